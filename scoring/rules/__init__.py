@@ -1,0 +1,94 @@
+"""Pure Riichi Mahjong rules engine for the tournament manager (stdlib only, no Django).
+
+It values and pays hands, replays a hanchan hand by hand, scores a signed score sheet and
+ranks a tournament, under a named rule set (``wrc2015``, ``oran2015``, ``mahjongsoul``) with
+validated overrides. The specification is ``shared/rules/RULES.md`` (a digest of the seed
+rule books, which win when they disagree). Inputs and outputs are frozen dataclasses, ints
+and :class:`fractions.Fraction`; user-fixable errors are :class:`RulesError` /
+:class:`RulesErrors` with stable codes; :class:`RulesFatalError` is a bug.
+
+Glossary
+--------
+hanchan
+    One game of East and South rounds (E1 … S4) between four players [000 §2.3].
+seat / wind
+    A player's place at the table, named by the *starting* wind E, S, W, N (East deals
+    first; turn order E → S → W → N). Arrays are always in that order.
+place
+    1st … 4th at the end of a hanchan by table points (standard competition ranking for
+    ties: 1, 1, 3, 4).
+uma
+    Tournament points given by place (WRC +15/+5/−5/−15 [000 §5.9.2]).
+oka
+    Bonus for 1st place when the return points exceed the start points (none in WRC/ORAN).
+chombo
+    A major foul: the hand is replayed and the offender penalised (WRC 20 penalty points,
+    ORAN 10 000 table points) [000 §7.1; 001 §3.1.4].
+honba
+    Continuance counter: +1 after a dealer win or a draw, reset by a non-dealer win; each
+    adds 300 to the next win [000 §5.7.7].
+table points / tournament points
+    Sticks (ints, multiples of 100) vs scores (exact; 1 point = 1 000 table points).
+
+Modules: :mod:`.errors`, :mod:`.rulesets`, :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`,
+:mod:`.standings`.
+"""
+
+from .errors import RulesError, RulesErrors, RulesFatalError
+from .game import GameHand, GameResult, HandRecord, replay_game, round_name
+from .hanchan import HanchanResult, SeatScore, SeatSheet, score_hanchan, validate_sheet
+from .hands import (
+    SEATS,
+    HandInput,
+    HandResult,
+    base_points,
+    ceil100,
+    check_han_fu,
+    noten_payments,
+    score_hand,
+)
+from .rulesets import (
+    DEFAULT_TIE_BREAKS,
+    RULESETS,
+    TIE_BREAK_CRITERIA,
+    OptionSpec,
+    RuleSet,
+    resolve_ruleset,
+    ruleset_options,
+)
+from .standings import Penalty, PlayerRecord, StandingRow, compute_standings
+
+__all__ = [
+    "DEFAULT_TIE_BREAKS",
+    "RULESETS",
+    "SEATS",
+    "TIE_BREAK_CRITERIA",
+    "GameHand",
+    "GameResult",
+    "HandInput",
+    "HandRecord",
+    "HandResult",
+    "HanchanResult",
+    "OptionSpec",
+    "Penalty",
+    "PlayerRecord",
+    "RuleSet",
+    "RulesError",
+    "RulesErrors",
+    "RulesFatalError",
+    "SeatScore",
+    "SeatSheet",
+    "StandingRow",
+    "base_points",
+    "ceil100",
+    "check_han_fu",
+    "compute_standings",
+    "noten_payments",
+    "replay_game",
+    "resolve_ruleset",
+    "round_name",
+    "ruleset_options",
+    "score_hand",
+    "score_hanchan",
+    "validate_sheet",
+]

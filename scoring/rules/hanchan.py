@@ -1,0 +1,340 @@
+"""Scoring one finished hanchan: the signed score sheet (RULES.md §7, §8.3).
+
+From the four final table points (E, S, W, N by starting wind), the chombo counts, lateness,
+substitutes and the riichi sticks left on the table, compute each seat's place (competition
+ranking, 1 1 3 4), uma and oka (ties as the rule set says), table score, penalty points and
+the score that goes to the registered player's tournament total.
+
+Arithmetic is exact (:class:`fractions.Fraction`); nothing is rounded, as WRC requires
+[000 §5.9.2]. The sheet is validated first and every fault is reported at once
+(:class:`~scoring.rules.errors.RulesErrors`).
+
+Not here: the hand-by-hand replay that produces the final points (:mod:`scoring.rules.game`)
+and the tournament totals (:mod:`scoring.rules.standings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import RulesError, RulesErrors, RulesFatalError
+from .hands import RIICHI_DEPOSIT, SEATS
+from .rulesets import RuleSet
+
+__all__ = ["SeatSheet", "SeatScore", "HanchanResult", "score_hanchan", "validate_sheet"]
+
+THOUSAND = 1000  # 1 tournament point = 1 000 table points [000 §7.1]
+
+
+@dataclass(frozen=True)
+class SeatSheet:
+    """One line of the signed score sheet.
+
+    ``points``: final table points (may be negative). ``chombo``: chombo penalties in this
+    hanchan. ``late_minutes``: how late the registered player was. ``substitute``: the seat
+    was played by a substitute; ``absent``: the registered player missed the hanchan.
+    """
+
+    player: str
+    points: int
+    chombo: int = 0
+    late_minutes: int = 0
+    substitute: bool = False
+    absent: bool = False
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's result. All scores are tournament points (:class:`Fraction`).
+
+    ``table_score`` = (points - return) / 1000 + uma + oka (+ leftover sticks where the rule
+    set gives them to 1st place, in ``riichi_bonus``). ``penalty`` (<= 0) = chombo, lateness
+    and missed-hanchan penalty points. ``score`` is what the hanchan adds to the registered
+    player's total: ``table_score + penalty`` for a player who played; only the
+    lateness/absence penalty when a substitute played (the registered player "gets no
+    hanchan points" [000 §7.2]). ``ranked`` is false for a substitute's seat.
+    """
+
+    seat: str
+    player: str
+    points: int
+    place: int
+    uma: Fraction
+    oka: Fraction
+    riichi_bonus: Fraction
+    table_score: Fraction
+    penalty: Fraction
+    score: Fraction
+    ranked: bool
+    chombo_penalty: Fraction
+    late_penalty: Fraction
+
+
+@dataclass(frozen=True)
+class HanchanResult:
+    """Result of :func:`score_hanchan`; ``seats`` in E, S, W, N order."""
+
+    ruleset: str
+    seats: tuple[SeatScore, SeatScore, SeatScore, SeatScore]
+    riichi_sticks_left: int
+
+
+def _fmt(n: int) -> str:
+    return f"{n:,}"
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def validate_sheet(
+    ruleset: RuleSet, seats: Sequence[SeatSheet], riichi_sticks_left: int = 0
+) -> None:
+    """Raise :class:`RulesErrors` listing every fault of the sheet (RULES.md §7.4)."""
+    if not isinstance(seats, Sequence) or len(seats) != 4:
+        n = len(seats) if isinstance(seats, Sequence) else 0
+        raise RulesErrors(
+            [
+                RulesError(
+                    "seats_count",
+                    f"A score sheet has exactly four seats (E, S, W, N); got {n}.",
+                    field="seats",
+                    count=n,
+                )
+            ]
+        )
+    errors: list[RulesError] = []
+    seen: dict[str, int] = {}
+    points_ok = True
+    for i, s in enumerate(seats):
+        f = f"seats[{i}]"
+        if not isinstance(s.player, str) or not s.player.strip():
+            errors.append(
+                RulesError("player_missing", "Every seat needs a player.", field=f"{f}.player")
+            )
+        elif s.player in seen:
+            errors.append(
+                RulesError(
+                    "player_repeated",
+                    f"{s.player} is seated twice (seats {SEATS[seen[s.player]]} and "
+                    f"{SEATS[i]}); a table has four different players.",
+                    field=f"{f}.player",
+                    player=s.player,
+                    seats=[SEATS[seen[s.player]], SEATS[i]],
+                )
+            )
+        else:
+            seen[s.player] = i
+        if not _is_int(s.points):
+            points_ok = False
+            errors.append(
+                RulesError(
+                    "points_type",
+                    f"Points must be a whole number of table points; got {s.points!r}.",
+                    field=f"{f}.points",
+                    value=repr(s.points),
+                )
+            )
+        elif s.points % 100:
+            errors.append(
+                RulesError(
+                    "points_not_multiple",
+                    f"{s.player}'s {_fmt(s.points)} points are not a multiple of 100; every "
+                    "payment is a multiple of 100.",
+                    field=f"{f}.points",
+                    player=s.player,
+                    points=s.points,
+                )
+            )
+        for name in ("chombo", "late_minutes"):
+            v = getattr(s, name)
+            if not _is_int(v) or v < 0:
+                errors.append(
+                    RulesError(
+                        "count_negative",
+                        f"'{name}' must be a whole number, zero or more; got {v!r}.",
+                        field=f"{f}.{name}",
+                        value=repr(v),
+                    )
+                )
+        for name in ("substitute", "absent"):
+            if not isinstance(getattr(s, name), bool):
+                errors.append(
+                    RulesError(
+                        "flag_type",
+                        f"'{name}' must be true or false.",
+                        field=f"{f}.{name}",
+                    )
+                )
+        if s.absent is True and s.substitute is not True:
+            errors.append(
+                RulesError(
+                    "absent_needs_substitute",
+                    f"{s.player} is marked absent: mark the seat as played by a substitute.",
+                    field=f"{f}.substitute",
+                    player=s.player,
+                )
+            )
+        late = s.late_minutes if _is_int(s.late_minutes) else 0
+        if s.absent is True and late > 0:
+            errors.append(
+                RulesError(
+                    "absent_and_late",
+                    f"{s.player} is marked both absent and late; a late player who was "
+                    "replaced is 'late' with 'substitute', an absent one has no minutes.",
+                    field=f"{f}.late_minutes",
+                    player=s.player,
+                )
+            )
+        limit = ruleset.late_limit_minutes
+        if limit is not None and late > limit and s.substitute is not True:
+            errors.append(
+                RulesError(
+                    "late_needs_substitute",
+                    f"{s.player} was {late} minutes late; after {limit} minutes a substitute "
+                    "plays the hanchan: mark the seat as played by a substitute.",
+                    field=f"{f}.substitute",
+                    player=s.player,
+                    minutes=late,
+                    limit=limit,
+                )
+            )
+    if not _is_int(riichi_sticks_left) or riichi_sticks_left < 0:
+        errors.append(
+            RulesError(
+                "count_negative",
+                f"Riichi sticks left must be a whole number, zero or more; got "
+                f"{riichi_sticks_left!r}.",
+                field="riichi_sticks_left",
+                value=repr(riichi_sticks_left),
+            )
+        )
+    elif points_ok:
+        total = sum(s.points for s in seats)
+        expected = 4 * ruleset.start_points - RIICHI_DEPOSIT * riichi_sticks_left
+        if total != expected:
+            sticks = (
+                f"with {riichi_sticks_left} riichi stick"
+                f"{'s' if riichi_sticks_left != 1 else ''} left on the table"
+                if riichi_sticks_left
+                else "with no riichi stick left on the table"
+            )
+            errors.append(
+                RulesError(
+                    "points_sum",
+                    f"The four scores add up to {_fmt(total)}; {sticks} they must add up to "
+                    f"{_fmt(expected)}.",
+                    field="seats",
+                    total=total,
+                    expected=expected,
+                    riichi_sticks_left=riichi_sticks_left,
+                    start_points=ruleset.start_points,
+                )
+            )
+    if errors:
+        raise RulesErrors(errors)
+
+
+def _rank_key(ruleset: RuleSet, s: SeatSheet) -> int:
+    """Points that decide the place: ORAN ranks on points minus the chombo deduction
+    [001 §3.4.1]; WRC penalty points never change the place [000 §7.1]."""
+    if ruleset.chombo_model == "table_points":
+        return s.points - ruleset.chombo_amount * s.chombo
+    return s.points
+
+
+def _places(
+    ruleset: RuleSet, keys: Sequence[int]
+) -> tuple[list[int], list[Fraction], list[Fraction], list[Fraction]]:
+    """Place, share of uma, share of oka, share of 1st place (0..1) per seat."""
+    order = sorted(range(4), key=lambda i: (-keys[i], i))
+    place = [0] * 4
+    uma = [Fraction(0)] * 4
+    first_share = [Fraction(0)] * 4
+    if ruleset.tie_mode == "seat_order":
+        # Ties broken by initial seat E > S > W > N [002 adv.6]
+        for pos, seat in enumerate(order):
+            place[seat] = pos + 1
+            uma[seat] = Fraction(ruleset.uma[pos])
+        first_share[order[0]] = Fraction(1)
+    else:
+        # Tied players share the uma of the places they occupy [000 §5.9.2]
+        pos = 0
+        while pos < 4:
+            end = pos
+            while end + 1 < 4 and keys[order[end + 1]] == keys[order[pos]]:
+                end += 1
+            group = order[pos : end + 1]
+            share = Fraction(sum(ruleset.uma[pos : end + 1]), len(group))
+            for seat in group:
+                place[seat] = pos + 1
+                uma[seat] = share
+                if pos == 0:
+                    first_share[seat] = Fraction(1, len(group))
+            pos = end + 1
+    oka = [Fraction(ruleset.oka, THOUSAND) * f for f in first_share]
+    return place, uma, oka, first_share
+
+
+def score_hanchan(
+    ruleset: RuleSet, seats: Sequence[SeatSheet], riichi_sticks_left: int = 0
+) -> HanchanResult:
+    """Score a signed sheet; raise :class:`RulesErrors` if it is invalid.
+
+    WRC 2015 §5.9.2: score = (points - 30 000) / 1 000 + uma, never rounded.
+
+    >>> from scoring.rules.rulesets import RULESETS
+    >>> r = score_hanchan(RULESETS["wrc2015"], [SeatSheet("A", 42300), SeatSheet("B", 31000),
+    ...     SeatSheet("C", 27700), SeatSheet("D", 18000)], riichi_sticks_left=1)
+    >>> [str(s.score) for s in r.seats]
+    ['273/10', '6', '-73/10', '-27']
+    """
+    validate_sheet(ruleset, seats, riichi_sticks_left)
+    keys = [_rank_key(ruleset, s) for s in seats]
+    place, uma, oka, first_share = _places(ruleset, keys)
+    bonus_total = (
+        Fraction(RIICHI_DEPOSIT * riichi_sticks_left, THOUSAND)
+        if ruleset.leftover_riichi == "to_first_place"
+        else Fraction(0)
+    )
+    out = []
+    for i, s in enumerate(seats):
+        bonus = bonus_total * first_share[i]
+        table = Fraction(s.points - ruleset.return_points, THOUSAND) + uma[i] + oka[i] + bonus
+        if ruleset.chombo_model == "penalty_points":
+            chombo_pen = -Fraction(ruleset.chombo_amount * s.chombo)
+        else:
+            chombo_pen = -Fraction(ruleset.chombo_amount * s.chombo, THOUSAND)
+        limit = ruleset.late_limit_minutes
+        if s.absent:
+            late_pen = -Fraction(ruleset.missed_hanchan_penalty)  # [000 §7.2]
+        elif s.substitute and limit is not None and s.late_minutes > limit:
+            late_pen = -Fraction(ruleset.late_substituted_penalty)  # 30 in total [C18]
+        else:
+            late_pen = -Fraction(ruleset.late_points_per_minute * s.late_minutes)
+        penalty = chombo_pen + late_pen
+        # A substitute's table score counts for the table only; the registered player gets
+        # no hanchan points, only the lateness/absence penalty [000 §7.2].
+        score = late_pen if s.substitute else table + penalty
+        out.append(
+            SeatScore(
+                seat=SEATS[i],
+                player=s.player,
+                points=s.points,
+                place=place[i],
+                uma=uma[i],
+                oka=oka[i],
+                riichi_bonus=bonus,
+                table_score=table,
+                penalty=penalty,
+                score=score,
+                ranked=not s.substitute,
+                chombo_penalty=chombo_pen,
+                late_penalty=late_pen,
+            )
+        )
+    if sum(uma) != sum(ruleset.uma):
+        raise RulesFatalError("uma not preserved")
+    return HanchanResult(ruleset.key, tuple(out), riichi_sticks_left)  # type: ignore[arg-type]

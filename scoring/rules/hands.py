@@ -1,0 +1,564 @@
+"""Value and payments of one hand: wins, exhaustive draws, nagashi, abortive draws, chombo.
+
+Input is the already-counted han and (rounded) fu, or a yakuman count: the engine does not
+read tiles. It turns them into base points and a limit name (RULES.md §3.3), rejects the
+impossible (han, fu) pairs of RULES.md §6.1 with a reason, and pays the hand (RULES.md §4,
+§5): ron, tsumo by dealer or non-dealer, counters (honba), riichi deposits, pao
+(WRC §6.2), noten payments, nagashi mangan, chombo. It also says what happens next: does the
+dealer keep the deal, how many counters the next hand has, is the hand replayed.
+
+Seats are named by their starting wind ``"E" "S" "W" "N"``; payments are tuples in that
+order. Payments never include riichi deposits: the deposits collected by the winner are
+reported separately (``riichi_collected``), so ``sum(payments) == 0`` always.
+
+Not here: the state of a whole game (:mod:`scoring.rules.game`), the score sheet
+(:mod:`scoring.rules.hanchan`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import RulesError, RulesFatalError
+from .rulesets import RuleSet
+
+__all__ = [
+    "SEATS",
+    "RESULTS",
+    "HandInput",
+    "HandResult",
+    "base_points",
+    "check_han_fu",
+    "ceil100",
+    "noten_payments",
+    "score_hand",
+]
+
+#: Seats by starting wind, in table order (turn order is E -> S -> W -> N).
+SEATS: tuple[str, str, str, str] = ("E", "S", "W", "N")
+#: Kinds of hand results.
+RESULTS = ("ron", "tsumo", "draw", "nagashi", "chombo", "abortive")
+
+RIICHI_DEPOSIT = 1000  # one stick [000 §6.5.1; 001 §4.4.8.1; 002 slide 16]
+
+# Limits from 5 han: (lowest han, name, base points) [000 §6.1; 001 §5.6; 002 slide 18; 003]
+_LIMITS = ((11, "sanbaiman", 6000), (8, "baiman", 4000), (6, "haneman", 3000), (5, "mangan", 2000))
+MANGAN = 2000  # cap of the formula [000 §6.1; 001 §4.3.4]
+YAKUMAN = 8000  # [000 §6.1; 002 slide 18]
+KIRIAGE_FROM = 1920  # 30 fu 4 han / 60 fu 3 han, rounded to mangan in WRC [000 §6.1]
+
+
+def ceil100(x: int) -> int:
+    """Round up to the next multiple of 100 [000 §6.1].
+
+    >>> ceil100(3840), ceil100(3900), ceil100(0)
+    (3900, 3900, 0)
+    """
+    return -(-x // 100) * 100
+
+
+def _seat_index(value: object, fld: str) -> int:
+    if value not in SEATS:
+        raise RulesError(
+            "seat_unknown",
+            f"{value!r} is not a seat; use one of E, S, W, N (the starting winds).",
+            field=fld,
+            value=repr(value),
+        )
+    return SEATS.index(value)  # type: ignore[arg-type]
+
+
+def _seat_set(values: Sequence[str], fld: str) -> tuple[int, ...]:
+    idx = tuple(_seat_index(v, f"{fld}[{i}]") for i, v in enumerate(values))
+    if len(set(idx)) != len(idx):
+        raise RulesError("seat_repeated", "A seat is listed twice.", field=fld, seats=list(values))
+    return idx
+
+
+def check_han_fu(han: int, fu: int | None, result: str) -> None:
+    """Reject the (han, fu) pairs that cannot happen (RULES.md §6.1).
+
+    >>> check_han_fu(2, 25, "ron")
+    >>> try:
+    ...     check_han_fu(1, 20, "tsumo")
+    ... except RulesError as e:
+    ...     print(e.code)
+    tsumo_1_han_20_fu
+    """
+    if not isinstance(han, int) or isinstance(han, bool):
+        raise RulesError("han_type", "Han must be a whole number.", field="han", han=repr(han))
+    if han < 1:
+        raise RulesError(
+            "han_too_low",
+            f"A winning hand has at least 1 han (one yaku); got {han}.",
+            field="han",
+            han=han,
+        )
+    if han >= 5:
+        return  # fu are ignored from 5 han [000 §6.1]
+    if fu is None:
+        raise RulesError("fu_missing", f"A {han}-han hand needs its fu.", field="fu", han=han)
+    if not isinstance(fu, int) or isinstance(fu, bool):
+        raise RulesError("fu_type", "Fu must be a whole number.", field="fu", fu=repr(fu))
+    if fu < 20:
+        raise RulesError(
+            "fu_too_low", f"Every win has at least 20 fu; got {fu}.", field="fu", fu=fu
+        )
+    if fu != 25 and fu % 10:
+        raise RulesError(
+            "fu_not_rounded",
+            f"Fu are rounded up to a multiple of 10 (only seven pairs has 25); got {fu}.",
+            field="fu",
+            fu=fu,
+        )
+    if fu == 20 and result == "ron":
+        raise RulesError(
+            "ron_20_fu",
+            "A ron cannot have 20 fu: a closed ron gets +10 and an open hand at least 30.",
+            field="fu",
+            han=han,
+            fu=fu,
+        )
+    if fu == 20 and han == 1 and result == "tsumo":
+        raise RulesError(
+            "tsumo_1_han_20_fu",
+            "1 han 20 fu by tsumo cannot happen: a 20-fu (pinfu) tsumo also has menzen "
+            "tsumo, so at least 2 han.",
+            field="han",
+            han=han,
+            fu=fu,
+        )
+    if fu == 25 and han == 1:
+        raise RulesError(
+            "one_han_25_fu",
+            "1 han 25 fu cannot happen: 25 fu is seven pairs only, itself 2 han.",
+            field="han",
+            han=han,
+            fu=fu,
+        )
+    if fu == 25 and han == 2 and result == "tsumo":
+        raise RulesError(
+            "tsumo_2_han_25_fu",
+            "2 han 25 fu by tsumo cannot happen: seven pairs by tsumo also has menzen "
+            "tsumo, so at least 3 han.",
+            field="han",
+            han=han,
+            fu=fu,
+        )
+
+
+def base_points(
+    ruleset: RuleSet, han: int | None = None, fu: int | None = None, yakuman: int = 0
+) -> tuple[int, str | None]:
+    """Base points *b* and limit name of a hand (RULES.md §3.3). Does not validate.
+
+    >>> wrc, oran = _builtin("wrc2015"), _builtin("oran2015")
+    >>> base_points(wrc, 4, 30), base_points(oran, 4, 30)
+    ((2000, 'mangan'), (1920, None))
+    >>> base_points(wrc, 13, None), base_points(wrc, yakuman=2)
+    ((6000, 'sanbaiman'), (8000, 'yakuman'))
+    """
+    if yakuman:
+        units = yakuman if ruleset.multiple_yakuman else 1
+        return YAKUMAN * units, "yakuman"
+    assert han is not None
+    if han >= 13 and ruleset.counted_yakuman:
+        return YAKUMAN, "yakuman"
+    for low, name, value in _LIMITS:
+        if han >= low:
+            return value, name
+    assert fu is not None
+    b = fu * 2 ** (han + 2)
+    if b >= MANGAN or (ruleset.kiriage and b == KIRIAGE_FROM):
+        return MANGAN, "mangan"
+    return b, None
+
+
+def _builtin(key: str) -> RuleSet:
+    from .rulesets import RULESETS
+
+    return RULESETS[key]
+
+
+def noten_payments(ruleset: RuleSet, tenpai: Sequence[int]) -> tuple[int, int, int, int]:
+    """Noten payments at an exhaustive draw (RULES.md §5.1 R-DRAW-4).
+
+    >>> noten_payments(_builtin("wrc2015"), [0])
+    (3000, -1000, -1000, -1000)
+    >>> noten_payments(_builtin("wrc2015"), [0, 3])
+    (1500, -1500, -1500, 1500)
+    """
+    t = len(set(tenpai))
+    if t in (0, 4):
+        return (0, 0, 0, 0)
+    total = ruleset.noten_total
+    gain, loss = total // t, total // (4 - t)
+    return tuple(gain if i in tenpai else -loss for i in range(4))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """One hand as written on a sheet (CLI ``hand``; in ``game`` the state fields are derived).
+
+    ``riichi_sticks`` are the deposits already on the table *before* this hand; ``riichi``
+    are the seats that declared riichi in this hand (their deposit goes on the table). A
+    winner collects both. ``yakuman`` (a count) replaces han/fu. See CLI.md for the rest.
+    """
+
+    result: str
+    dealer: str = "E"
+    honba: int = 0
+    riichi_sticks: int = 0
+    winner: str | None = None
+    loser: str | None = None
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int = 0
+    pao: str | None = None
+    tenpai: tuple[str, ...] = ()
+    player: str | None = None
+    offender: str | None = None
+    riichi: tuple[str, ...] = ()
+    ron_claimants: tuple[str, ...] = ()
+    dead_hand: tuple[str, ...] = ()
+    noten_riichi: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a hand pays and what comes next.
+
+    ``payments`` (E, S, W, N) sum to zero and exclude riichi deposits. ``riichi_collected``
+    is what the winner takes from the table (deposits of earlier hands and of this one);
+    ``riichi_returned`` the seats whose deposit of this hand goes back (chombo).
+    ``penalty_points`` (tournament points, <= 0) and ``table_penalty`` (table points
+    deducted on the sheet at the end, <= 0) record a chombo as the rule set defines it.
+    ``riichi_sticks_after`` is what stays on the table for the next hand.
+    """
+
+    result: str
+    winner: str | None
+    limit: str | None
+    base_points: int | None
+    han: int | None
+    fu: int | None
+    yakuman: int
+    payments: tuple[int, int, int, int]
+    riichi_collected: int
+    riichi_returned: tuple[str, ...]
+    chombo: tuple[str, ...]
+    penalty_points: tuple[int, int, int, int]
+    table_penalty: tuple[int, int, int, int]
+    redeal: bool
+    dealer_retains: bool
+    next_honba: int
+    riichi_sticks_after: int
+
+    def payments_by_seat(self) -> dict[str, int]:
+        return dict(zip(SEATS, self.payments, strict=True))
+
+
+def _count(value: object, fld: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RulesError(
+            "count_negative",
+            f"'{fld}' must be a whole number, zero or more; got {value!r}.",
+            field=fld,
+            value=repr(value),
+        )
+    return value
+
+
+def score_hand(ruleset: RuleSet, hand: HandInput) -> HandResult:
+    """Pay one hand under ``ruleset``; raise :class:`RulesError` if it cannot happen.
+
+    RULES.md §4.2: 2 han 30 fu, dealer tsumo, 3 counters, 2 sticks -> 1 300 from each.
+
+    >>> r = score_hand(_builtin("wrc2015"), HandInput("tsumo", dealer="E", winner="E",
+    ...     han=2, fu=30, honba=3, riichi_sticks=2))
+    >>> r.payments, r.riichi_collected
+    ((3900, -1300, -1300, -1300), 2000)
+    """
+    if hand.result not in RESULTS:
+        raise RulesError(
+            "result_unknown",
+            f"Unknown result {hand.result!r}; use one of {', '.join(RESULTS)}.",
+            field="result",
+            value=repr(hand.result),
+        )
+    dealer = _seat_index(hand.dealer, "dealer")
+    honba = _count(hand.honba, "honba")
+    sticks = _count(hand.riichi_sticks, "riichi_sticks")
+    riichi = _seat_set(hand.riichi, "riichi")
+    on_table = sticks + len(riichi)
+    ctx = _Ctx(ruleset, hand, dealer, honba, sticks, riichi, on_table)
+    if hand.result in ("ron", "tsumo"):
+        result = ctx.win()
+    elif hand.result == "chombo":
+        offender = _seat_index(hand.offender, "offender")
+        result = ctx.chombo((offender,))
+    elif hand.result == "abortive":
+        if not ruleset.abortive_draws:
+            raise RulesError(
+                "abortive_not_in_ruleset",
+                f"The rule set {ruleset.key} has no abortive draws.",
+                field="result",
+                ruleset=ruleset.key,
+            )
+        result = ctx.no_payment(dealer_retains=True, next_honba=honba + 1)
+    else:
+        result = ctx.draw()
+    if sum(result.payments) != 0 or any(p % 100 for p in result.payments):
+        raise RulesFatalError(f"unbalanced payments {result.payments}")
+    return result
+
+
+@dataclass
+class _Ctx:
+    rs: RuleSet
+    hand: HandInput
+    dealer: int
+    honba: int
+    sticks: int
+    riichi: tuple[int, ...]
+    on_table: int
+
+    def _result(self, **kw: object) -> HandResult:
+        base = {
+            "result": self.hand.result,
+            "winner": None,
+            "limit": None,
+            "base_points": None,
+            "han": None,
+            "fu": None,
+            "yakuman": 0,
+            "payments": (0, 0, 0, 0),
+            "riichi_collected": 0,
+            "riichi_returned": (),
+            "chombo": (),
+            "penalty_points": (0, 0, 0, 0),
+            "table_penalty": (0, 0, 0, 0),
+            "redeal": False,
+            "dealer_retains": False,
+            "next_honba": self.honba,
+            "riichi_sticks_after": self.on_table,
+        }
+        base.update(kw)
+        return HandResult(**base)  # type: ignore[arg-type]
+
+    # -- wins -------------------------------------------------------------------------------
+    def win(self) -> HandResult:
+        h, rs = self.hand, self.rs
+        tsumo = h.result == "tsumo"
+        loser = None
+        if not tsumo:
+            loser = _seat_index(h.loser, "loser")
+        elif h.loser is not None:
+            raise RulesError(
+                "tsumo_with_loser",
+                "A tsumo has no discarder: leave 'loser' empty.",
+                field="loser",
+            )
+        winner = self._winner(loser)
+        if winner == loser:
+            raise RulesError(
+                "winner_is_loser",
+                "The winner cannot win on their own discard.",
+                field="loser",
+                seat=SEATS[winner],
+            )
+        yakuman = _count(h.yakuman, "yakuman")
+        han, fu = h.han, h.fu
+        if yakuman:
+            han = fu = None
+        else:
+            if han is None:
+                raise RulesError(
+                    "han_missing", "A win needs its han (or a yakuman count).", field="han"
+                )
+            check_han_fu(han, fu, h.result)
+            if han >= 5:
+                fu = None
+        b, limit = base_points(rs, han, fu, yakuman)
+        if yakuman and rs.multiple_yakuman:
+            yakuman_paid = yakuman
+        else:
+            yakuman_paid = 1 if yakuman else 0
+        pao = self._pao(yakuman, winner)
+        payments = [0, 0, 0, 0]
+        win_dealer = winner == self.dealer
+        if tsumo:
+            shares = {}
+            for p in range(4):
+                if p == winner:
+                    continue
+                mult = 2 if (win_dealer or p == self.dealer) else 1
+                shares[p] = ceil100(mult * b) + rs.honba_tsumo * self.honba
+            if pao is not None:
+                # The liable player pays the whole hand, counters included [000 §6.2]
+                payments[pao] -= sum(shares.values())
+            else:
+                for p, amount in shares.items():
+                    payments[p] -= amount
+        else:
+            assert loser is not None
+            value = ceil100((6 if win_dealer else 4) * b)
+            counters = rs.honba_ron * self.honba
+            if pao is not None and pao != loser:
+                # Discarder and liable player pay half each; counters by the discarder
+                # [000 §6.2]. If the liable player discarded, he pays it all [A14].
+                half = value // 2
+                payments[pao] -= half
+                payments[loser] -= value - half + counters
+            else:
+                payments[loser] -= value + counters
+        payments[winner] = -sum(payments)
+        return self._result(
+            winner=SEATS[winner],
+            limit=limit,
+            base_points=b,
+            han=han,
+            fu=fu,
+            yakuman=yakuman_paid,
+            payments=tuple(payments),
+            riichi_collected=RIICHI_DEPOSIT * self.on_table,
+            dealer_retains=win_dealer,
+            next_honba=self.honba + 1 if win_dealer else 0,
+            riichi_sticks_after=0,
+        )
+
+    def _winner(self, loser: int | None) -> int:
+        h = self.hand
+        if h.ron_claimants:
+            if loser is None:
+                raise RulesError(
+                    "claimants_on_tsumo",
+                    "Ron claimants only exist on a discard (ron).",
+                    field="ron_claimants",
+                )
+            claimants = _seat_set(h.ron_claimants, "ron_claimants")
+            if loser in claimants:
+                raise RulesError(
+                    "winner_is_loser",
+                    "The discarder cannot claim ron on their own discard.",
+                    field="ron_claimants",
+                    seat=SEATS[loser],
+                )
+            # Head bump: the claimant first in turn order after the discarder wins
+            # [000 §5.4.1, §5.7.6; 001 §2.1]
+            first = min(claimants, key=lambda s: (s - loser) % 4)
+            if h.winner is not None and _seat_index(h.winner, "winner") != first:
+                raise RulesError(
+                    "ron_priority",
+                    f"{SEATS[first]} is first in turn order after the discarder "
+                    f"{SEATS[loser]}, so {SEATS[first]} wins the discard, not {h.winner}.",
+                    field="winner",
+                    winner=SEATS[first],
+                    claimed=h.winner,
+                )
+            return first
+        return _seat_index(h.winner, "winner")
+
+    def _pao(self, yakuman: int, winner: int) -> int | None:
+        h = self.hand
+        if h.pao is None:
+            return None
+        pao = _seat_index(h.pao, "pao")
+        if not self.rs.pao:
+            raise RulesError(
+                "pao_not_in_ruleset",
+                f"The rule set {self.rs.key} has no liability (pao).",
+                field="pao",
+                ruleset=self.rs.key,
+            )
+        if not yakuman:
+            raise RulesError(
+                "pao_needs_yakuman",
+                "Liability (pao) only exists for a Big Three Dragons or Big Four Winds "
+                "yakuman; give the yakuman count.",
+                field="pao",
+            )
+        if pao == winner:
+            raise RulesError(
+                "pao_is_winner",
+                "The winner cannot be the liable player.",
+                field="pao",
+                seat=SEATS[pao],
+            )
+        return pao
+
+    # -- hands without a winner -----------------------------------------------------------------
+    def no_payment(self, *, dealer_retains: bool, next_honba: int, **kw: object) -> HandResult:
+        return self._result(dealer_retains=dealer_retains, next_honba=next_honba, **kw)
+
+    def chombo(self, offenders: tuple[int, ...]) -> HandResult:
+        """Chombo: nothing paid, this hand's deposits back, same dealer and counters, replay
+        [000 §7.1]; ORAN: dealer keeps the deal [001 §3.1.4], non-dealer [A8]."""
+        rs = self.rs
+        points = [0, 0, 0, 0]
+        table = [0, 0, 0, 0]
+        for o in offenders:
+            if rs.chombo_model == "penalty_points":
+                points[o] -= rs.chombo_amount
+            else:
+                table[o] -= rs.chombo_amount
+        return self._result(
+            result="chombo",
+            chombo=tuple(SEATS[o] for o in offenders),
+            riichi_returned=tuple(SEATS[r] for r in self.riichi),
+            penalty_points=tuple(points),
+            table_penalty=tuple(table),
+            redeal=True,
+            dealer_retains=True,
+            next_honba=self.honba,
+            riichi_sticks_after=self.sticks,
+        )
+
+    def draw(self) -> HandResult:
+        h, rs = self.hand, self.rs
+        tenpai = set(_seat_set(h.tenpai, "tenpai"))
+        dead = set(_seat_set(h.dead_hand, "dead_hand"))
+        tenpai -= dead  # a dead hand is noten [000 §2.2, §7.1; 001 §4.2.2]
+        noten_riichi = [s for s in _seat_set(h.noten_riichi, "noten_riichi") if s not in dead]
+        for s in noten_riichi:
+            if s in tenpai:
+                raise RulesError(
+                    "noten_riichi_is_tenpai",
+                    f"{SEATS[s]} is listed both as tenpai and as a noten riichi.",
+                    field="noten_riichi",
+                    seat=SEATS[s],
+                )
+        if noten_riichi:
+            # Noten riichi = chombo: no noten payments, no counter, replay [000 §5.7.2, §7.1]
+            return self.chombo(tuple(noten_riichi))
+        dealer_retains = self.dealer in tenpai
+        if h.result == "nagashi":
+            if not rs.nagashi_mangan:
+                raise RulesError(
+                    "nagashi_not_in_ruleset",
+                    f"The rule set {rs.key} has no nagashi mangan.",
+                    field="result",
+                    ruleset=rs.key,
+                )
+            player = _seat_index(h.player, "player")
+            # Mangan payment, no counters [002 adv.1; 001 §4.4.10.6; A15]
+            payments = [0, 0, 0, 0]
+            for p in range(4):
+                if p != player:
+                    dealer_side = player == self.dealer or p == self.dealer
+                    payments[p] = -ceil100((2 if dealer_side else 1) * MANGAN)
+            payments[player] = -sum(payments)
+            return self._result(
+                winner=SEATS[player],
+                limit="mangan",
+                base_points=MANGAN,
+                payments=tuple(payments),
+                dealer_retains=dealer_retains,
+                next_honba=self.honba + 1,
+            )
+        return self._result(
+            payments=noten_payments(rs, sorted(tenpai)),
+            dealer_retains=dealer_retains,
+            next_honba=self.honba + 1,
+        )

@@ -1,0 +1,227 @@
+"""Tournament totals and ranking (standings).
+
+A player's total is the sum of their hanchan scores (each already includes that hanchan's
+chombo and lateness penalties, see :class:`scoring.rules.hanchan.SeatScore`) plus the other
+penalty points recorded against the registration (discretionary penalties, each with a
+reason). Disqualified players are not ranked [000 §7.1] (they are listed after the ranked
+rows with ``place=None``). Players with equal totals are separated by the tie-break chain
+(:attr:`scoring.rules.RuleSet.tie_breaks`); players still equal share the place
+(competition ranking 1, 1, 3).
+
+The default chain: total → best single hanchan score → more 1st places → more 2nd places →
+fewer penalty points → shared place. The seeds give no tie-break (WRC only ranks by the
+global score [000 §2.3]); this chain is the engine's documented default, configurable.
+
+Not here: loading scores from the database, caching (the Django layer's job).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import RulesError, RulesErrors
+from .rulesets import DEFAULT_TIE_BREAKS, TIE_BREAK_CRITERIA
+
+__all__ = ["Penalty", "PlayerRecord", "StandingRow", "compute_standings"]
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Penalty points outside a score sheet (e.g. a referee's discretionary penalty).
+
+    ``points`` is signed and added to the total: a penalty is negative (``Fraction(-5)``).
+    """
+
+    points: Fraction
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One registration's results, as the Django layer loads them.
+
+    ``hanchan_scores``: one entry per round, the :attr:`SeatScore.score` of that hanchan or
+    ``None`` (not played / not yet). ``places``: the place at the table per round (``None``
+    where unknown), used by the ``firsts``/``seconds``… tie-breaks. ``penalties``: penalty
+    points outside the sheets, as :class:`Penalty` or plain signed numbers (<= 0).
+    """
+
+    key: str
+    hanchan_scores: tuple[Fraction | None, ...] = ()
+    penalties: tuple[Penalty | Fraction | int, ...] = ()
+    disqualified: bool = False
+    places: tuple[int | None, ...] = ()
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings. ``place`` is ``None`` for a disqualified player.
+
+    ``shared``: the place is shared with another player; ``decided_by``: the tie-break
+    criterion that separated this player from an equal total, if any.
+    """
+
+    key: str
+    place: int | None
+    total: Fraction
+    hanchan_total: Fraction
+    penalty_total: Fraction
+    played: int
+    best_hanchan: Fraction | None
+    firsts: int
+    seconds: int
+    thirds: int
+    fourths: int
+    shared: bool
+    decided_by: str | None
+    disqualified: bool
+
+
+def _penalty_value(p: object, fld: str) -> Fraction:
+    value = p.points if isinstance(p, Penalty) else p
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise RulesError(
+            "penalty_type",
+            f"A penalty must be an exact number (int or Fraction); got {value!r}.",
+            field=fld,
+            value=repr(value),
+        )
+    value = Fraction(value)
+    if value > 0:
+        raise RulesError(
+            "penalty_sign",
+            f"Penalties are negative or zero points added to the total; got {value}.",
+            field=fld,
+            value=value,
+        )
+    return value
+
+
+def _sort_key(row: StandingRow, criterion: str) -> object:
+    """Smaller sorts first (better)."""
+    if criterion == "best_hanchan":
+        return -(row.best_hanchan if row.best_hanchan is not None else Fraction(-(10**9)))
+    if criterion == "firsts":
+        return -row.firsts
+    if criterion == "seconds":
+        return -row.seconds
+    if criterion == "thirds":
+        return -row.thirds
+    if criterion == "fewest_fourths":
+        return row.fourths
+    if criterion == "fewest_penalties":
+        return -row.penalty_total
+    if criterion == "played":
+        return -row.played
+    raise RulesError(
+        "tie_break_unknown",
+        f"Unknown tie-break {criterion!r}; use names among {', '.join(TIE_BREAK_CRITERIA)}.",
+        field="tie_breaks",
+        value=criterion,
+    )
+
+
+def compute_standings(
+    records: Sequence[PlayerRecord], tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS
+) -> tuple[StandingRow, ...]:
+    """Rank the players: total, then ``tie_breaks`` in order, then a shared place.
+
+    >>> F = Fraction
+    >>> rows = compute_standings([PlayerRecord("a", (F(10), F(-5))),
+    ...     PlayerRecord("b", (F(5), None), (Penalty(F(-20), "phone"),)),
+    ...     PlayerRecord("c", (F(-5), F(10))), PlayerRecord("d", (), (), True)],
+    ...     tie_breaks=())
+    >>> [(r.key, r.place, str(r.total)) for r in rows]
+    [('a', 1, '5'), ('c', 1, '5'), ('b', 3, '-15'), ('d', None, '0')]
+    """
+    errors: list[RulesError] = []
+    seen: set[str] = set()
+    rows: list[StandingRow] = []
+    for i, rec in enumerate(records):
+        if rec.key in seen:
+            errors.append(
+                RulesError(
+                    "player_repeated",
+                    f"{rec.key} appears twice in the standings input.",
+                    field=f"records[{i}].key",
+                    player=rec.key,
+                )
+            )
+        seen.add(rec.key)
+        scores = [Fraction(s) for s in rec.hanchan_scores if s is not None]
+        pens = []
+        for j, p in enumerate(rec.penalties):
+            try:
+                pens.append(_penalty_value(p, f"records[{i}].penalties[{j}]"))
+            except RulesError as exc:
+                errors.append(exc)
+        hanchan_total = sum(scores, Fraction(0))
+        penalty_total = sum(pens, Fraction(0))
+        places = [p for p in rec.places if p is not None]
+        rows.append(
+            StandingRow(
+                key=rec.key,
+                place=None,
+                total=hanchan_total + penalty_total,
+                hanchan_total=hanchan_total,
+                penalty_total=penalty_total,
+                played=len(scores),
+                best_hanchan=max(scores) if scores else None,
+                firsts=places.count(1),
+                seconds=places.count(2),
+                thirds=places.count(3),
+                fourths=places.count(4),
+                shared=False,
+                decided_by=None,
+                disqualified=rec.disqualified,
+            )
+        )
+    for c in tie_breaks:
+        if c not in TIE_BREAK_CRITERIA:
+            errors.append(
+                RulesError(
+                    "tie_break_unknown",
+                    f"Unknown tie-break {c!r}; use names among {', '.join(TIE_BREAK_CRITERIA)}.",
+                    field="tie_breaks",
+                    value=c,
+                )
+            )
+    if errors:
+        raise RulesErrors(errors)
+    ranked = [r for r in rows if not r.disqualified]
+    ranked.sort(key=lambda r: (-r.total, *(_sort_key(r, c) for c in tie_breaks), r.key))
+    out: list[StandingRow] = []
+    for pos, row in enumerate(ranked):
+        full = (-row.total, *(_sort_key(row, c) for c in tie_breaks))
+        prev = ranked[pos - 1] if pos else None
+        nxt = ranked[pos + 1] if pos + 1 < len(ranked) else None
+
+        def key_of(r: StandingRow) -> tuple:
+            return (-r.total, *(_sort_key(r, c) for c in tie_breaks))
+
+        if prev is not None and key_of(prev) == full:
+            place = out[-1].place
+        else:
+            place = pos + 1
+        shared = (prev is not None and key_of(prev) == full) or (
+            nxt is not None and key_of(nxt) == full
+        )
+        decided_by = None
+        for neighbour in (prev, nxt):
+            if neighbour is not None and neighbour.total == row.total and not shared:
+                for c in tie_breaks:
+                    if _sort_key(neighbour, c) != _sort_key(row, c):
+                        decided_by = c
+                        break
+        out.append(_replace(row, place=place, shared=shared, decided_by=decided_by))
+    out.extend(r for r in rows if r.disqualified)
+    return tuple(out)
+
+
+def _replace(row: StandingRow, **kw: object) -> StandingRow:
+    import dataclasses
+
+    return dataclasses.replace(row, **kw)
