@@ -1,0 +1,47 @@
+"""Pure seating generator for riichi tournaments (stdlib only; no Django import).
+
+Public API (stable; the Django layer and the CLI call only these names):
+
+* :class:`SeatingRequest` -> :func:`plan_seating` -> :class:`SeatingPlan` (new rounds +
+  :class:`Metrics`): a whole tournament from a seed, or the remaining rounds of a running
+  one (``history`` = rounds already played, possibly with a changed player set).
+* :func:`swiss_round`: one round seated from the standings.
+* :func:`evaluate`: the quality report of any plan (e.g. after a manual swap).
+* :func:`substitutes_needed`: how many substitutes make the count a multiple of four.
+* :class:`SeatingError` (user-fixable, ``code``/``params``/``message``/``field``) and
+  :class:`SeatingFatalError` (a bug).
+
+See docs/seating.md for the guarantees and the algorithm.
+"""
+
+from .metrics import evaluate, repeat_lower_bound, substitutes_needed
+from .model import (
+    PRIORITIES,
+    Metrics,
+    Plan,
+    Round,
+    SeatingError,
+    SeatingFatalError,
+    SeatingPlan,
+    SeatingRequest,
+    Table,
+)
+from .planner import plan_seating
+from .swiss import swiss_round
+
+__all__ = [
+    "PRIORITIES",
+    "Metrics",
+    "Plan",
+    "Round",
+    "SeatingError",
+    "SeatingFatalError",
+    "SeatingPlan",
+    "SeatingRequest",
+    "Table",
+    "evaluate",
+    "plan_seating",
+    "repeat_lower_bound",
+    "substitutes_needed",
+    "swiss_round",
+]

@@ -1,0 +1,311 @@
+"""Explicit constructions of repeat-free plans (no search, no randomness needed).
+
+* **Difference-matrix construction** (THEORY.md, "A finite-field construction"): players are
+  (class i ∈ 0..3, x ∈ G, y ∈ Z_m) for an abelian group G of order Q, T = Q·m tables
+  (u, y). In round r player (i, x, y) sits at table (x + k[r][i], y). Two players of
+  classes i ≠ j meet only in the round where k[r][i] − k[r][j] = x' − x, so at most once
+  when these differences are distinct over the rounds; players of one class never meet;
+  a player's table changes every round when k[r][i] is distinct over r. With G = GF(Q)
+  (Q a prime power ≥ 5) k[r][i] = e_r·a_i works for R <= Q rounds; for other table counts
+  a small backtracking search over Z_T finds such a matrix for as many rounds as it can.
+* **AG(2,4)** for 16 players: the five parallel classes of the affine plane of order 4,
+  the only 5-round repeat-free plan for 16 players.
+
+A construction returns *slots*, not players: the planner decides which player takes which
+slot (teams packed into one class never meet). Table numbering and winds are done elsewhere.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+__all__ = [
+    "Construction",
+    "GaloisField",
+    "prime_power",
+    "difference_construction",
+    "affine_plane_16",
+    "best_construction",
+]
+
+
+def prime_power(q: int) -> tuple[int, int] | None:
+    """``(p, k)`` with ``q == p**k`` for a prime p, else None.
+
+    >>> prime_power(9), prime_power(8), prime_power(12), prime_power(7)
+    ((3, 2), (2, 3), None, (7, 1))
+    """
+    if q < 2:
+        return None
+    p = 2
+    while p * p <= q and q % p:
+        p += 1
+    if q % p:
+        p = q
+    k, rest = 0, q
+    while rest % p == 0:
+        rest //= p
+        k += 1
+    return (p, k) if rest == 1 else None
+
+
+class GaloisField:
+    """GF(q) for a prime power q; elements are ints 0..q-1 (base-p digit vectors).
+
+    >>> f = GaloisField(4)
+    >>> all(f.mul(a, f.inv(a)) == 1 for a in range(1, 4))
+    True
+    """
+
+    def __init__(self, q: int) -> None:
+        pk = prime_power(q)
+        if pk is None:
+            raise ValueError(f"{q} is not a prime power")
+        self.q, (self.p, self.k) = q, pk
+        p, k = pk
+        modulus = self._irreducible(p, k)
+        self.add_table = [[self._add(a, b) for b in range(q)] for a in range(q)]
+        self.mul_table = [[self._mul(a, b, modulus) for b in range(q)] for a in range(q)]
+        self.neg = [next(b for b in range(q) if self.add_table[a][b] == 0) for a in range(q)]
+
+    def _digits(self, a: int) -> list[int]:
+        out = []
+        for _ in range(self.k):
+            out.append(a % self.p)
+            a //= self.p
+        return out
+
+    def _num(self, digits: list[int]) -> int:
+        n = 0
+        for d in reversed(digits):
+            n = n * self.p + d
+        return n
+
+    def _add(self, a: int, b: int) -> int:
+        return self._num([(x + y) % self.p for x, y in zip(self._digits(a), self._digits(b))])
+
+    def _polymulmod(self, a: list[int], b: list[int], modulus: list[int]) -> list[int]:
+        p, k = self.p, self.k
+        prod = [0] * (2 * k)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                prod[i + j] = (prod[i + j] + x * y) % p
+        # Reduce by the monic modulus of degree k (coefficients low to high, length k + 1).
+        for d in range(2 * k - 1, k - 1, -1):
+            c = prod[d]
+            if c:
+                for i in range(k + 1):
+                    prod[d - k + i] = (prod[d - k + i] - c * modulus[i]) % p
+        return prod[:k]
+
+    def _mul(self, a: int, b: int, modulus: list[int]) -> int:
+        if self.k == 1:
+            return a * b % self.p
+        return self._num(self._polymulmod(self._digits(a), self._digits(b), modulus))
+
+    def _irreducible(self, p: int, k: int) -> list[int]:
+        if k == 1:
+            return [0, 1]
+        for n in range(p**k):
+            coeffs = []
+            m = n
+            for _ in range(k):
+                coeffs.append(m % p)
+                m //= p
+            poly = coeffs + [1]
+            if poly[0] == 0:
+                continue
+            # No root and no factor of degree <= k/2: brute force over monic divisors.
+            if not self._has_factor(poly, p, k):
+                return poly
+        raise ValueError("no irreducible polynomial found")
+
+    @staticmethod
+    def _has_factor(poly: list[int], p: int, k: int) -> bool:
+        for d in range(1, k // 2 + 1):
+            for n in range(p**d):
+                div = []
+                m = n
+                for _ in range(d):
+                    div.append(m % p)
+                    m //= p
+                div.append(1)
+                rem = list(poly)
+                for i in range(len(rem) - 1, d - 1, -1):
+                    c = rem[i]
+                    if c:
+                        for j in range(d + 1):
+                            rem[i - d + j] = (rem[i - d + j] - c * div[j]) % p
+                if not any(rem[:d]):
+                    return True
+        return False
+
+    def add(self, a: int, b: int) -> int:
+        return self.add_table[a][b]
+
+    def mul(self, a: int, b: int) -> int:
+        return self.mul_table[a][b]
+
+    def inv(self, a: int) -> int:
+        return next(b for b in range(1, self.q) if self.mul_table[a][b] == 1)
+
+
+@dataclass(frozen=True)
+class Construction:
+    """Repeat-free rounds over slots 0..N-1: ``rounds[r][t]`` is the set of four slots at
+    table t. ``slot_class[s]`` is the seat class of slot s (slots of one class never meet).
+    ``table_reuse_free`` says no slot visits a table twice."""
+
+    rounds: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    slot_class: tuple[int, ...]
+    name: str
+    table_reuse_free: bool = True
+
+
+def _from_matrix(
+    q: int, m: int, add: list[list[int]], neg: list[int], k: list[tuple[int, ...]], name: str
+) -> Construction:
+    """Rounds of the difference-matrix construction; slot (i, x, y) = i*T + y*Q + x."""
+    n_tables = q * m
+    rounds = []
+    for row in k:
+        tables = []
+        for y in range(m):
+            for u in range(q):
+                # Class i player at table u has x = u - k_i.
+                tables.append(tuple(i * n_tables + y * q + add[u][neg[row[i]]] for i in range(4)))
+        rounds.append(tuple(tables))
+    slot_class = tuple(s // n_tables for s in range(4 * n_tables))
+    return Construction(tuple(rounds), slot_class, name)
+
+
+def difference_construction(n_tables: int, rounds: int) -> Construction | None:
+    """The finite-field construction for T = Q·m tables, Q a prime power >= max(5, R)."""
+    best_q = None
+    for q in range(max(5, rounds), n_tables + 1):
+        if n_tables % q == 0 and prime_power(q):
+            best_q = q
+            break
+    if best_q is None:
+        return None
+    f = GaloisField(best_q)
+    a = (1, 2, 3, 4)  # four distinct non-zero elements
+    k = [tuple(f.mul(e, ai) for ai in a) for e in range(rounds)]
+    return _from_matrix(best_q, n_tables // best_q, f.add_table, f.neg, k, f"GF({best_q})")
+
+
+def cyclic_matrix(
+    n: int, rounds: int, seed: int = 0, deadline: float | None = None, max_nodes: int = 200_000
+) -> list[tuple[int, ...]]:
+    """Backtracking for rows k[r] in Z_n^4 with k[0] = 0 and, for every pair of rows
+    (including an implicit zero row), differences distinct over r. Returns as many rows as
+    it could find (at least the zero row), up to ``rounds``."""
+    rng = random.Random(seed)
+    pairs = [(i, j) for i in range(-1, 4) for j in range(i + 1, 4)]
+    used = [[False] * n for _ in pairs]
+    for u in used:
+        u[0] = True
+    rows: list[tuple[int, ...]] = [(0, 0, 0, 0)]
+    best = list(rows)
+    nodes = 0
+
+    def ok(c: tuple[int, ...]) -> bool:
+        for idx, (i, j) in enumerate(pairs):
+            d = (c[j] - (c[i] if i >= 0 else 0)) % n
+            if used[idx][d]:
+                return False
+        return True
+
+    def mark(c: tuple[int, ...], value: bool) -> None:
+        for idx, (i, j) in enumerate(pairs):
+            used[idx][(c[j] - (c[i] if i >= 0 else 0)) % n] = value
+
+    def candidates() -> list[tuple[int, ...]]:
+        out = []
+        vals = list(range(1, n))
+        rng.shuffle(vals)
+        for a in vals:
+            if used[0][a]:
+                continue
+            for b in vals:
+                if b == a or used[1][b] or used[4][(b - a) % n]:
+                    continue
+                for c in vals:
+                    if c in (a, b) or used[2][c] or used[5][(c - a) % n]:
+                        continue
+                    if used[7][(c - b) % n]:
+                        continue
+                    for d in vals:
+                        cand = (a, b, c, d)
+                        if d in (a, b, c):
+                            continue
+                        if ok(cand):
+                            out.append(cand)
+                            if len(out) >= 64:
+                                return out
+        return out
+
+    def search() -> bool:
+        nonlocal nodes, best
+        if len(rows) > len(best):
+            best = list(rows)
+        if len(rows) >= rounds:
+            return True
+        nodes += 1
+        if nodes > max_nodes or (deadline is not None and time.monotonic() > deadline):
+            return False
+        for cand in candidates():
+            rows.append(cand)
+            mark(cand, True)
+            if search():
+                return True
+            mark(cand, False)
+            rows.pop()
+        return False
+
+    search()
+    return best
+
+
+def affine_plane_16() -> Construction:
+    """AG(2,4): points GF(4)^2; five parallel classes of four lines each."""
+    f = GaloisField(4)
+    rounds = []
+    for slope in range(5):
+        tables = []
+        for c in range(4):
+            if slope == 4:
+                pts = [4 * c + y for y in range(4)]
+            else:
+                pts = [4 * x + f.add(f.mul(slope, x), c) for x in range(4)]
+            tables.append(tuple(pts))
+        rounds.append(tuple(tables))
+    return Construction(tuple(rounds), tuple(p // 4 for p in range(16)), "AG(2,4)", False)
+
+
+def best_construction(
+    n_tables: int, rounds: int, seed: int = 0, budget: float = 1.0
+) -> Construction | None:
+    """A repeat-free, table-reuse-free plan for ``rounds`` rounds at ``n_tables`` tables if a
+    construction gives one; for 16 players also AG(2,4) (with forced table revisits)."""
+    if rounds <= 0:
+        return None
+    if n_tables == 4 and rounds <= 5:
+        full = affine_plane_16()
+        return Construction(full.rounds[:rounds], full.slot_class, full.name, rounds <= 1)
+    if rounds > n_tables:
+        return None
+    found = difference_construction(n_tables, rounds)
+    if found is not None:
+        return found
+    if n_tables < 5:
+        return None
+    deadline = time.monotonic() + budget
+    k = cyclic_matrix(n_tables, rounds, seed=seed, deadline=deadline)
+    if len(k) < rounds:
+        return None
+    add = [[(a + b) % n_tables for b in range(n_tables)] for a in range(n_tables)]
+    neg = [(-a) % n_tables for a in range(n_tables)]
+    return _from_matrix(n_tables, 1, add, neg, k, f"Z_{n_tables}")

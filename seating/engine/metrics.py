@@ -1,0 +1,145 @@
+"""Quality metrics of a seating plan and the lower bounds they are judged against.
+
+One checker for everything: the planner, the quality report after a manual swap, the tests
+and the benchmark all call :func:`evaluate`. This module does not build or change plans.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from .model import Metrics, Round
+
+__all__ = [
+    "evaluate",
+    "substitutes_needed",
+    "repeat_lower_bound",
+    "pair_counts",
+    "allowed_visits",
+]
+
+
+def substitutes_needed(n_players: int) -> int:
+    """Substitutes to add so that every table has four players.
+
+    >>> [substitutes_needed(n) for n in (36, 37, 38, 39, 40)]
+    [0, 3, 2, 1, 0]
+    """
+    return -n_players % 4
+
+
+def repeat_lower_bound(n_players: int, rounds: int) -> int:
+    """Counting bound on repeated meetings: each round gives a player 3 new opponents.
+
+    >>> repeat_lower_bound(32, 10), repeat_lower_bound(24, 8), repeat_lower_bound(16, 6)
+    (0, 12, 24)
+    """
+    return -(-n_players * max(0, 3 * rounds - (n_players - 1)) // 2)
+
+
+def allowed_visits(rounds: int, tables: int) -> int:
+    """Fair maximum visits of one player to one table: ⌈rounds / tables⌉ (at least 1)."""
+    if tables <= 0:
+        return max(1, rounds)
+    return max(1, -(-rounds // tables))
+
+
+def pair_counts(rounds: Sequence[Round]) -> Counter[tuple[int, int]]:
+    """Meetings per unordered pair (smaller id first)."""
+    counts: Counter[tuple[int, int]] = Counter()
+    for rnd in rounds:
+        for table in rnd:
+            for i in range(len(table)):
+                a = table[i]
+                for j in range(i + 1, len(table)):
+                    b = table[j]
+                    counts[(a, b) if a < b else (b, a)] += 1
+    return counts
+
+
+def _played(rounds: Sequence[Round]) -> Counter[int]:
+    return Counter(p for rnd in rounds for table in rnd for p in table)
+
+
+def _table_reuse(
+    rounds: Sequence[Round],
+    fixed_tables: Mapping[int, int],
+    n_tables: int,
+    played: Counter[int],
+) -> int:
+    visits: Counter[tuple[int, int]] = Counter()
+    for rnd in rounds:
+        for t, table in enumerate(rnd):
+            for p in table:
+                if fixed_tables.get(p) != t + 1:
+                    visits[(p, t)] += 1
+    total = 0
+    for (p, _t), v in visits.items():
+        extra = v - allowed_visits(played[p], n_tables)
+        if extra > 0:
+            total += extra
+    return total
+
+
+def _repeats(counts: Counter[tuple[int, int]]) -> int:
+    return sum(c - 1 for c in counts.values() if c > 1)
+
+
+def evaluate(
+    rounds: Sequence[Round],
+    teams: Mapping[int, str] | None = None,
+    fixed_tables: Mapping[int, int] | None = None,
+    *,
+    played: int = 0,
+    seconds: float = 0.0,
+) -> Metrics:
+    """Metrics of ``rounds`` (history followed by the plan).
+
+    ``played`` is how many leading rounds are history: repeats and table reuse they already
+    contain are part of the lower bounds, since re-planning cannot undo them.
+
+    >>> m = evaluate([((1, 2, 3, 4), (5, 6, 7, 8)), ((1, 2, 5, 6), (3, 4, 7, 8))])
+    >>> (m.repeat_pairs, m.max_meetings, m.table_reuse, m.wind_imbalance)
+    (2, 2, 0, 1)
+    """
+    teams = teams or {}
+    fixed_tables = fixed_tables or {}
+    rounds = [tuple(tuple(t) for t in rnd) for rnd in rounds]
+    n_tables = max((len(rnd) for rnd in rounds), default=0)
+
+    counts = pair_counts(rounds)
+    winds: dict[int, list[int]] = {}
+    clashes = 0
+    for rnd in rounds:
+        for table in rnd:
+            for seat, p in enumerate(table):
+                winds.setdefault(p, [0, 0, 0, 0])[seat % 4] += 1
+            if teams:
+                names = [teams[p] for p in table if p in teams]
+                for c in Counter(names).values():
+                    clashes += c * (c - 1) // 2
+
+    history, new = rounds[:played], rounds[played:]
+    hist_repeats = _repeats(pair_counts(history)) if history else 0
+    new_players = {p for rnd in new for table in rnd for p in table}
+    uniform = all({p for table in rnd for p in table} == new_players for rnd in new)
+    bound_new = repeat_lower_bound(len(new_players), len(new)) if uniform else 0
+    if not history and uniform:
+        bound = bound_new
+    else:
+        # max(0, a + b - 1) >= max(0, a - 1) + max(0, b - 1) for meeting counts a, b.
+        bound = hist_repeats + bound_new
+    total_played = _played(rounds)
+    reuse_bound = _table_reuse(history, fixed_tables, n_tables, total_played) if history else 0
+
+    return Metrics(
+        table_reuse=_table_reuse(rounds, fixed_tables, n_tables, total_played),
+        repeat_pairs=_repeats(counts),
+        max_meetings=max(counts.values(), default=0),
+        wind_imbalance=max((max(w) - min(w) for w in winds.values()), default=0),
+        team_clashes=clashes,
+        seconds=seconds,
+        repeat_lower_bound=bound,
+        table_reuse_lower_bound=reuse_bound,
+    )

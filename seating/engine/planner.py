@@ -1,0 +1,310 @@
+"""Plan whole tournaments and re-plan the rest of a running one.
+
+Order of work: validate the request (user errors with codes), turn ids into dense indices,
+fold the history into meeting / table-visit / wind counts, try an explicit construction
+(instant and repeat-free), repair or search with simulated annealing where needed (fixed
+tables, teams that do not pack, history, sizes no construction covers), then give winds by
+exact edge-colouring and measure the result with the shared checker.
+
+This module knows nothing about Django; ids are opaque ints.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+from .construction import Construction, best_construction
+from .metrics import allowed_visits, evaluate, repeat_lower_bound, substitutes_needed
+from .model import PRIORITIES, Round, SeatingError, SeatingPlan, SeatingRequest
+from .search import SearchProblem, Weights, anneal, costs
+from .winds import assign_winds, wind_counts
+
+__all__ = ["plan_seating", "validate_players", "weights_for"]
+
+
+def weights_for(priority: str) -> Weights:
+    """Cost weights for a priority: the first concern weighs 8 times a repeated meeting."""
+    if priority == "opponents":
+        return Weights(tables=1, teams=4, repeats=8)
+    return Weights(tables=8, teams=4, repeats=1)
+
+
+def validate_players(players: Sequence[int], fixed_tables: Mapping[int, int] | None = None) -> None:
+    """Raise :class:`SeatingError` for a player list the generator cannot seat."""
+    n = len(players)
+    if len(set(players)) != n:
+        dupes = sorted({p for p in players if list(players).count(p) > 1})
+        raise SeatingError(
+            "duplicate_players",
+            f"Players appear twice: {dupes}.",
+            field="players",
+            players=dupes,
+        )
+    if n < 4:
+        raise SeatingError(
+            "too_few_players",
+            f"{n} players cannot fill a table; at least 4 are needed.",
+            field="players",
+            players=n,
+            substitutes_needed=4 - n,
+        )
+    extra = substitutes_needed(n)
+    if extra:
+        raise SeatingError(
+            "not_multiple_of_four",
+            f"{n} players cannot be seated four to a table: add {extra} "
+            f"substitute{'s' if extra > 1 else ''} (or remove {n % 4} player"
+            f"{'s' if n % 4 > 1 else ''}).",
+            field="players",
+            players=n,
+            substitutes_needed=extra,
+        )
+    n_tables = n // 4
+    per_table: dict[int, int] = {}
+    active = set(players)
+    for p, t in (fixed_tables or {}).items():
+        if p not in active:
+            raise SeatingError(
+                "fixed_player_unknown",
+                f"Player {p} has a fixed table but is not among the players.",
+                field="fixed_tables",
+                player=p,
+            )
+        if not 1 <= t <= n_tables:
+            raise SeatingError(
+                "fixed_table_out_of_range",
+                f"Player {p} is fixed to table {t}, but there are only {n_tables} tables.",
+                field="fixed_tables",
+                player=p,
+                table=t,
+                tables=n_tables,
+            )
+        per_table[t] = per_table.get(t, 0) + 1
+        if per_table[t] > 4:
+            raise SeatingError(
+                "fixed_table_full",
+                f"More than four players are fixed to table {t}.",
+                field="fixed_tables",
+                table=t,
+            )
+
+
+def _validate_history(history: Sequence[Round]) -> None:
+    for r, rnd in enumerate(history):
+        seen: set[int] = set()
+        for t, table in enumerate(rnd):
+            if len(table) != 4 or len(set(table)) != 4 or seen & set(table):
+                raise SeatingError(
+                    "invalid_history",
+                    f"Round {r + 1}, table {t + 1} of the history is not four distinct "
+                    "players seated once.",
+                    field=f"history[{r}][{t}]",
+                    round=r + 1,
+                    table=t + 1,
+                )
+            seen |= set(table)
+
+
+def _validate(request: SeatingRequest) -> None:
+    if request.priority not in PRIORITIES:
+        raise SeatingError(
+            "invalid_priority",
+            f"Priority must be one of {', '.join(PRIORITIES)}.",
+            field="priority",
+            priority=request.priority,
+        )
+    if request.rounds < 0:
+        raise SeatingError(
+            "invalid_rounds", "The number of rounds cannot be negative.", field="rounds"
+        )
+    validate_players(request.players, request.fixed_tables)
+    _validate_history(request.history)
+
+
+def _pack_slots(construction: Construction, team: Sequence[int], rng: random.Random) -> list[int]:
+    """slot -> dense player: teams packed into seat classes (one class never meets)."""
+    n = len(team)
+    n_classes = 4
+    capacity = n // n_classes
+    by_team: dict[int, list[int]] = {}
+    loose: list[int] = []
+    for p in range(n):
+        if team[p] >= 0:
+            by_team.setdefault(team[p], []).append(p)
+        else:
+            loose.append(p)
+    members: list[list[int]] = [[] for _ in range(n_classes)]
+    for t in sorted(by_team, key=lambda k: (-len(by_team[k]), k)):
+        pending = list(by_team[t])
+        while pending:
+            c = max(range(n_classes), key=lambda i: (capacity - len(members[i]), -i))
+            room = capacity - len(members[c])
+            members[c].extend(pending[:room])
+            pending = pending[room:]
+    for p in loose:
+        c = max(range(n_classes), key=lambda i: (capacity - len(members[i]), -i))
+        members[c].append(p)
+    for m in members:
+        rng.shuffle(m)
+    slot_player = [0] * n
+    cursor = [0] * n_classes
+    for s, c in enumerate(construction.slot_class):
+        slot_player[s] = members[c][cursor[c]]
+        cursor[c] += 1
+    return slot_player
+
+
+def _place_fixed(seats: list[int], fixed: Sequence[int], n_tables: int) -> list[int]:
+    """Renumber tables (and if needed swap players) so fixed players sit at their table."""
+    groups = [seats[4 * t : 4 * t + 4] for t in range(n_tables)]
+    label: list[int] = [-1] * n_tables
+    taken = [False] * n_tables
+    for g, grp in enumerate(groups):
+        for p in grp:
+            f = fixed[p]
+            if f >= 0 and not taken[f]:
+                label[g] = f
+                taken[f] = True
+                break
+    free = [t for t in range(n_tables) if not taken[t]]
+    # Keep unaffected groups at their own number where possible (less table churn).
+    for g in range(n_tables):
+        if label[g] < 0 and not taken[g]:
+            label[g] = g
+            taken[g] = True
+    free = [t for t in range(n_tables) if not taken[t]]
+    for g in range(n_tables):
+        if label[g] < 0:
+            label[g] = free.pop()
+    out = [0] * (4 * n_tables)
+    for g, grp in enumerate(groups):
+        out[4 * label[g] : 4 * label[g] + 4] = grp
+    # Players still away from their fixed table swap with a free player there.
+    for pos in range(len(out)):
+        p = out[pos]
+        f = fixed[p]
+        if f >= 0 and pos // 4 != f:
+            for k in range(4 * f, 4 * f + 4):
+                q = out[k]
+                if fixed[q] != f:
+                    out[k], out[pos] = p, q
+                    break
+    return out
+
+
+def plan_seating(
+    request: SeatingRequest, progress: Callable[[float], None] | None = None
+) -> SeatingPlan:
+    """Plan ``request.rounds`` new rounds after ``request.history``.
+
+    Same request (same seed) -> same plan, as long as the search is not cut short by the
+    time limit on a slower machine (constructions are always reproducible).
+
+    >>> plan = plan_seating(SeatingRequest(players=tuple(range(1, 21)), rounds=5))
+    >>> (plan.metrics.repeat_pairs, plan.metrics.table_reuse, plan.metrics.wind_imbalance)
+    (0, 0, 1)
+    """
+    started = time.monotonic()
+    _validate(request)
+    players = request.players
+    n = len(players)
+    n_tables = n // 4
+    rn = request.rounds
+    index = {p: i for i, p in enumerate(players)}
+    rng = random.Random(request.seed)
+
+    team_names = sorted({request.teams[p] for p in players if p in request.teams})
+    team_index = {name: i for i, name in enumerate(team_names)}
+    team = tuple(team_index[request.teams[p]] if p in request.teams else -1 for p in players)
+    fixed = tuple(request.fixed_tables.get(p, 0) - 1 for p in players)
+
+    meet0 = [0] * (n * n)
+    visits0 = [0] * (n * n_tables)
+    played = [0] * n
+    for rnd in request.history:
+        for t, table in enumerate(rnd):
+            dense = [index[p] for p in table if p in index]
+            for i, a in enumerate(dense):
+                played[a] += 1
+                if t < n_tables:
+                    visits0[a * n_tables + t] += 1
+                for b in dense[i + 1 :]:
+                    meet0[a * n + b] += 1
+                    meet0[b * n + a] += 1
+    allowed = tuple(allowed_visits(played[p] + rn, n_tables) for p in range(n))
+    problem = SearchProblem(
+        n_players=n,
+        n_tables=n_tables,
+        n_rounds=rn,
+        meet0=tuple(meet0),
+        visits0=tuple(visits0),
+        allowed=allowed,
+        team=team,
+        fixed=fixed,
+    )
+    weights = weights_for(request.priority)
+    deadline = started + max(0.05, request.time_limit)
+    hist_pairs = sum(c * (c - 1) // 2 for c in meet0) // 2
+    target = weights.repeats * (hist_pairs + repeat_lower_bound(n, rn))
+    has_fixed = any(f >= 0 for f in fixed)
+
+    method = "search"
+    construction = best_construction(n_tables, rn, seed=request.seed) if rn else None
+    if construction is not None:
+        slot_player = _pack_slots(construction, team, rng)
+        start = []
+        for rnd in construction.rounds:
+            start.append([slot_player[s] for table in rnd for s in table])
+        method = f"construction {construction.name}"
+    else:
+        start = []
+        order = list(range(n))
+        for _ in range(rn):
+            rng.shuffle(order)
+            start.append(list(order))
+    if has_fixed:
+        start = [_place_fixed(s, fixed, n_tables) for s in start]
+
+    seats = start
+    reuse, clashes, rep = costs(problem, seats) if rn else (0, 0, 0)
+    cost = weights.tables * reuse + weights.teams * clashes + weights.repeats * rep
+    if rn and cost > target:
+        if construction is not None and not construction.table_reuse_free and not has_fixed:
+            # AG(2,4): keep the repeat-free groups, search only the table numbers.
+            seats, cost = anneal(
+                problem,
+                seats,
+                weights,
+                rng,
+                min(deadline, started + 2.0),
+                target,
+                relabel_only=True,
+                progress=progress,
+            )
+            reuse, clashes, rep = costs(problem, seats)
+            needs_more = clashes > 0 or (
+                reuse > 0 and request.priority == "tables" and max(played) + rn <= n_tables
+            )
+        else:
+            needs_more = True
+        if needs_more:
+            seats, cost = anneal(problem, seats, weights, rng, deadline, target, progress=progress)
+            method += " + search"
+
+    groups = [
+        [tuple(players[p] for p in s[4 * t : 4 * t + 4]) for t in range(n_tables)] for s in seats
+    ]
+    history_winds = wind_counts(request.history) if request.history else None
+    new_rounds = assign_winds(groups, seed=request.seed, history_counts=history_winds)
+    if progress is not None:
+        progress(1.0)
+    metrics = evaluate(
+        tuple(request.history) + new_rounds,
+        request.teams,
+        request.fixed_tables,
+        played=len(request.history),
+        seconds=time.monotonic() - started,
+    )
+    return SeatingPlan(rounds=new_rounds, metrics=metrics, method=method)

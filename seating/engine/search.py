@@ -1,0 +1,335 @@
+"""Local search for seatings no construction covers (and for repairing constructions).
+
+Simulated annealing over the new rounds with two moves:
+
+* **swap**: two players of one round change tables;
+* **relabel**: two tables of one round swap their table numbers (changes only table reuse,
+  so the numbering is searched jointly with the groups, as THEORY.md advises).
+
+The cost is ``w_tables·reuse + w_teams·clashes + w_repeats·Σ C(meetings, 2)`` (the convex
+pair term punishes a third meeting more than a second). Every move is scored by an
+incremental delta on pair meeting counts, (player, table) visit counts and team counts,
+never by re-evaluating the plan. Moves are drawn half of the time from players who currently
+cause cost. The search reheats from the best plan until the deadline and stops as soon as
+the cost reaches its lower bound. Players are dense indices 0..N-1 here; the planner maps
+ids. Fixed players never move and tables holding them keep their number.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Weights", "SearchProblem", "anneal"]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Relative cost of one unit of table reuse, team clash and repeated meeting."""
+
+    tables: int = 8
+    teams: int = 4
+    repeats: int = 1
+
+
+@dataclass(frozen=True)
+class SearchProblem:
+    """Everything the search needs, in dense indices.
+
+    ``meet0``: flat N*N meeting counts from the history; ``visits0``: flat N*T table visits
+    from the history; ``allowed[p]``: fair maximum visits of p to one table; ``team[p]``:
+    team index or -1; ``fixed[p]``: table index or -1.
+    """
+
+    n_players: int
+    n_tables: int
+    n_rounds: int
+    meet0: tuple[int, ...]
+    visits0: tuple[int, ...]
+    allowed: tuple[int, ...]
+    team: tuple[int, ...]
+    fixed: tuple[int, ...]
+
+
+def costs(problem: SearchProblem, rounds: Sequence[Sequence[int]]) -> tuple[int, int, int]:
+    """(table reuse, team clashes, Σ C(meetings, 2)) of flat rounds (seat lists)."""
+    n, t_count = problem.n_players, problem.n_tables
+    meet = list(problem.meet0)
+    visits = list(problem.visits0)
+    team = problem.team
+    clashes = 0
+    for seats in rounds:
+        for t in range(t_count):
+            grp = seats[4 * t : 4 * t + 4]
+            for i in range(4):
+                a = grp[i]
+                visits[a * t_count + t] += 1
+                for j in range(i + 1, 4):
+                    b = grp[j]
+                    meet[a * n + b] += 1
+                    meet[b * n + a] += 1
+                    if team[a] >= 0 and team[a] == team[b]:
+                        clashes += 1
+    rep = 0
+    for a in range(n):
+        for b in range(a + 1, n):
+            c = meet[a * n + b]
+            rep += c * (c - 1) // 2
+    reuse = 0
+    for p in range(n):
+        if problem.fixed[p] >= 0:
+            continue
+        lim = problem.allowed[p]
+        for t in range(t_count):
+            v = visits[p * t_count + t]
+            if v > lim:
+                reuse += v - lim
+    return reuse, clashes, rep
+
+
+def anneal(
+    problem: SearchProblem,
+    start: Sequence[Sequence[int]],
+    weights: Weights,
+    rng: random.Random,
+    deadline: float,
+    target: int = 0,
+    relabel_only: bool = False,
+    progress: Callable[[float], None] | None = None,
+) -> tuple[list[list[int]], int]:
+    """Improve ``start`` (per round a seat list of N dense players) until ``deadline`` or
+    until the weighted cost reaches ``target``. Returns the best rounds and their cost."""
+    n, tn, rn = problem.n_players, problem.n_tables, problem.n_rounds
+    team, fixed = problem.team, problem.fixed
+    allowed = problem.allowed
+    wt, wm, wr = weights.tables, weights.teams, weights.repeats
+    seats = [list(s) for s in start]
+    where = [[0] * n for _ in range(rn)]
+    for r in range(rn):
+        for pos, p in enumerate(seats[r]):
+            where[r][p] = pos
+    meet = list(problem.meet0)
+    visits = list(problem.visits0)
+    for r in range(rn):
+        s = seats[r]
+        for t in range(tn):
+            base = 4 * t
+            for i in range(4):
+                a = s[base + i]
+                visits[a * tn + t] += 1
+                for j in range(i + 1, 4):
+                    b = s[base + j]
+                    meet[a * n + b] += 1
+                    meet[b * n + a] += 1
+    # Tables that hold a fixed player, per round: never relabelled.
+    pinned = [[False] * tn for _ in range(rn)]
+    for r in range(rn):
+        for p in range(n):
+            if fixed[p] >= 0:
+                pinned[r][where[r][p] // 4] = True
+    movable = [p for p in range(n) if fixed[p] < 0]
+    if len(movable) < 2 or rn == 0:
+        reuse, clashes, rep = costs(problem, seats)
+        return seats, wt * reuse + wm * clashes + wr * rep
+
+    reuse, clashes, rep = costs(problem, seats)
+    cost = wt * reuse + wm * clashes + wr * rep
+    best_cost = cost
+    best = [list(s) for s in seats]
+    if cost <= target:
+        return best, best_cost
+
+    start_time = time.monotonic()
+    total_time = max(1e-3, deadline - start_time)
+    t_hot, t_cold = 1.5 * max(1, min(wr, wm, wt)), 0.05
+    # One annealing run; later runs restart from the best plan at a lower heat.
+    run_moves = max(20_000, 60 * n * rn)
+    temp = t_hot
+    decay = (t_cold / t_hot) ** (1.0 / run_moves)
+    moves_in_run = 0
+    hot = []  # (round, player) causing cost, refreshed now and then
+    refresh_every = 2000
+    it = 0
+    exp = math.exp
+    rand = rng.random
+    randrange = rng.randrange
+    runs = 0
+
+    def hot_list() -> list[tuple[int, int]]:
+        out = []
+        for r in range(rn):
+            s = seats[r]
+            for pos in range(len(s)):
+                a = s[pos]
+                if fixed[a] >= 0:
+                    continue
+                t = pos // 4
+                base = 4 * t
+                bad = visits[a * tn + t] > allowed[a]
+                if not bad:
+                    ta = team[a]
+                    for k in range(base, base + 4):
+                        x = s[k]
+                        if x != a and (meet[a * n + x] > 1 or (ta >= 0 and team[x] == ta)):
+                            bad = True
+                            break
+                if bad:
+                    out.append((r, a))
+        return out
+
+    while True:
+        it += 1
+        if it % refresh_every == 0:
+            now = time.monotonic()
+            if now >= deadline:
+                break
+            if progress is not None:
+                progress(min(1.0, (now - start_time) / total_time))
+            hot = hot_list()
+        moves_in_run += 1
+        if moves_in_run >= run_moves:
+            runs += 1
+            moves_in_run = 0
+            seats = [list(s) for s in best]
+            # Rebuild counters for the restored plan.
+            meet = list(problem.meet0)
+            visits = list(problem.visits0)
+            for r in range(rn):
+                s = seats[r]
+                for pos, p in enumerate(s):
+                    where[r][p] = pos
+                for t in range(tn):
+                    base = 4 * t
+                    for i in range(4):
+                        a = s[base + i]
+                        visits[a * tn + t] += 1
+                        for j in range(i + 1, 4):
+                            b = s[base + j]
+                            meet[a * n + b] += 1
+                            meet[b * n + a] += 1
+            cost = best_cost
+            temp = t_hot * (0.7 ** (runs % 4))
+            hot = hot_list()
+
+        temp *= decay
+        if relabel_only or rand() < 0.15:
+            # Relabel two tables of one round.
+            r = randrange(rn)
+            ta_ = randrange(tn)
+            tb_ = randrange(tn)
+            if ta_ == tb_ or pinned[r][ta_] or pinned[r][tb_]:
+                continue
+            s = seats[r]
+            d = 0
+            for k in range(4):
+                a = s[4 * ta_ + k]
+                lim = allowed[a]
+                if visits[a * tn + ta_] > lim:
+                    d -= 1
+                if visits[a * tn + tb_] >= lim:
+                    d += 1
+                b = s[4 * tb_ + k]
+                lim = allowed[b]
+                if visits[b * tn + tb_] > lim:
+                    d -= 1
+                if visits[b * tn + ta_] >= lim:
+                    d += 1
+            delta = wt * d
+            if delta > 0 and rand() >= exp(-delta / temp):
+                continue
+            for k in range(4):
+                a = s[4 * ta_ + k]
+                b = s[4 * tb_ + k]
+                visits[a * tn + ta_] -= 1
+                visits[a * tn + tb_] += 1
+                visits[b * tn + tb_] -= 1
+                visits[b * tn + ta_] += 1
+                s[4 * ta_ + k], s[4 * tb_ + k] = b, a
+                where[r][a] = 4 * tb_ + k
+                where[r][b] = 4 * ta_ + k
+            reuse += d
+            cost += delta
+        else:
+            if hot and rand() < 0.5:
+                r, a = hot[randrange(len(hot))]
+                i = where[r][a]
+            else:
+                r = randrange(rn)
+                a = movable[randrange(len(movable))]
+                i = where[r][a]
+            b = movable[randrange(len(movable))]
+            s = seats[r]
+            j = where[r][b]
+            A = i >> 2
+            B = j >> 2
+            if A == B:
+                continue
+            an = a * n
+            bn = b * n
+            baseA = A << 2
+            baseB = B << 2
+            dm = 6
+            dteam = 0
+            ta = team[a]
+            tb = team[b]
+            for k in range(baseA, baseA + 4):
+                x = s[k]
+                if x != a:
+                    dm += meet[bn + x] - meet[an + x]
+                    if ta >= 0 and team[x] == ta:
+                        dteam -= 1
+                    if tb >= 0 and team[x] == tb:
+                        dteam += 1
+            for k in range(baseB, baseB + 4):
+                x = s[k]
+                if x != b:
+                    dm += meet[an + x] - meet[bn + x]
+                    if tb >= 0 and team[x] == tb:
+                        dteam -= 1
+                    if ta >= 0 and team[x] == ta:
+                        dteam += 1
+            dt = 0
+            lim = allowed[a]
+            if visits[a * tn + A] > lim:
+                dt -= 1
+            if visits[a * tn + B] >= lim:
+                dt += 1
+            lim = allowed[b]
+            if visits[b * tn + B] > lim:
+                dt -= 1
+            if visits[b * tn + A] >= lim:
+                dt += 1
+            delta = wr * dm + wm * dteam + wt * dt
+            if delta > 0 and rand() >= exp(-delta / temp):
+                continue
+            for k in range(baseA, baseA + 4):
+                x = s[k]
+                if x != a:
+                    meet[an + x] -= 1
+                    meet[x * n + a] -= 1
+                    meet[bn + x] += 1
+                    meet[x * n + b] += 1
+            for k in range(baseB, baseB + 4):
+                x = s[k]
+                if x != b:
+                    meet[bn + x] -= 1
+                    meet[x * n + b] -= 1
+                    meet[an + x] += 1
+                    meet[x * n + a] += 1
+            visits[a * tn + A] -= 1
+            visits[a * tn + B] += 1
+            visits[b * tn + B] -= 1
+            visits[b * tn + A] += 1
+            s[i], s[j] = b, a
+            where[r][a] = j
+            where[r][b] = i
+            cost += delta
+        if cost < best_cost:
+            best_cost = cost
+            best = [list(x) for x in seats]
+            if best_cost <= target:
+                break
+    return best, best_cost

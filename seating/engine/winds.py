@@ -1,0 +1,151 @@
+"""Starting winds: order the four players of every table as E, S, W, N.
+
+Exact method (THEORY.md, "Winds are solved exactly"): split each player's rounds into blocks
+of four; the bipartite multigraph between (player, block) and (round, table) has maximum
+degree 4, so it has a proper 4-edge-colouring (König); colour = wind. Then every player holds
+each wind ⌊R/4⌋ or ⌈R/4⌉ times (spread 0 when 4 divides R) and every table has each wind
+once. The colouring is built edge by edge, freeing a colour by swapping an alternating path.
+
+When rounds were already played (live re-seating) the earlier winds are fixed; a short hill
+climb on seat swaps then evens out the totals. This module does not choose who sits where.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+__all__ = ["assign_winds", "wind_counts"]
+
+
+def wind_counts(rounds: Sequence[Sequence[Sequence[int]]]) -> dict[int, list[int]]:
+    """Per player, how often they started as E, S, W, N."""
+    counts: dict[int, list[int]] = {}
+    for rnd in rounds:
+        for table in rnd:
+            for seat, p in enumerate(table):
+                counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
+    return counts
+
+
+def _colour_edges(n_vertices: int, edges: list[tuple[int, int]]) -> list[int]:
+    """Proper 4-edge-colouring of a bipartite multigraph with maximum degree <= 4."""
+    at: list[list[int]] = [[-1, -1, -1, -1] for _ in range(n_vertices)]
+    colour = [-1] * len(edges)
+    for e, (u, v) in enumerate(edges):
+        a = at[u].index(-1)
+        if at[v][a] != -1:
+            b = at[v].index(-1)
+            # Swap colours a and b along the alternating path from v; in a bipartite graph it
+            # cannot end at u, so afterwards a is free at both ends.
+            path = []
+            x, c = v, a
+            while at[x][c] != -1:
+                f = at[x][c]
+                path.append(f)
+                fu, fv = edges[f]
+                x = fv if fu == x else fu
+                c = b if c == a else a
+            for f in path:
+                fu, fv = edges[f]
+                at[fu][colour[f]] = -1
+                at[fv][colour[f]] = -1
+            for f in path:
+                colour[f] = b if colour[f] == a else a
+                fu, fv = edges[f]
+                at[fu][colour[f]] = f
+                at[fv][colour[f]] = f
+        colour[e] = a
+        at[u][a] = e
+        at[v][a] = e
+    return colour
+
+
+def _spread_cost(w: list[int]) -> int:
+    # Squared deviations: strictly prefers even counts, so hill climbing makes progress.
+    return sum(x * x for x in w)
+
+
+def _rebalance(
+    tables: list[list[list[int]]], totals: dict[int, list[int]], rng: random.Random
+) -> None:
+    """Improve the total counts (history included) by swapping seats inside tables."""
+    improved = True
+    passes = 0
+    while improved and passes < 50:
+        improved = False
+        passes += 1
+        for rnd in tables:
+            for table in rnd:
+                for i in range(4):
+                    for j in range(i + 1, 4):
+                        a, b = table[i], table[j]
+                        wa, wb = totals[a], totals[b]
+                        before = _spread_cost(wa) + _spread_cost(wb)
+                        wa[i] -= 1
+                        wa[j] += 1
+                        wb[j] -= 1
+                        wb[i] += 1
+                        if _spread_cost(wa) + _spread_cost(wb) < before:
+                            table[i], table[j] = b, a
+                            improved = True
+                        else:
+                            wa[i] += 1
+                            wa[j] -= 1
+                            wb[j] += 1
+                            wb[i] -= 1
+
+
+def assign_winds(
+    rounds: Sequence[Sequence[Sequence[int]]],
+    seed: int = 0,
+    history_counts: Mapping[int, Sequence[int]] | None = None,
+) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """Reorder every table of ``rounds`` so that winds are as even as possible.
+
+    Table membership and table numbers are kept; only the order inside a table changes.
+
+    >>> plan = assign_winds([[(1, 2, 3, 4)], [(1, 2, 3, 4)], [(1, 2, 3, 4)], [(1, 2, 3, 4)]])
+    >>> sorted(wind_counts(plan)[1])
+    [1, 1, 1, 1]
+    """
+    rng = random.Random(seed)
+    occurrences: dict[int, int] = {}
+    left: dict[tuple[int, int], int] = {}
+    right: list[tuple[int, int]] = []
+    edge_ends: list[tuple[tuple[int, int], int]] = []
+    for r, rnd in enumerate(rounds):
+        for t, table in enumerate(rnd):
+            if len(table) != 4 or len(set(table)) != 4:
+                raise ValueError("every table needs four distinct players")
+            right.append((r, t))
+            for p in table:
+                k = occurrences.get(p, 0)
+                occurrences[p] = k + 1
+                key = (p, k // 4)
+                if key not in left:
+                    left[key] = len(left)
+                edge_ends.append((key, len(right) - 1))
+    order = list(range(len(edge_ends)))
+    rng.shuffle(order)
+    n_left = len(left)
+    edges = [(left[edge_ends[i][0]], n_left + edge_ends[i][1]) for i in order]
+    colours = _colour_edges(n_left + len(right), edges)
+
+    seated: list[list[list[int]]] = [[[0, 0, 0, 0] for _ in rnd] for rnd in rounds]
+    for idx, i in enumerate(order):
+        (p, _block), rt = edge_ends[i]
+        r, t = right[rt]
+        seated[r][t][colours[idx]] = p
+
+    if history_counts:
+        totals: dict[int, list[int]] = {}
+        for p in occurrences:
+            totals[p] = list(history_counts.get(p, (0, 0, 0, 0)))
+        for rnd in seated:
+            for table in rnd:
+                for seat, p in enumerate(table):
+                    totals[p][seat] += 1
+        _rebalance(seated, totals, rng)
+
+    return tuple(tuple((t[0], t[1], t[2], t[3]) for t in rnd) for rnd in seated)
