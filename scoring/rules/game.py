@@ -46,7 +46,9 @@ def round_name(index: int) -> str:
 class GameHand:
     """One hand of a game sheet: a :class:`HandInput` without the state fields.
 
-    ``riichi`` are the seats that declared riichi in this hand.
+    ``riichi`` are the seats that declared riichi in this hand. ``dealer``, ``honba`` and
+    ``riichi_sticks`` are optional: when a sheet writes them, they are checked against the
+    replayed state (code ``hand_state_mismatch``).
     """
 
     result: str
@@ -63,6 +65,12 @@ class GameHand:
     ron_claimants: tuple[str, ...] = ()
     dead_hand: tuple[str, ...] = ()
     noten_riichi: tuple[str, ...] = ()
+    dealer: str | None = None
+    honba: int | None = None
+    riichi_sticks: int | None = None
+
+
+_STATE_KEYS = ("dealer", "honba", "riichi_sticks")
 
 
 @dataclass(frozen=True)
@@ -154,12 +162,21 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
                             points=points[s],
                             min=ruleset.riichi_min_points,
                         )
-            hand = HandInput(
-                dealer=SEATS[dealer],
-                honba=honba,
-                riichi_sticks=sticks,
-                **dataclasses.asdict(gh),
-            )
+            state = {"dealer": SEATS[dealer], "honba": honba, "riichi_sticks": sticks}
+            for key in _STATE_KEYS:
+                written = getattr(gh, key)
+                if written is not None and written != state[key]:
+                    raise RulesError(
+                        "hand_state_mismatch",
+                        f"The sheet gives {key} = {written!r} for hand {i + 1}, but the hands "
+                        f"before it give {state[key]!r}.",
+                        field=key,
+                        key=key,
+                        written=written,
+                        expected=state[key],
+                    )
+            fields = {k: v for k, v in dataclasses.asdict(gh).items() if k not in _STATE_KEYS}
+            hand = HandInput(**state, **fields)
             res = score_hand(ruleset, hand)
         except RulesError as exc:
             raise _prefix(exc, i) from None

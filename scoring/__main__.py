@@ -1,0 +1,307 @@
+"""JSON command-line interface of the rules engine (``shared/contracts/CLI.md``).
+
+Usage::
+
+    echo '{"ruleset": "wrc2015", "seats": [...]}' | python -m scoring hanchan
+    echo '{"ruleset": "wrc2015", "dealer": "E", "result": "ron", ...}' | python -m scoring hand
+    echo '{"ruleset": "wrc2015", "hands": [...]}' | python -m scoring game
+
+One JSON document on stdin, one on stdout. Exit 0: success. Exit 2: understood but invalid
+under the rules. Exit 1: malformed input (not JSON, wrong types, unknown keys). Errors are
+``{"errors": [{"code", "message", "field", "params"}]}`` in both cases.
+
+This module only parses and formats; every rule lives in :mod:`scoring.rules`. It must not
+import Django (``tests/test_architecture.py`` checks it).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from scoring.rules import (
+    SEATS,
+    GameHand,
+    HandInput,
+    RulesError,
+    RulesErrors,
+    SeatSheet,
+    replay_game,
+    resolve_ruleset,
+    score_hanchan,
+    score_hand,
+)
+from scoring.rules.hands import HandResult
+
+USAGE = "usage: python -m scoring {hanchan|hand|game} < input.json"
+
+
+class Malformed(Exception):
+    """Input that is not the JSON shape CLI.md describes (exit status 1)."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.field = code, message, field
+
+
+def number(value: Fraction | int) -> float:
+    """Tournament points as a JSON number: exact decimals print as such (27.3, 15.0).
+
+    >>> number(Fraction(273, 10)), number(Fraction(-15)), number(Fraction(-327, 10))
+    (27.3, -15.0, -32.7)
+    """
+    return float(Fraction(value))
+
+
+# --- input checking ------------------------------------------------------------------------
+
+_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    "int?": (
+        lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool)),
+        "a whole number or null",
+    ),
+    "bool": (lambda v: isinstance(v, bool), "true or false"),
+    "str": (lambda v: isinstance(v, str), "a string"),
+    "str?": (lambda v: v is None or isinstance(v, str), "a string or null"),
+    "seats": (
+        lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+        'a list of seats ("E", "S", "W", "N")',
+    ),
+    "object": (lambda v: isinstance(v, dict), "an object"),
+    "list": (lambda v: isinstance(v, list), "a list"),
+}
+
+
+def _take(
+    obj: object, schema: Mapping[str, str], required: tuple[str, ...], where: str
+) -> dict[str, Any]:
+    """Check ``obj`` against ``schema`` (key -> type name); return the present keys."""
+    prefix = f"{where}." if where else ""
+    if not isinstance(obj, dict):
+        raise Malformed("input_type", f"{where or 'The input'} must be a JSON object.", where)
+    for key in obj:
+        if key not in schema:
+            raise Malformed(
+                "key_unknown",
+                f"Unknown key {key!r}; expected some of: {', '.join(schema)}.",
+                f"{prefix}{key}",
+            )
+    for key in required:
+        if key not in obj:
+            raise Malformed("key_missing", f"Missing key {key!r}.", f"{prefix}{key}")
+    out = {}
+    for key, value in obj.items():
+        check, expected = _TYPES[schema[key]]
+        if not check(value):
+            raise Malformed(
+                "input_type", f"{key!r} must be {expected}; got {value!r}.", f"{prefix}{key}"
+            )
+        out[key] = tuple(value) if schema[key] == "seats" else value
+    return out
+
+
+def _ruleset(doc: dict[str, Any]):
+    return resolve_ruleset(doc["ruleset"], doc.get("options"))
+
+
+_HAND_KEYS = {
+    "result": "str",
+    "winner": "str?",
+    "loser": "str?",
+    "han": "int?",
+    "fu": "int?",
+    "yakuman": "int",
+    "pao": "str?",
+    "tenpai": "seats",
+    "player": "str?",
+    "offender": "str?",
+    "riichi": "seats",
+    "ron_claimants": "seats",
+    "dead_hand": "seats",
+    "noten_riichi": "seats",
+}
+
+
+def _seat_map(values) -> dict[str, Any]:
+    return dict(zip(SEATS, values, strict=True))
+
+
+def _hand_json(res: HandResult) -> dict[str, Any]:
+    return {
+        "result": res.result,
+        "winner": res.winner,
+        "limit": res.limit,
+        "base_points": res.base_points,
+        "han": res.han,
+        "fu": res.fu,
+        "yakuman": res.yakuman,
+        "payments": _seat_map(res.payments),
+        "riichi_collected": res.riichi_collected,
+        "riichi_returned": list(res.riichi_returned),
+        "chombo": list(res.chombo),
+        "penalty_points": _seat_map(res.penalty_points),
+        "table_penalty": _seat_map(res.table_penalty),
+        "redeal": res.redeal,
+        "dealer_retains": res.dealer_retains,
+        "next_honba": res.next_honba,
+        "riichi_sticks_after": res.riichi_sticks_after,
+    }
+
+
+# --- commands ------------------------------------------------------------------------------
+
+
+def cmd_hanchan(doc: object) -> dict[str, Any]:
+    d = _take(
+        doc,
+        {"ruleset": "str", "options": "object", "seats": "list", "riichi_sticks_left": "int"},
+        ("ruleset", "seats"),
+        "",
+    )
+    seat_keys = {
+        "player": "str",
+        "points": "int",
+        "chombo": "int",
+        "late_minutes": "int",
+        "substitute": "bool",
+        "absent": "bool",
+    }
+    seats = [
+        SeatSheet(**_take(s, seat_keys, ("player", "points"), f"seats[{i}]"))
+        for i, s in enumerate(d["seats"])
+    ]
+    rs = _ruleset(d)
+    res = score_hanchan(rs, seats, d.get("riichi_sticks_left", 0))
+    return {
+        "ruleset": rs.key,
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.player,
+                "points": s.points,
+                "place": s.place,
+                "uma": number(s.uma),
+                "oka": number(s.oka),
+                "table_score": number(s.table_score),
+                "penalty": number(s.penalty),
+                "score": number(s.score),
+                "ranked": s.ranked,
+            }
+            for s in res.seats
+        ],
+        "riichi_sticks_left": res.riichi_sticks_left,
+    }
+
+
+def cmd_hand(doc: object) -> dict[str, Any]:
+    schema = {
+        "ruleset": "str",
+        "options": "object",
+        "dealer": "str",
+        "honba": "int",
+        "riichi_sticks": "int",
+        **_HAND_KEYS,
+    }
+    d = _take(doc, schema, ("ruleset", "result"), "")
+    rs = _ruleset(d)
+    d.pop("ruleset")
+    d.pop("options", None)
+    res = score_hand(rs, HandInput(**d))
+    return {"ruleset": rs.key, **_hand_json(res)}
+
+
+def cmd_game(doc: object) -> dict[str, Any]:
+    d = _take(doc, {"ruleset": "str", "options": "object", "hands": "list"}, ("ruleset",), "")
+    schema = {**_HAND_KEYS, "dealer": "str", "honba": "int", "riichi_sticks": "int"}
+    hands = [
+        GameHand(**_take(h, schema, ("result",), f"hands[{i}]"))
+        for i, h in enumerate(d.get("hands", []))
+    ]
+    rs = _ruleset(d)
+    g = replay_game(rs, hands)
+    return {
+        "ruleset": rs.key,
+        "hands": [
+            {
+                "index": r.index,
+                "round": r.round,
+                "dealer": r.dealer,
+                "honba": r.honba,
+                "riichi_sticks_before": r.riichi_sticks_before,
+                **{k: v for k, v in _hand_json(r.result).items() if k != "riichi_sticks_after"},
+                "deltas": _seat_map(r.deltas),
+                "points_after": list(r.points_after),
+                "riichi_sticks_after": r.riichi_sticks_after,
+                "ended": r.ended,
+            }
+            for r in g.hands
+        ],
+        "final_points": list(g.final_points),
+        "riichi_sticks_left": g.riichi_sticks_left,
+        "ended": g.ended,
+        "chombo": _seat_map(g.chombo),
+        "penalty_points": _seat_map(g.penalty_points),
+        "next_round": g.next_round,
+        "next_dealer": g.next_dealer,
+        "next_honba": g.next_honba,
+    }
+
+
+COMMANDS = {"hanchan": cmd_hanchan, "hand": cmd_hand, "game": cmd_game}
+
+
+def _errors(items: list[dict[str, Any]]) -> str:
+    return json.dumps({"errors": items}, ensure_ascii=False)
+
+
+def main(argv: list[str] | None = None, stdin=None, stdout=None) -> int:
+    """Run one command; return the exit status (0 ok, 1 malformed, 2 invalid)."""
+    argv = sys.argv[1:] if argv is None else argv
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    if len(argv) != 1 or argv[0] not in COMMANDS:
+        print(USAGE, file=sys.stderr)
+        stdout.write(
+            _errors(
+                [
+                    {
+                        "code": "command_unknown",
+                        "message": f"Give one command among hanchan, hand, game. {USAGE}",
+                        "field": None,
+                    }
+                ]
+            )
+            + "\n"
+        )
+        return 1
+    try:
+        doc = json.load(stdin)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        stdout.write(
+            _errors([{"code": "json_invalid", "message": f"Not valid JSON: {exc}", "field": None}])
+            + "\n"
+        )
+        return 1
+    try:
+        out = COMMANDS[argv[0]](doc)
+    except Malformed as exc:
+        stdout.write(
+            _errors([{"code": exc.code, "message": exc.message, "field": exc.field}]) + "\n"
+        )
+        return 1
+    except RulesErrors as exc:
+        stdout.write(_errors([e.info.as_json() for e in exc.errors]) + "\n")
+        return 2
+    except RulesError as exc:
+        stdout.write(_errors([exc.info.as_json()]) + "\n")
+        return 2
+    stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
