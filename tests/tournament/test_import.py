@@ -1,0 +1,191 @@
+"""Importing players from XLSX and CSV: a per-row report first, nothing written until the
+organiser confirms, and names in every script kept intact."""
+
+import io
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from openpyxl import Workbook, load_workbook
+
+from tests.conftest import make_player
+from tournament.exports.registrations import RegistrationsXlsx
+from tournament.importing import ImportFileError, check_rows, read_rows
+from tournament.models import Player, Registration
+from tournament.services.players import players_import
+
+HEADERS = ["First name", "Last name", "Country", "Club", "EMA number", "Team"]
+WORLD_NAMES = [
+    ("Zoé", "Martin", "FR"),
+    ("Łukasz", "Kowalski", "PL"),
+    ("太郎", "山田", "JP"),
+    ("민준", "김", "KR"),
+]
+
+
+def xlsx_bytes(rows: list[list[object]], headers: list[str] = HEADERS) -> bytes:
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(headers)
+    for row in rows:
+        sheet.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def csv_bytes(rows: list[list[object]], headers: list[str] = HEADERS, sep: str = ",") -> bytes:
+    lines = [sep.join(headers)] + [sep.join(str(value) for value in row) for row in rows]
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def two_hundred_rows() -> list[list[object]]:
+    rows = []
+    for index in range(200):
+        first, last, country = WORLD_NAMES[index % 4]
+        rows.append(
+            [
+                f"{first}{index}",
+                last,
+                country,
+                f"Club {index % 10}",
+                f"{index + 1:08d}",
+                f"Team {index % 8}",
+            ]
+        )
+    return rows
+
+
+@pytest.mark.django_db
+def test_a_200_row_xlsx_imports_every_player(tournament):
+    rows = read_rows("players.xlsx", xlsx_bytes(two_hundred_rows()))
+    outcome = players_import(tournament=tournament, rows=rows)
+    assert (outcome.created, outcome.skipped) == (200, 0)
+    assert tournament.registrations.count() == 200
+    assert tournament.teams.count() == 8
+    assert Player.objects.filter(first_name="太郎10", last_name="山田", country="JP").exists()
+
+
+@pytest.mark.django_db
+def test_a_semicolon_csv_with_non_latin_names_imports(tournament):
+    content = csv_bytes([list(name) + ["", "", ""] for name in WORLD_NAMES], sep=";")
+    outcome = players_import(tournament=tournament, rows=read_rows("players.csv", content))
+    assert outcome.created == 4
+    names = set(Player.objects.values_list("first_name", "last_name"))
+    assert names == {(first, last) for first, last, _country in WORLD_NAMES}
+
+
+@pytest.mark.django_db
+def test_bad_rows_are_reported_one_by_one_and_nothing_is_written(tournament):
+    make_player(first_name="Zoé", last_name="Martin", country="FR", ema_number="04010001")
+    rows = read_rows(
+        "bad.xlsx",
+        xlsx_bytes(
+            [
+                ["", "Nameless", "FR", "", "", ""],  # row 2: missing name
+                ["Zoé", "Martin", "FR", "", "04010001", ""],  # row 3: existing player
+                ["Łukasz", "Kowalski", "Atlantis", "", "", ""],  # row 4: unknown country
+                ["太郎", "山田", "JP", "", "1234", ""],  # row 5: bad EMA number
+                ["민준", "김", "KR", "", "", ""],  # row 6: fine
+            ]
+        ),
+    )
+    report = {row.line: row.problems for row in check_rows(tournament, rows)}
+    assert report[2] == ["Missing name."]
+    assert any("Duplicate of existing player Zoé Martin" in p for p in report[3])
+    assert any("Unknown country “Atlantis”" in p for p in report[4])
+    assert report[5] == ["EMA number “1234” must have exactly 8 digits."]
+    assert report[6] == []
+    players_before = Player.objects.count()
+    with pytest.raises(ValidationError, match="4 rows have problems"):
+        players_import(tournament=tournament, rows=rows)
+    assert Player.objects.count() == players_before
+    assert tournament.registrations.count() == 0
+
+
+@pytest.mark.django_db
+def test_only_valid_rows_can_be_imported_on_request(tournament):
+    content = csv_bytes([["", "Nobody", "FR", "", "", ""], ["Zoé", "Martin", "FR", "", "", ""]])
+    outcome = players_import(
+        tournament=tournament, rows=read_rows("p.csv", content), only_valid=True
+    )
+    assert (outcome.created, outcome.skipped) == (1, 1)
+    assert tournament.registrations.get().player.first_name == "Zoé"
+
+
+@pytest.mark.django_db
+def test_a_player_twice_in_the_same_file_is_reported(tournament):
+    content = csv_bytes([["Zoé", "Martin", "FR", "", "", ""], ["Zoé", "Martin", "FR", "", "", ""]])
+    report = check_rows(tournament, read_rows("p.csv", content))
+    assert report[1].problems == ["Same player as row 2."]
+
+
+@pytest.mark.django_db
+def test_an_ema_number_that_excel_turned_into_a_number_gets_its_zero_back(tournament):
+    rows = read_rows("p.xlsx", xlsx_bytes([["Zoé", "Martin", "FR", "", 4010001, ""]]))
+    (row,) = check_rows(tournament, rows)
+    assert (row.values["ema_number"], row.problems) == ("04010001", [])
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "message"),
+    [
+        ("players.csv", "Prénom,Nom\nZoé,Martin\n".encode("latin-1"), "not in UTF-8"),
+        ("players.xlsx", b"this is not a workbook", "not a readable Excel workbook"),
+        ("players.pdf", b"%PDF-1.4", "Choose a .xlsx or .csv file"),
+        ("players.csv", b"Colour,Size\nred,3\n", "No name column found"),
+    ],
+)
+def test_unreadable_files_get_a_clear_message(filename, content, message):
+    with pytest.raises(ImportFileError, match=message):
+        read_rows(filename, content)
+
+
+def test_french_headers_are_understood():
+    content = "Prénom;Nom;Pays;Numéro EMA;Équipe\nZoé;Martin;FR;04010001;Lyon\n".encode()
+    assert read_rows("joueurs.csv", content) == [
+        {
+            "first_name": "Zoé",
+            "last_name": "Martin",
+            "country": "FR",
+            "ema_number": "04010001",
+            "team": "Lyon",
+        }
+    ]
+
+
+@pytest.mark.django_db
+def test_the_registration_export_reimports_without_loss(tournament):
+    players_import(
+        tournament=tournament,
+        rows=read_rows("p.csv", csv_bytes([list(n) + ["Club", "", "T"] for n in WORLD_NAMES])),
+    )
+    _filename, _type, content = RegistrationsXlsx(tournament).render()
+    sheet = load_workbook(io.BytesIO(content)).active
+    exported = {(row[0], row[1], row[3]) for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert exported == set(WORLD_NAMES)
+    assert sheet.freeze_panes == "A2"
+
+
+@pytest.mark.django_db
+def test_admin_preview_then_confirm(client, organiser, tournament):
+    client.force_login(organiser)
+    upload_url = reverse("admin:tournament_tournament_import", args=[tournament.pk])
+    content = xlsx_bytes([["Zoé", "Martin", "FR", "", "", ""], ["", "Nobody", "XX", "", "", ""]])
+    upload = io.BytesIO(content)
+    upload.name = "players.xlsx"
+    response = client.post(upload_url, {"file": upload}, follow=True)
+    assert response.status_code == 200
+    page = response.content.decode()
+    for expected in ("Missing name.", "Unknown country", "Zoé"):
+        assert expected in page
+    assert Registration.objects.count() == 0  # the preview writes nothing
+
+    confirm_url = reverse("admin:tournament_tournament_import_confirm", args=[tournament.pk])
+    response = client.post(confirm_url, {}, follow=True)
+    assert "nothing was imported" in response.content.decode()
+    assert Registration.objects.count() == 0
+
+    response = client.post(confirm_url, {"only_valid": "on"}, follow=True)
+    assert "1 players imported, 1 rows skipped" in response.content.decode()
+    assert tournament.registrations.get().player.first_name == "Zoé"

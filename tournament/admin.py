@@ -1,0 +1,334 @@
+"""The organisers' back office.
+
+Staff who are not superusers only see the tournaments they hold a role in. Status changes
+and imports go through services so they are atomic and audited.
+"""
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.exports.registrations import RegistrationsXlsx
+from tournament.importing import ImportFileError, check_rows, read_rows
+from tournament.models import (
+    AuditEntry,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Team,
+    Tournament,
+    TournamentStaff,
+)
+from tournament.services.players import players_import
+from tournament.services.registrations import (
+    registration_check_in,
+    registration_disqualify,
+    registration_withdraw,
+)
+
+IMPORT_SESSION_KEY = "player-import-{pk}"
+
+
+class TournamentScopedAdmin(admin.ModelAdmin):
+    """Limits rows to the tournaments the user is staff of (superusers see everything)."""
+
+    tournament_path = "tournament"
+
+    def get_queryset(self, request: HttpRequest):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(
+            **{f"{self.tournament_path}__in": Tournament.objects.for_staff(request.user)}
+        )
+
+
+class ImportUploadForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Player list"),
+        help_text=gettext_lazy(
+            "A .xlsx or .csv file whose first row names the columns: First name, Last name, "
+            "Nickname, Country, Club, EMA number, Team, Substitute."
+        ),
+    )
+
+
+class ImportConfirmForm(forms.Form):
+    only_valid = forms.BooleanField(
+        label=gettext_lazy("Import only the rows without problems"), required=False
+    )
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+class TeamInline(admin.TabularInline):
+    model = Team
+    extra = 0
+
+
+class StaffInline(admin.TabularInline):
+    model = TournamentStaff
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public"]
+    list_filter = ["status", "ruleset", "is_public"]
+    search_fields = ["name", "venue", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [TeamInline, StaffInline]
+    change_form_template = "admin/tournament/tournament/change_form.html"
+
+    def get_queryset(self, request: HttpRequest):
+        return Tournament.objects.for_staff(request.user)
+
+    def get_urls(self):
+        custom = [
+            path(
+                "<int:pk>/import/",
+                self.admin_site.admin_view(self.import_view),
+                name="tournament_tournament_import",
+            ),
+            path(
+                "<int:pk>/import/confirm/",
+                self.admin_site.admin_view(self.import_confirm_view),
+                name="tournament_tournament_import_confirm",
+            ),
+            path(
+                "<int:pk>/export-registrations/",
+                self.admin_site.admin_view(self.export_registrations_view),
+                name="tournament_tournament_export_registrations",
+            ),
+        ]
+        return custom + super().get_urls()
+
+    def _tournament(self, request: HttpRequest, pk: int) -> Tournament:
+        tournament = get_object_or_404(self.get_queryset(request), pk=pk)
+        if not self.has_change_permission(request, tournament):
+            raise PermissionDenied
+        return tournament
+
+    def import_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self._tournament(request, pk)
+        bound = request.method == "POST"
+        form = ImportUploadForm(request.POST if bound else None, request.FILES if bound else None)
+        if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                rows = read_rows(upload.name, upload.read())
+            except ImportFileError as error:
+                form.add_error("file", str(error))
+            else:
+                request.session[IMPORT_SESSION_KEY.format(pk=pk)] = {
+                    "filename": upload.name,
+                    "rows": rows,
+                }
+                return redirect("admin:tournament_tournament_import_confirm", pk=pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Import players into %(tournament)s") % {"tournament": tournament},
+            "tournament": tournament,
+            "opts": self.model._meta,
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/tournament/import_upload.html", context)
+
+    def import_confirm_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self._tournament(request, pk)
+        pending = request.session.get(IMPORT_SESSION_KEY.format(pk=pk))
+        if not pending:
+            messages.warning(request, _("Upload a player list first."))
+            return redirect("admin:tournament_tournament_import", pk=pk)
+        form = ImportConfirmForm(request.POST if request.method == "POST" else None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                outcome = players_import(
+                    tournament=tournament,
+                    rows=pending["rows"],
+                    only_valid=form.cleaned_data["only_valid"],
+                    acting_user=request.user,
+                )
+            except ValidationError as error:
+                messages.error(request, " ".join(error.messages))
+            else:
+                del request.session[IMPORT_SESSION_KEY.format(pk=pk)]
+                messages.success(
+                    request,
+                    _("%(created)s players imported, %(skipped)s rows skipped.")
+                    % {"created": outcome.created, "skipped": outcome.skipped},
+                )
+                return redirect("admin:tournament_tournament_change", tournament.pk)
+        checked = check_rows(tournament, pending["rows"])
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Check the player list before importing"),
+            "tournament": tournament,
+            "opts": self.model._meta,
+            "form": form,
+            "filename": pending["filename"],
+            "rows": checked,
+            "valid_count": sum(row.is_valid for row in checked),
+            "invalid_count": sum(not row.is_valid for row in checked),
+        }
+        return TemplateResponse(request, "admin/tournament/import_preview.html", context)
+
+    def export_registrations_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self._tournament(request, pk)
+        filename, content_type, content = RegistrationsXlsx(tournament).render()
+        response = HttpResponse(content, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["last_name", "first_name", "nickname", "country", "club", "ema_number"]
+    list_filter = ["country"]
+    search_fields = ["first_name", "last_name", "nickname", "club", "ema_number"]
+
+
+def _reason_action(service, verb: str):
+    def action(modeladmin, request: HttpRequest, queryset):
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            done = 0
+            for registration in queryset.select_related("player", "tournament"):
+                try:
+                    service(
+                        registration=registration,
+                        reason=form.cleaned_data["reason"],
+                        acting_user=request.user,
+                    )
+                    done += 1
+                except ValidationError as error:
+                    modeladmin.message_user(request, " ".join(error.messages), messages.ERROR)
+            modeladmin.message_user(
+                request, _("%(count)s registrations updated.") % {"count": done}
+            )
+            return None
+        context = {
+            **modeladmin.admin_site.each_context(request),
+            "title": verb,
+            "form": form,
+            "queryset": queryset,
+            "action": request.POST.get("action"),
+            "opts": modeladmin.model._meta,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/tournament/reason_action.html", context)
+
+    return action
+
+
+@admin.register(Registration)
+class RegistrationAdmin(TournamentScopedAdmin):
+    list_display = ["player", "tournament", "status", "team", "is_substitute", "checked_in_at"]
+    list_filter = ["tournament", "status", "player__country", "team", "is_substitute"]
+    search_fields = ["player__first_name", "player__last_name", "player__nickname"]
+    autocomplete_fields = ["player", "team"]
+    list_select_related = ["player", "tournament", "team"]
+    readonly_fields = ["status", "status_reason", "checked_in_at"]
+    actions = ["check_in", "withdraw", "disqualify"]
+
+    @admin.action(description=gettext_lazy("Check in"))
+    def check_in(self, request: HttpRequest, queryset) -> None:
+        done = 0
+        for registration in queryset.select_related("player", "tournament"):
+            try:
+                registration_check_in(registration=registration, acting_user=request.user)
+                done += 1
+            except ValidationError as error:
+                self.message_user(request, " ".join(error.messages), messages.ERROR)
+        self.message_user(request, _("%(count)s players checked in.") % {"count": done})
+
+    withdraw = admin.action(description=gettext_lazy("Withdraw (with a reason)"))(
+        _reason_action(registration_withdraw, gettext_lazy("Withdraw players"))
+    )
+    disqualify = admin.action(description=gettext_lazy("Disqualify (with a reason)"))(
+        _reason_action(registration_disqualify, gettext_lazy("Disqualify players"))
+    )
+
+
+@admin.register(Team)
+class TeamAdmin(TournamentScopedAdmin):
+    list_display = ["name", "tournament"]
+    list_filter = ["tournament"]
+    search_fields = ["name"]
+    list_select_related = ["tournament"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    readonly_fields = ["table_number", "wind", "registration"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Round)
+class RoundAdmin(TournamentScopedAdmin):
+    list_display = ["__str__", "tournament", "status", "scheduled_start", "is_swiss"]
+    list_filter = ["tournament", "status"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["seating_seed", "started_at", "ended_at"]
+    inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["round", "table_number", "wind", "registration"]
+    list_filter = ["round__tournament", "round__number"]
+    search_fields = ["registration__player__first_name", "registration__player__last_name"]
+    list_select_related = ["round__tournament", "registration__player"]
+
+    def get_queryset(self, request: HttpRequest):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(round__tournament__in=Tournament.objects.for_staff(request.user))
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(TournamentStaff)
+class TournamentStaffAdmin(TournamentScopedAdmin):
+    list_display = ["user", "tournament", "role"]
+    list_filter = ["tournament", "role"]
+    autocomplete_fields = ["user"]
+    search_fields = ["user__username"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(TournamentScopedAdmin):
+    list_display = ["created_at", "tournament", "actor", "action", "object_repr", "reason"]
+    list_filter = ["tournament", "action"]
+    search_fields = ["object_repr", "reason"]
+    list_select_related = ["tournament", "actor"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False

@@ -1,0 +1,435 @@
+"""Core records of an event: tournaments, players, registrations, teams, rounds and seats.
+
+Integrity lives in the database (unique and check constraints) so that no form, admin action
+or script can store a second seat for a player or a second registration for a person.
+Scores and penalties live in the `scoring` app; seating plans are computed by `seating`.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
+
+from scoring.rules import RulesError, resolve_ruleset
+
+RULESET_CHOICES = [
+    ("wrc2015", _("World Riichi Championship rules 2015")),
+    ("oran2015", _("ORAN-1 tournament booklet 2015")),
+    ("mahjongsoul", _("Mahjong Soul rules (Évriichi slides)")),
+]
+
+ema_number_validator = RegexValidator(
+    r"^\d{8}$", _("An EMA number has exactly 8 digits, e.g. 04010001.")
+)
+
+
+class TournamentQuerySet(models.QuerySet):
+    def public(self) -> "TournamentQuerySet":
+        return self.filter(is_public=True)
+
+    def for_staff(self, user) -> "TournamentQuerySet":
+        """Tournaments a logged-in official may manage (all of them for a superuser)."""
+        if user.is_superuser:
+            return self
+        return self.filter(staff__user=user).distinct()
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class ConfirmationPolicy(models.TextChoices):
+        SINGLE = "single", _("Single entry (one official)")
+        SECOND_OFFICIAL = "second_official", _("Confirmed by a second official")
+        DOUBLE_BLIND = "double_blind", _("Entered twice blind, both entries must agree")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    start_date = models.DateField(_("first day"))
+    end_date = models.DateField(_("last day"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    ruleset = models.CharField(
+        _("rule set"), max_length=32, choices=RULESET_CHOICES, default="wrc2015"
+    )
+    rule_options = models.JSONField(
+        _("rule overrides"),
+        default=dict,
+        blank=True,
+        help_text=_('Overrides of the rule set\'s parameters, e.g. {"uma": [20, 10, -10, -20]}.'),
+    )
+    rounds_count = models.PositiveSmallIntegerField(_("number of rounds"), default=8)
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round time limit (minutes)"),
+        default=90,
+        help_text=_("WRC 2015 §8.2 recommends 90 minutes."),
+    )
+    confirmation_policy = models.CharField(
+        _("score-sheet confirmation"),
+        max_length=20,
+        choices=ConfirmationPolicy.choices,
+        default=ConfirmationPolicy.SECOND_OFFICIAL,
+    )
+    is_public = models.BooleanField(
+        _("public"), default=True, help_text=_("Hidden tournaments are shown to staff only.")
+    )
+    show_rankings = models.BooleanField(
+        _("show rankings"),
+        default=True,
+        help_text=_("Hide the public rankings, e.g. before the final."),
+    )
+    show_seating = models.BooleanField(_("show seating"), default=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_count__gte=1) & Q(rounds_count__lte=40),
+                name="tournament_rounds_count_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(round_minutes__gte=1), name="tournament_round_minutes_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("public:tournament", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        try:
+            resolve_ruleset(self.ruleset, self.rule_options or {})
+        except RulesError as error:
+            raise ValidationError({"rule_options": str(error)}) from error
+
+    def get_rules(self):
+        """The rules engine's RuleSet for this tournament, overrides applied."""
+        return resolve_ruleset(self.ruleset, self.rule_options or {})
+
+    @property
+    def has_teams(self) -> bool:
+        return self.teams.exists()
+
+
+class Player(models.Model):
+    """A person, who may play in many tournaments."""
+
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100, blank=True)
+    nickname = models.CharField(_("nickname"), max_length=100, blank=True)
+    country = CountryField(_("country"), blank=True)
+    club = models.CharField(_("club"), max_length=150, blank=True)
+    ema_number = models.CharField(
+        _("EMA number"), max_length=8, blank=True, validators=[ema_number_validator]
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["last_name", "first_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ema_number"],
+                condition=~Q(ema_number=""),
+                name="player_unique_ema_number",
+            ),
+            models.CheckConstraint(condition=~Q(first_name=""), name="player_first_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
+    )
+    name = models.CharField(_("name"), max_length=150)
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RegistrationQuerySet(models.QuerySet):
+    def active(self) -> "RegistrationQuerySet":
+        """Registrations that play: not withdrawn nor disqualified."""
+        return self.filter(
+            status__in=[Registration.Status.REGISTERED, Registration.Status.CHECKED_IN]
+        )
+
+    def ranked(self) -> "RegistrationQuerySet":
+        """Registrations that appear in the ranking: everyone but substitutes and the
+        disqualified (WRC 2015 §7.1: a disqualified player is not listed)."""
+        return self.filter(is_substitute=False).exclude(status=Registration.Status.DISQUALIFIED)
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="registrations",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTERED
+    )
+    status_reason = models.CharField(_("reason"), max_length=500, blank=True)
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="registrations",
+        verbose_name=_("team"),
+    )
+    is_substitute = models.BooleanField(
+        _("substitute"),
+        default=False,
+        help_text=_("Substitutes play for absent players and are never ranked."),
+    )
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    objects = RegistrationQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["player__last_name", "player__first_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_unique_player"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="disqualified") | ~Q(status_reason=""),
+                name="registration_disqualification_has_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.tournament})"
+
+    def clean(self) -> None:
+        if self.team_id and self.team.tournament_id != self.tournament_id:
+            raise ValidationError({"team": _("This team belongs to another tournament.")})
+        if self.status == self.Status.DISQUALIFIED and not self.status_reason:
+            raise ValidationError({"status_reason": _("A disqualification needs a reason.")})
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (self.Status.REGISTERED, self.Status.CHECKED_IN)
+
+
+class RoundQuerySet(models.QuerySet):
+    def seated(self) -> "RoundQuerySet":
+        """Rounds whose seating has been published."""
+        return self.exclude(status=Round.Status.PLANNED)
+
+
+class Round(models.Model):
+    """One hanchan for every table of the tournament."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        SEATED = "seated", _("Seated")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        LOCKED = "locked", _("Locked")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.PLANNED
+    )
+    scheduled_start = models.DateTimeField(_("scheduled start"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    seating_seed = models.BigIntegerField(
+        _("seating seed"),
+        null=True,
+        blank=True,
+        help_text=_("The seed the seating generator used: the same seed gives the same plan."),
+    )
+    is_swiss = models.BooleanField(
+        _("Swiss round"), default=False, help_text=_("Seated from the standings.")
+    )
+    # The round clock (WRC 2015 §8.2) lives in the database so every screen and every
+    # application server shows the same time, across reloads and restarts.
+    clock_running_since = models.DateTimeField(null=True, blank=True, editable=False)
+    clock_elapsed_seconds = models.PositiveIntegerField(default=0, editable=False)
+    clock_extra_seconds = models.IntegerField(default=0, editable=False)
+
+    objects = RoundQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+    def clock_remaining(self, now=None) -> timedelta:
+        """Time left on the round clock (negative once the time is over)."""
+        now = now or timezone.now()
+        elapsed = self.clock_elapsed_seconds
+        if self.clock_running_since:
+            elapsed += (now - self.clock_running_since).total_seconds()
+        total = self.tournament.round_minutes * 60 + self.clock_extra_seconds
+        return timedelta(seconds=total - elapsed)
+
+
+class Seat(models.Model):
+    """A registration's place in a round: table number and starting wind."""
+
+    class Wind(models.TextChoices):
+        EAST = "E", _("East")
+        SOUTH = "S", _("South")
+        WEST = "W", _("West")
+        NORTH = "N", _("North")
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round")
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
+    registration = models.ForeignKey(
+        Registration,
+        on_delete=models.PROTECT,
+        related_name="seats",
+        verbose_name=_("registration"),
+    )
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["round", "table_number", "wind"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "registration"], name="seat_one_per_registration"
+            ),
+            models.UniqueConstraint(
+                fields=["round", "table_number", "wind"], name="seat_one_player_per_seat"
+            ),
+            models.CheckConstraint(
+                condition=Q(table_number__gte=1), name="seat_table_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(wind__in=["E", "S", "W", "N"]), name="seat_wind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · T{self.table_number} {self.wind} · {self.registration.player}"
+
+
+WIND_ORDER = {"E": 0, "S": 1, "W": 2, "N": 3}
+
+
+class TournamentStaff(models.Model):
+    """A user's role in one tournament: permissions never leak to another tournament."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("Organiser")
+        HEAD_REFEREE = "head_referee", _("Head referee")
+        REFEREE = "referee", _("Referee / scorer")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="staff", verbose_name=_("tournament")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="tournament_roles",
+        verbose_name=_("user"),
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("tournament staff member")
+        verbose_name_plural = _("tournament staff")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="staff_one_role_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()} · {self.tournament}"
+
+
+class AuditEntry(models.Model):
+    """Who did what, when and why; written in the same transaction as the change."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="audit_entries",
+        null=True,
+        blank=True,
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    action = models.CharField(_("action"), max_length=64)
+    object_repr = models.CharField(_("object"), max_length=300, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    data = models.JSONField(_("data"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"

@@ -1,0 +1,76 @@
+"""Creating players and registering them, one at a time or from an imported file."""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament.importing import ImportRow, check_rows
+from tournament.models import Player, Registration, Team, Tournament
+from tournament.services.audit import audit_record
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    created: int
+    skipped: int
+
+
+@transaction.atomic
+def players_import(
+    *,
+    tournament: Tournament,
+    rows: list[dict[str, str]],
+    only_valid: bool = False,
+    acting_user=None,
+) -> ImportOutcome:
+    """Create and register the players of a checked file, all or nothing.
+
+    The rows are checked again here because the database may have changed since the
+    organiser saw the preview. With problems and without `only_valid`, nothing is written.
+    """
+    checked: list[ImportRow] = check_rows(tournament, rows)
+    invalid = [row for row in checked if not row.is_valid]
+    if invalid and not only_valid:
+        raise ValidationError(
+            _("%(count)s rows have problems; nothing was imported.") % {"count": len(invalid)}
+        )
+    teams = {team.name: team for team in tournament.teams.all()}
+    created = 0
+    for row in checked:
+        if not row.is_valid:
+            continue
+        values = row.values
+        player = Player(
+            first_name=values["first_name"],
+            last_name=values.get("last_name", ""),
+            nickname=values.get("nickname", ""),
+            country=values.get("country", ""),
+            club=values.get("club", ""),
+            ema_number=values.get("ema_number", ""),
+        )
+        player.full_clean()
+        player.save()
+        team = None
+        if values.get("team"):
+            team = teams.get(values["team"])
+            if team is None:
+                team = teams[values["team"]] = Team.objects.create(
+                    tournament=tournament, name=values["team"]
+                )
+        Registration.objects.create(
+            tournament=tournament,
+            player=player,
+            team=team,
+            is_substitute=bool(values.get("substitute")),
+        )
+        created += 1
+    audit_record(
+        tournament=tournament,
+        actor=acting_user,
+        action="players.import",
+        obj=tournament,
+        data={"created": created, "skipped": len(invalid)},
+    )
+    return ImportOutcome(created=created, skipped=len(invalid))

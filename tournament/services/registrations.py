@@ -1,0 +1,95 @@
+"""Registration status changes: check-in, withdrawal, disqualification, reinstatement."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import Player, Registration, Team, Tournament
+from tournament.services.audit import audit_record
+
+
+@transaction.atomic
+def registration_create(
+    *,
+    tournament: Tournament,
+    player: Player,
+    team: Team | None = None,
+    is_substitute: bool = False,
+    acting_user=None,
+) -> Registration:
+    registration = Registration(
+        tournament=tournament, player=player, team=team, is_substitute=is_substitute
+    )
+    registration.full_clean()
+    registration.save()
+    audit_record(
+        tournament=tournament, actor=acting_user, action="registration.create", obj=registration
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, acting_user=None) -> Registration:
+    if not registration.is_active:
+        raise ValidationError(
+            _("%(player)s is %(status)s and cannot be checked in.")
+            % {"player": registration.player, "status": registration.get_status_display()}
+        )
+    registration.status = Registration.Status.CHECKED_IN
+    registration.checked_in_at = timezone.now()
+    registration.save(update_fields=["status", "checked_in_at"])
+    audit_record(
+        tournament=registration.tournament,
+        actor=acting_user,
+        action="registration.check_in",
+        obj=registration,
+    )
+    return registration
+
+
+def _set_inactive(
+    *, registration: Registration, status: str, reason: str, acting_user, action: str
+) -> Registration:
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(_("Give a reason."))
+    registration.status = status
+    registration.status_reason = reason
+    registration.full_clean()
+    registration.save(update_fields=["status", "status_reason"])
+    audit_record(
+        tournament=registration.tournament,
+        actor=acting_user,
+        action=action,
+        obj=registration,
+        reason=reason,
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_withdraw(
+    *, registration: Registration, reason: str, acting_user=None
+) -> Registration:
+    return _set_inactive(
+        registration=registration,
+        status=Registration.Status.WITHDRAWN,
+        reason=reason,
+        acting_user=acting_user,
+        action="registration.withdraw",
+    )
+
+
+@transaction.atomic
+def registration_disqualify(
+    *, registration: Registration, reason: str, acting_user=None
+) -> Registration:
+    """WRC 2015 §7.1: a disqualified player plays no more and is not listed in the ranking."""
+    return _set_inactive(
+        registration=registration,
+        status=Registration.Status.DISQUALIFIED,
+        reason=reason,
+        acting_user=acting_user,
+        action="registration.disqualify",
+    )
