@@ -1,0 +1,505 @@
+"""Hand value and payments: seed tables reproduced cell by cell, limits, pao, draws, chombo."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.rules import (
+    HandInput,
+    RulesError,
+    base_points,
+    noten_payments,
+    resolve_ruleset,
+    score_hand,
+)
+from tests.scoring.rules.helpers import MS, ORAN, WRC, ron, tsumo
+
+# ---------------------------------------------------------------------------------------------
+# Payment tables, transcribed from the seeds. fu -> {han: amount}. Cells the seed leaves blank
+# are the impossible pairs of RULES.md §6.1 (tested below).
+
+# 003 'Est, sur pioche Tsumo' (dealer tsumo, each pays); 80-100 fu rows: 002 slide 18 'East'.
+DEALER_TSUMO = {
+    20: {2: 700, 3: 1300, 4: 2600},  # 003; 002 slide 18
+    25: {3: 1600, 4: 3200},  # 003; 002 slide 18
+    30: {1: 500, 2: 1000, 3: 2000, 4: 3900},  # 003; 002 slide 18
+    40: {1: 700, 2: 1300, 3: 2600, 4: 4000},  # 003; 002 slide 18
+    50: {1: 800, 2: 1600, 3: 3200, 4: 4000},  # 003; 002 slide 18
+    60: {1: 1000, 2: 2000, 3: 3900, 4: 4000},  # 003; 002 slide 18
+    70: {1: 1200, 2: 2300, 3: 4000, 4: 4000},  # 003; 002 slide 18
+    80: {1: 1300, 2: 2600, 3: 4000, 4: 4000},  # 002 slide 18
+    90: {1: 1500, 2: 2900, 3: 4000, 4: 4000},  # 002 slide 18
+    100: {1: 1600, 2: 3200, 3: 4000, 4: 4000},  # 002 slide 18
+    110: {1: 1800, 2: 3600, 3: 4000, 4: 4000},  # RULES.md §6.2
+}
+# 003 'Est, sur un écart Ron' (dealer ron); 80-100: 002 slide 18; 110: RULES.md §6.2.
+DEALER_RON = {
+    25: {2: 2400, 3: 4800, 4: 9600},  # 003; 002 slide 18
+    30: {1: 1500, 2: 2900, 3: 5800, 4: 11600},  # 003; 002 slide 18
+    40: {1: 2000, 2: 3900, 3: 7700, 4: 12000},  # 003; 002 slide 18
+    50: {1: 2400, 2: 4800, 3: 9600, 4: 12000},  # 003; 002 slide 18
+    60: {1: 2900, 2: 5800, 3: 11600, 4: 12000},  # 003; 002 slide 18
+    70: {1: 3400, 2: 6800, 3: 12000, 4: 12000},  # 003; 002 slide 18
+    80: {1: 3900, 2: 7700, 3: 12000, 4: 12000},  # 002 slide 18
+    90: {1: 4400, 2: 8700, 3: 12000, 4: 12000},  # 002 slide 18
+    100: {1: 4800, 2: 9600, 3: 12000, 4: 12000},  # 002 slide 18
+    110: {1: 5300, 2: 10600, 3: 12000, 4: 12000},  # RULES.md §6.2
+}
+# 003 'Autres, sur pioche Tsumo' (non-dealer tsumo: each non-dealer, the dealer).
+OTHER_TSUMO = {
+    20: {2: (400, 700), 3: (700, 1300), 4: (1300, 2600)},  # 003; 002 slide 18
+    25: {3: (800, 1600), 4: (1600, 3200)},  # 003; 002 slide 18
+    30: {1: (300, 500), 2: (500, 1000), 3: (1000, 2000), 4: (2000, 3900)},  # 003; 002
+    40: {1: (400, 700), 2: (700, 1300), 3: (1300, 2600), 4: (2000, 4000)},  # 003; 002
+    50: {1: (400, 800), 2: (800, 1600), 3: (1600, 3200), 4: (2000, 4000)},  # 003; 002
+    60: {1: (500, 1000), 2: (1000, 2000), 3: (2000, 3900), 4: (2000, 4000)},  # 003; 002
+    70: {1: (600, 1200), 2: (1200, 2300), 3: (2000, 4000), 4: (2000, 4000)},  # 003; 002
+    80: {1: (700, 1300), 2: (1300, 2600), 3: (2000, 4000), 4: (2000, 4000)},  # 002 slide 18
+    90: {1: (800, 1500), 2: (1500, 2900), 3: (2000, 4000), 4: (2000, 4000)},  # 002 slide 18
+    100: {1: (800, 1600), 2: (1600, 3200), 3: (2000, 4000), 4: (2000, 4000)},  # 002 slide 18
+    110: {1: (900, 1800), 2: (1800, 3600), 3: (2000, 4000), 4: (2000, 4000)},  # RULES.md §6.2
+}
+# 003 'Autres, sur un écart Ron' (non-dealer ron; 002 prints none); 80-110: RULES.md §6.2.
+OTHER_RON = {
+    25: {2: 1600, 3: 3200, 4: 6400},  # 003
+    30: {1: 1000, 2: 2000, 3: 3900, 4: 7700},  # 003
+    40: {1: 1300, 2: 2600, 3: 5200, 4: 8000},  # 003
+    50: {1: 1600, 2: 3200, 3: 6400, 4: 8000},  # 003
+    60: {1: 2000, 2: 3900, 3: 7700, 4: 8000},  # 003
+    70: {1: 2300, 2: 4500, 3: 8000, 4: 8000},  # 003
+    80: {1: 2600, 2: 5200, 3: 8000, 4: 8000},  # RULES.md §6.2
+    90: {1: 2900, 2: 5800, 3: 8000, 4: 8000},  # RULES.md §6.2
+    100: {1: 3200, 2: 6400, 3: 8000, 4: 8000},  # RULES.md §6.2
+    110: {1: 3600, 2: 7100, 3: 8000, 4: 8000},  # RULES.md §6.2
+}
+# WRC kiriage cells: b = 1 920 is mangan [000 §6.1; RULES.md §6.2 bold cells]
+KIRIAGE = {(30, 4), (60, 3)}
+WRC_KIRIAGE_VALUE = {
+    "dealer_tsumo": 4000,
+    "dealer_ron": 12000,
+    "other_tsumo": (2000, 4000),
+    "other_ron": 8000,
+}
+
+
+def _cells(table):
+    return [(fu, han, v) for fu, row in table.items() for han, v in row.items()]
+
+
+@pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
+@pytest.mark.parametrize(("fu", "han", "expected"), _cells(DEALER_TSUMO))
+def test_dealer_tsumo_table(rs, fu, han, expected):
+    assert tsumo(rs, dealer_wins=True, han=han, fu=fu) == expected
+
+
+@pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
+@pytest.mark.parametrize(("fu", "han", "expected"), _cells(DEALER_RON))
+def test_dealer_ron_table(rs, fu, han, expected):
+    assert ron(rs, dealer_wins=True, han=han, fu=fu) == expected
+
+
+@pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
+@pytest.mark.parametrize(("fu", "han", "expected"), _cells(OTHER_TSUMO))
+def test_non_dealer_tsumo_table(rs, fu, han, expected):
+    assert tsumo(rs, dealer_wins=False, han=han, fu=fu) == expected
+
+
+@pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
+@pytest.mark.parametrize(("fu", "han", "expected"), _cells(OTHER_RON))
+def test_non_dealer_ron_table(rs, fu, han, expected):
+    assert ron(rs, dealer_wins=False, han=han, fu=fu) == expected
+
+
+@pytest.mark.parametrize(
+    ("kind", "table"),
+    [
+        ("dealer_tsumo", DEALER_TSUMO),
+        ("dealer_ron", DEALER_RON),
+        ("other_tsumo", OTHER_TSUMO),
+        ("other_ron", OTHER_RON),
+    ],
+)
+def test_wrc_table_is_the_same_except_kiriage(kind, table):
+    # RULES.md §6.2: the WRC table equals the others except the two kiriage cells [000 §6.1]
+    dealer = kind.startswith("dealer")
+    pay = tsumo if kind.endswith("tsumo") else ron
+    for fu, han, value in _cells(table):
+        expected = WRC_KIRIAGE_VALUE[kind] if (fu, han) in KIRIAGE else value
+        assert pay(WRC, dealer_wins=dealer, han=han, fu=fu) == expected, (fu, han)
+
+
+def test_kiriage_is_an_option():
+    # C1: kiriage is a rule-set parameter [000 §6.1 vs 001 §4.3.4]
+    assert (
+        ron(resolve_ruleset("oran2015", {"kiriage": True}), dealer_wins=False, han=4, fu=30) == 8000
+    )
+    assert (
+        ron(resolve_ruleset("wrc2015", {"kiriage": False}), dealer_wins=False, han=4, fu=30) == 7700
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Limits, RULES.md §3.3 R-BASE-4 (and 003 'Mains de limite', 002 slide 18 'Limit hand').
+LIMITS = [
+    # han, name, non-dealer ron, non-dealer tsumo (nd, dealer), dealer ron, dealer tsumo each
+    (5, "mangan", 8000, (2000, 4000), 12000, 4000),  # RULES.md §3.3; 003; 002 slide 18
+    (6, "haneman", 12000, (3000, 6000), 18000, 6000),  # RULES.md §3.3; 003; 002 slide 18
+    (7, "haneman", 12000, (3000, 6000), 18000, 6000),  # RULES.md §3.3; 003; 002 slide 18
+    (8, "baiman", 16000, (4000, 8000), 24000, 8000),  # RULES.md §3.3; 003; 002 slide 18
+    (10, "baiman", 16000, (4000, 8000), 24000, 8000),  # RULES.md §3.3; 003; 002 slide 18
+    (11, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # RULES.md §3.3; 002 "11+"
+    (12, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # RULES.md §3.3; 003 "11-12"
+    (13, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # no counted yakuman R-BASE-5
+    (20, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # no counted yakuman R-BASE-5
+]
+
+
+@pytest.mark.parametrize("rs", [WRC, ORAN, MS], ids=lambda r: r.key)
+@pytest.mark.parametrize(("han", "name", "o_ron", "o_tsumo", "d_ron", "d_tsumo"), LIMITS)
+def test_limit_table(rs, han, name, o_ron, o_tsumo, d_ron, d_tsumo):
+    assert base_points(rs, han, None)[1] == name
+    assert ron(rs, dealer_wins=False, han=han) == o_ron
+    assert tsumo(rs, dealer_wins=False, han=han) == o_tsumo
+    assert ron(rs, dealer_wins=True, han=han) == d_ron
+    assert tsumo(rs, dealer_wins=True, han=han) == d_tsumo
+
+
+@pytest.mark.parametrize("rs", [WRC, ORAN, MS], ids=lambda r: r.key)
+def test_yakuman_values(rs):
+    # Yakuman: 32 000 / 8 000-16 000 / 48 000 / 16 000 [RULES.md §3.3; 002 slide 18; 003]
+    assert ron(rs, dealer_wins=False, yakuman=1) == 32000
+    assert tsumo(rs, dealer_wins=False, yakuman=1) == (8000, 16000)
+    assert ron(rs, dealer_wins=True, yakuman=1) == 48000
+    assert tsumo(rs, dealer_wins=True, yakuman=1) == 16000
+
+
+def test_counted_yakuman_option_follows_003():
+    # 003 'Mains de limite': 13+ = yakuman; 11-12 sanbaiman [C6]
+    rs = resolve_ruleset("wrc2015", {"counted_yakuman": True})
+    assert ron(rs, dealer_wins=False, han=13) == 32000
+    assert ron(rs, dealer_wins=False, han=12) == 24000
+
+
+def test_yakuman_stack_only_where_the_rule_set_says():
+    # WRC: never stack [000 §6.5]; ORAN cap 32 000 [001 §3.2.3]; MS: Big Four Winds = 2
+    # [002 slide 4] -> b = 8 000 x 2 (R-BASE-6)
+    assert ron(WRC, dealer_wins=False, yakuman=2) == 32000
+    assert ron(ORAN, dealer_wins=False, yakuman=2) == 32000
+    assert ron(MS, dealer_wins=False, yakuman=2) == 64000
+    assert ron(MS, dealer_wins=True, yakuman=2) == 96000
+
+
+# ---------------------------------------------------------------------------------------------
+# RULES.md §4.2 worked values
+
+
+@pytest.mark.parametrize(
+    ("rs", "expected"),
+    [(WRC, 8000), (ORAN, 7700), (MS, 7700)],  # RULES.md §4.2 first bullet
+    ids=lambda x: getattr(x, "key", x),
+)
+def test_worked_4_han_30_fu_ron(rs, expected):
+    assert ron(rs, dealer_wins=False, han=4, fu=30) == expected
+
+
+def test_worked_dealer_tsumo_with_counters_and_sticks():
+    # RULES.md §4.2: 2 han 30 fu dealer tsumo, 3 counters, 2 sticks: 1 000 + 300 from each,
+    # + 2 000 sticks -> dealer +5 900
+    res = score_hand(
+        WRC, HandInput("tsumo", dealer="E", winner="E", han=2, fu=30, honba=3, riichi_sticks=2)
+    )
+    assert res.payments == (3900, -1300, -1300, -1300)
+    assert res.payments[0] + res.riichi_collected == 5900
+
+
+def test_worked_non_dealer_ron_with_counter_and_sticks():
+    # RULES.md §4.2: 3 han 40 fu non-dealer ron, 1 counter, 3 sticks: 5 200 + 300, + 3 000
+    res = score_hand(
+        WRC,
+        HandInput("ron", dealer="E", winner="S", loser="N", han=3, fu=40, honba=1, riichi_sticks=3),
+    )
+    assert res.payments == (0, 5500, 0, -5500)
+    assert res.riichi_collected == 3000
+    assert res.next_honba == 0 and not res.dealer_retains  # R-HON-2, R-ROT-2
+
+
+def test_tsumo_can_exceed_ron_with_rounding():
+    # R-PAY-4: 1 han 30 fu: tsumo 1 100 vs ron 1 000; ORAN 4 han 30 fu 7 900 vs 7 700
+    # [001 tables, note]
+    nd, d = tsumo(ORAN, dealer_wins=False, han=1, fu=30)
+    assert 2 * nd + d == 1100 and ron(ORAN, dealer_wins=False, han=1, fu=30) == 1000
+    nd, d = tsumo(ORAN, dealer_wins=False, han=4, fu=30)
+    assert 2 * nd + d == 7900 and ron(ORAN, dealer_wins=False, han=4, fu=30) == 7700
+
+
+@pytest.mark.parametrize("honba", [0, 1, 4])
+def test_counters_on_tsumo_and_ron(honba):
+    # R-HON-4: +300 per counter on a ron, +100 per payer on a tsumo [000 §5.7.7, §6.1]
+    assert ron(WRC, dealer_wins=False, han=1, fu=30, honba=honba) == 1000 + 300 * honba
+    assert tsumo(WRC, dealer_wins=False, han=1, fu=30, honba=honba) == (
+        300 + 100 * honba,
+        500 + 100 * honba,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# RULES.md §6.1: impossible (han, fu) pairs
+
+IMPOSSIBLE = [
+    ("ron", 1, 20, "ron_20_fu"),  # §6.1 a
+    ("ron", 2, 20, "ron_20_fu"),  # §6.1 a
+    ("ron", 4, 20, "ron_20_fu"),  # §6.1 a
+    ("tsumo", 1, 20, "tsumo_1_han_20_fu"),  # §6.1 b
+    ("ron", 1, 25, "one_han_25_fu"),  # §6.1 c
+    ("tsumo", 1, 25, "one_han_25_fu"),  # §6.1 c
+    ("tsumo", 2, 25, "tsumo_2_han_25_fu"),  # §6.1 d
+    ("ron", 2, 10, "fu_too_low"),  # §6.1 fu < 20 (R-FU-1)
+    ("tsumo", 2, 32, "fu_not_rounded"),  # §6.1 not a multiple of 10 (R-FU-9)
+    ("ron", 2, 35, "fu_not_rounded"),  # §6.1 not a multiple of 10 (R-FU-9)
+    ("ron", 0, 30, "han_too_low"),  # §6.1 han < 1 (R-HAN-1)
+    ("ron", 3, None, "fu_missing"),  # fu needed below 5 han (R-BASE-1)
+]
+
+
+@pytest.mark.parametrize("rs", [WRC, ORAN, MS], ids=lambda r: r.key)
+@pytest.mark.parametrize(("result", "han", "fu", "code"), IMPOSSIBLE)
+def test_impossible_combinations_are_rejected(rs, result, han, fu, code):
+    hand = HandInput(
+        result, dealer="E", winner="S", loser="W" if result == "ron" else None, han=han, fu=fu
+    )
+    with pytest.raises(RulesError) as info:
+        score_hand(rs, hand)
+    assert info.value.code == code
+    assert info.value.field in ("han", "fu")
+
+
+@pytest.mark.parametrize(
+    ("result", "han", "fu"),
+    [
+        ("tsumo", 2, 20),  # pinfu tsumo: the only 20-fu hand (§6.1 a, b)
+        ("ron", 2, 25),  # seven pairs ron (§6.1 c)
+        ("tsumo", 3, 25),  # seven pairs tsumo (§6.1 d)
+        ("ron", 4, 140),  # fu above 110 computed by formula (§6.1)
+        ("ron", 5, None),  # fu ignored from 5 han (R-FU-10)
+    ],
+)
+def test_possible_edge_combinations_are_accepted(result, han, fu):
+    hand = HandInput(
+        result, dealer="E", winner="S", loser="W" if result == "ron" else None, han=han, fu=fu
+    )
+    assert sum(score_hand(WRC, hand).payments) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Pao, RULES.md §4.1 / WRC 2015 §6.2
+
+
+@pytest.mark.parametrize("honba", [0, 2])
+def test_pao_tsumo_liable_pays_everything(honba):
+    # R-PAO-2: non-dealer winner 32 000 + 300h from the liable player, others nothing
+    res = score_hand(
+        WRC, HandInput("tsumo", dealer="E", winner="S", yakuman=1, pao="W", honba=honba)
+    )
+    assert res.payments == (0, 32000 + 300 * honba, -(32000 + 300 * honba), 0)
+    # dealer winner: 48 000 + 300h
+    res = score_hand(
+        WRC, HandInput("tsumo", dealer="E", winner="E", yakuman=1, pao="N", honba=honba)
+    )
+    assert res.payments == (48000 + 300 * honba, 0, 0, -(48000 + 300 * honba))
+
+
+@pytest.mark.parametrize("honba", [0, 3])
+def test_pao_ron_split_half_counters_on_discarder(honba):
+    # R-PAO-3: discarder and liable each pay half (16 000 / 24 000); counters by discarder
+    res = score_hand(
+        WRC, HandInput("ron", dealer="E", winner="S", loser="N", yakuman=1, pao="W", honba=honba)
+    )
+    assert res.payments == (0, 32000 + 300 * honba, -16000, -(16000 + 300 * honba))
+    res = score_hand(
+        WRC, HandInput("ron", dealer="E", winner="E", loser="S", yakuman=1, pao="N", honba=honba)
+    )
+    assert res.payments == (48000 + 300 * honba, -(24000 + 300 * honba), 0, -24000)
+
+
+def test_pao_liable_discarder_pays_all():
+    # [A14]: the liable player discarded the winning tile: he pays the whole ron
+    res = score_hand(
+        WRC, HandInput("ron", dealer="E", winner="S", loser="W", yakuman=1, pao="W", honba=1)
+    )
+    assert res.payments == (0, 32300, -32300, 0)
+
+
+@pytest.mark.parametrize(
+    ("hand", "code"),
+    [
+        (HandInput("ron", winner="S", loser="W", han=5, pao="N"), "pao_needs_yakuman"),
+        (HandInput("tsumo", winner="S", yakuman=1, pao="S"), "pao_is_winner"),
+        (HandInput("tsumo", winner="S", yakuman=1, pao="X"), "seat_unknown"),
+    ],
+)
+def test_pao_errors(hand, code):
+    # Pao exists only for yakuman (Big Three Dragons / Big Four Winds) [000 §6.2]
+    with pytest.raises(RulesError) as info:
+        score_hand(WRC, hand)
+    assert info.value.code == code and info.value.field == "pao"
+
+
+def test_pao_can_be_switched_off():
+    rs = resolve_ruleset("mahjongsoul", {"pao": False})  # [A6] default is WRC's rule
+    with pytest.raises(RulesError) as info:
+        score_hand(rs, HandInput("tsumo", winner="S", yakuman=1, pao="W"))
+    assert info.value.code == "pao_not_in_ruleset"
+
+
+# ---------------------------------------------------------------------------------------------
+# Several rons on one discard: head bump [000 §5.4.1, §5.7.6; 001 §2.1; A5]
+
+
+@pytest.mark.parametrize(
+    ("loser", "claimants", "winner"),
+    [
+        ("W", ["E", "S"], "E"),  # after W comes N, then E
+        ("W", ["S", "N"], "N"),
+        ("E", ["N", "W", "S"], "S"),
+        ("N", ["W", "S"], "S"),
+    ],
+)
+def test_head_bump(loser, claimants, winner):
+    res = score_hand(
+        WRC, HandInput("ron", loser=loser, ron_claimants=tuple(claimants), han=1, fu=30)
+    )
+    assert res.winner == winner
+
+
+def test_head_bump_rejects_the_wrong_winner():
+    with pytest.raises(RulesError) as info:
+        score_hand(
+            WRC, HandInput("ron", loser="W", winner="S", ron_claimants=("E", "S"), han=1, fu=30)
+        )
+    assert info.value.code == "ron_priority" and info.value.params["winner"] == "E"
+
+
+# ---------------------------------------------------------------------------------------------
+# Exhaustive draw, RULES.md §5.1 R-DRAW-4 [000 §5.7.2; 004 §5.7.2; 002 slide 18]
+
+NOTEN = [
+    ((), (0, 0, 0, 0)),  # 0 tenpai: nothing
+    (("S",), (-1000, 3000, -1000, -1000)),  # 1 tenpai: 1 000 from each noten, 3 000 in
+    (("E", "W"), (1500, -1500, 1500, -1500)),  # 2 tenpai: 1 500 each way
+    (("E", "S", "N"), (1000, 1000, -3000, 1000)),  # 3 tenpai: the noten pays 3 000
+    (("E", "S", "W", "N"), (0, 0, 0, 0)),  # 4 tenpai: nothing
+]
+
+
+@pytest.mark.parametrize("rs", [WRC, ORAN, MS], ids=lambda r: r.key)
+@pytest.mark.parametrize(("tenpai", "expected"), NOTEN)
+def test_noten_payments(rs, tenpai, expected):
+    res = score_hand(rs, HandInput("draw", dealer="E", tenpai=tenpai, honba=2, riichi_sticks=1))
+    assert res.payments == expected
+    assert res.next_honba == 3  # R-HON-1: +1 after any draw
+    assert res.dealer_retains == ("E" in tenpai)  # R-DRAW-5
+    assert res.riichi_sticks_after == 1  # R-RII-3: deposits stay
+
+
+def test_dead_hand_counts_noten():
+    # R-DRAW-3: a dead hand is noten [000 §2.2, §7.1]
+    res = score_hand(WRC, HandInput("draw", dealer="S", tenpai=("S", "W"), dead_hand=("S",)))
+    assert res.payments == (-1000, -1000, 3000, -1000)
+    assert not res.dealer_retains
+    assert tuple(noten_payments(WRC, [2])) == res.payments
+
+
+def test_noten_riichi_is_a_chombo():
+    # R-DRAW-6, R-DRAW-7: noten riichi = chombo: no noten payments, no counter, replay
+    res = score_hand(
+        WRC,
+        HandInput("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), honba=1, riichi=("W",)),
+    )
+    assert res.result == "chombo" and res.chombo == ("W",)
+    assert res.payments == (0, 0, 0, 0) and res.next_honba == 1 and res.redeal
+    assert res.penalty_points == (0, 0, -20, 0)  # [000 §7.1]
+    assert res.riichi_returned == ("W",)  # R-RII-6
+
+
+def test_noten_riichi_with_dead_hand_just_pays_noten():
+    # R-DRAW-6 exception: dead hand after riichi -> pays as noten
+    res = score_hand(
+        WRC, HandInput("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), dead_hand=("W",))
+    )
+    assert res.result == "draw" and res.payments == (3000, -1000, -1000, -1000)
+
+
+# ---------------------------------------------------------------------------------------------
+# Nagashi mangan, RULES.md §5.2 [002 adv.1; 001 §4.4.10.6]; not in WRC
+
+
+@pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
+def test_nagashi(rs):
+    # Dealer: 4 000 from each; non-dealer: 4 000 from the dealer, 2 000 from the others;
+    # no counters [A15]
+    res = score_hand(rs, HandInput("nagashi", dealer="E", player="E", honba=2))
+    assert res.payments == (12000, -4000, -4000, -4000)
+    res = score_hand(rs, HandInput("nagashi", dealer="E", player="W", tenpai=("E",), honba=2))
+    assert res.payments == (-4000, -2000, 8000, -2000)
+    assert res.dealer_retains and res.next_honba == 3  # R-NAG-2: dealer tenpai keeps deal
+
+
+def test_nagashi_is_an_error_in_wrc():
+    # RULES.md §1: not in the WRC rules (only winning hands are paid [000 §6])
+    with pytest.raises(RulesError) as info:
+        score_hand(WRC, HandInput("nagashi", player="W"))
+    assert info.value.code == "nagashi_not_in_ruleset"
+
+
+# ---------------------------------------------------------------------------------------------
+# Chombo [000 §7.1; 001 §3.1.4] and abortive draws [002 adv.3]
+
+
+def test_wrc_chombo():
+    # No payment, deposits of this hand back, no counter, same dealer, 20 penalty points
+    res = score_hand(
+        WRC,
+        HandInput("chombo", dealer="S", offender="N", riichi=("E", "W"), honba=2, riichi_sticks=1),
+    )
+    assert res.payments == (0, 0, 0, 0)
+    assert res.riichi_returned == ("E", "W") and res.riichi_sticks_after == 1
+    assert res.penalty_points == (0, 0, 0, -20) and res.table_penalty == (0, 0, 0, 0)
+    assert res.redeal and res.dealer_retains and res.next_honba == 2
+
+
+def test_oran_chombo_is_a_deferred_table_deduction():
+    # ORAN: 10 000 table points taken off at the end [001 §2.1, §3.1.4]
+    res = score_hand(ORAN, HandInput("chombo", dealer="E", offender="E"))
+    assert res.table_penalty == (-10000, 0, 0, 0) and res.penalty_points == (0, 0, 0, 0)
+    assert res.dealer_retains  # dealer keeps the deal [001 §3.1.4]
+
+
+def test_abortive_draw_only_in_mahjongsoul():
+    # [002 adv.3]: deal does not move, +1 counter; WRC has none [000 §5.7.3]
+    res = score_hand(MS, HandInput("abortive", dealer="W", honba=1, riichi=("S",)))
+    assert res.dealer_retains and res.next_honba == 2 and res.riichi_sticks_after == 1
+    with pytest.raises(RulesError) as info:
+        score_hand(WRC, HandInput("abortive"))
+    assert info.value.code == "abortive_not_in_ruleset"
+
+
+@pytest.mark.parametrize(
+    ("hand", "code", "field"),
+    [
+        (HandInput("win"), "result_unknown", "result"),
+        (HandInput("ron", winner="S", loser="S", han=1, fu=30), "winner_is_loser", "loser"),
+        (HandInput("ron", winner="S", han=1, fu=30), "seat_unknown", "loser"),
+        (HandInput("tsumo", winner="S", loser="W", han=1, fu=30), "tsumo_with_loser", "loser"),
+        (HandInput("ron", winner="S", loser="W"), "han_missing", "han"),
+        (
+            HandInput("ron", winner="S", loser="W", han=1, fu=30, honba=-1),
+            "count_negative",
+            "honba",
+        ),
+        (HandInput("draw", tenpai=("E", "E")), "seat_repeated", "tenpai"),
+    ],
+)
+def test_malformed_hands(hand, code, field):
+    with pytest.raises(RulesError) as info:
+        score_hand(WRC, hand)
+    assert (info.value.code, info.value.field) == (code, field)
