@@ -220,16 +220,19 @@ def test_worked_non_dealer_ron_with_counter_and_sticks():
     )
     assert res.payments == (0, 5500, 0, -5500)
     assert res.riichi_collected == 3000
-    assert res.next_honba == 0 and not res.dealer_retains  # R-HON-2, R-ROT-2
+    assert res.next_honba == 0
+    assert not res.dealer_retains
 
 
 def test_tsumo_can_exceed_ron_with_rounding():
     # R-PAY-4: 1 han 30 fu: tsumo 1 100 vs ron 1 000; ORAN 4 han 30 fu 7 900 vs 7 700
     # [001 tables, note]
     nd, d = tsumo(ORAN, dealer_wins=False, han=1, fu=30)
-    assert 2 * nd + d == 1100 and ron(ORAN, dealer_wins=False, han=1, fu=30) == 1000
+    assert 2 * nd + d == 1100
+    assert ron(ORAN, dealer_wins=False, han=1, fu=30) == 1000
     nd, d = tsumo(ORAN, dealer_wins=False, han=4, fu=30)
-    assert 2 * nd + d == 7900 and ron(ORAN, dealer_wins=False, han=4, fu=30) == 7700
+    assert 2 * nd + d == 7900
+    assert ron(ORAN, dealer_wins=False, han=4, fu=30) == 7700
 
 
 @pytest.mark.parametrize("honba", [0, 1, 4])
@@ -341,7 +344,8 @@ def test_pao_errors(hand, code):
     # Pao exists only for yakuman (Big Three Dragons / Big Four Winds) [000 §6.2]
     with pytest.raises(RulesError) as info:
         score_hand(WRC, hand)
-    assert info.value.code == code and info.value.field == "pao"
+    assert info.value.code == code
+    assert info.value.field == "pao"
 
 
 def test_pao_can_be_switched_off():
@@ -376,7 +380,8 @@ def test_head_bump_rejects_the_wrong_winner():
         score_hand(
             WRC, HandInput("ron", loser="W", winner="S", ron_claimants=("E", "S"), han=1, fu=30)
         )
-    assert info.value.code == "ron_priority" and info.value.params["winner"] == "E"
+    assert info.value.code == "ron_priority"
+    assert info.value.params["winner"] == "E"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -415,8 +420,11 @@ def test_noten_riichi_is_a_chombo():
         WRC,
         HandInput("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), honba=1, riichi=("W",)),
     )
-    assert res.result == "chombo" and res.chombo == ("W",)
-    assert res.payments == (0, 0, 0, 0) and res.next_honba == 1 and res.redeal
+    assert res.result == "chombo"
+    assert res.chombo == ("W",)
+    assert res.payments == (0, 0, 0, 0)
+    assert res.next_honba == 1
+    assert res.redeal
     assert res.penalty_points == (0, 0, -20, 0)  # [000 §7.1]
     assert res.riichi_returned == ("W",)  # R-RII-6
 
@@ -426,7 +434,8 @@ def test_noten_riichi_with_dead_hand_just_pays_noten():
     res = score_hand(
         WRC, HandInput("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), dead_hand=("W",))
     )
-    assert res.result == "draw" and res.payments == (3000, -1000, -1000, -1000)
+    assert res.result == "draw"
+    assert res.payments == (3000, -1000, -1000, -1000)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -441,7 +450,8 @@ def test_nagashi(rs):
     assert res.payments == (12000, -4000, -4000, -4000)
     res = score_hand(rs, HandInput("nagashi", dealer="E", player="W", tenpai=("E",), honba=2))
     assert res.payments == (-4000, -2000, 8000, -2000)
-    assert res.dealer_retains and res.next_honba == 3  # R-NAG-2: dealer tenpai keeps deal
+    assert res.dealer_retains
+    assert res.next_honba == 3
 
 
 def test_nagashi_is_an_error_in_wrc():
@@ -462,22 +472,29 @@ def test_wrc_chombo():
         HandInput("chombo", dealer="S", offender="N", riichi=("E", "W"), honba=2, riichi_sticks=1),
     )
     assert res.payments == (0, 0, 0, 0)
-    assert res.riichi_returned == ("E", "W") and res.riichi_sticks_after == 1
-    assert res.penalty_points == (0, 0, 0, -20) and res.table_penalty == (0, 0, 0, 0)
-    assert res.redeal and res.dealer_retains and res.next_honba == 2
+    assert res.riichi_returned == ("E", "W")
+    assert res.riichi_sticks_after == 1
+    assert res.penalty_points == (0, 0, 0, -20)
+    assert res.table_penalty == (0, 0, 0, 0)
+    assert res.redeal
+    assert res.dealer_retains
+    assert res.next_honba == 2
 
 
 def test_oran_chombo_is_a_deferred_table_deduction():
     # ORAN: 10 000 table points taken off at the end [001 §2.1, §3.1.4]
     res = score_hand(ORAN, HandInput("chombo", dealer="E", offender="E"))
-    assert res.table_penalty == (-10000, 0, 0, 0) and res.penalty_points == (0, 0, 0, 0)
+    assert res.table_penalty == (-10000, 0, 0, 0)
+    assert res.penalty_points == (0, 0, 0, 0)
     assert res.dealer_retains  # dealer keeps the deal [001 §3.1.4]
 
 
 def test_abortive_draw_only_in_mahjongsoul():
     # [002 adv.3]: deal does not move, +1 counter; WRC has none [000 §5.7.3]
     res = score_hand(MS, HandInput("abortive", dealer="W", honba=1, riichi=("S",)))
-    assert res.dealer_retains and res.next_honba == 2 and res.riichi_sticks_after == 1
+    assert res.dealer_retains
+    assert res.next_honba == 2
+    assert res.riichi_sticks_after == 1
     with pytest.raises(RulesError) as info:
         score_hand(WRC, HandInput("abortive"))
     assert info.value.code == "abortive_not_in_ruleset"
