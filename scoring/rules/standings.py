@@ -17,6 +17,7 @@ Not here: loading scores from the database, caching (the Django layer's job).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -192,36 +193,32 @@ def compute_standings(
     if errors:
         raise RulesErrors(errors)
     ranked = [r for r in rows if not r.disqualified]
+    # r.key only makes the order of players sharing a place deterministic
     ranked.sort(key=lambda r: (-r.total, *(_sort_key(r, c) for c in tie_breaks), r.key))
+
+    def full_key(r: StandingRow) -> tuple:
+        return (-r.total, *(_sort_key(r, c) for c in tie_breaks))
+
+    def separating(a: StandingRow, b: StandingRow) -> str | None:
+        """The criterion that separates two players with the same total."""
+        if a.total != b.total:
+            return None
+        return next((c for c in tie_breaks if _sort_key(a, c) != _sort_key(b, c)), None)
+
+    keys = [full_key(r) for r in ranked]
     out: list[StandingRow] = []
     for pos, row in enumerate(ranked):
-        full = (-row.total, *(_sort_key(row, c) for c in tie_breaks))
-        prev = ranked[pos - 1] if pos else None
-        nxt = ranked[pos + 1] if pos + 1 < len(ranked) else None
-
-        def key_of(r: StandingRow) -> tuple:
-            return (-r.total, *(_sort_key(r, c) for c in tie_breaks))
-
-        if prev is not None and key_of(prev) == full:
-            place = out[-1].place
-        else:
-            place = pos + 1
-        shared = (prev is not None and key_of(prev) == full) or (
-            nxt is not None and key_of(nxt) == full
+        # the group of players sharing this place: [start, end]
+        start = pos
+        while start > 0 and keys[start - 1] == keys[pos]:
+            start -= 1
+        end = pos
+        while end + 1 < len(ranked) and keys[end + 1] == keys[pos]:
+            end += 1
+        above = separating(ranked[start - 1], row) if start > 0 else None
+        below = separating(row, ranked[end + 1]) if end + 1 < len(ranked) else None
+        out.append(
+            dataclasses.replace(row, place=start + 1, shared=end > start, decided_by=above or below)
         )
-        decided_by = None
-        for neighbour in (prev, nxt):
-            if neighbour is not None and neighbour.total == row.total and not shared:
-                for c in tie_breaks:
-                    if _sort_key(neighbour, c) != _sort_key(row, c):
-                        decided_by = c
-                        break
-        out.append(_replace(row, place=place, shared=shared, decided_by=decided_by))
     out.extend(r for r in rows if r.disqualified)
     return tuple(out)
-
-
-def _replace(row: StandingRow, **kw: object) -> StandingRow:
-    import dataclasses
-
-    return dataclasses.replace(row, **kw)

@@ -1,0 +1,132 @@
+"""Tournament totals: sums, penalties, disqualification, shared places, tie-break chain."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from scoring.rules import (
+    DEFAULT_TIE_BREAKS,
+    Penalty,
+    PlayerRecord,
+    RulesErrors,
+    compute_standings,
+    resolve_ruleset,
+    score_hanchan,
+)
+from tests.scoring.rules.helpers import WRC
+from tests.scoring.rules.test_hanchan import sheet
+
+
+def by_key(rows):
+    return {r.key: r for r in rows}
+
+
+def test_total_is_sum_of_hanchan_scores_plus_penalties():
+    # [000 §2.3 SCORE GLOBAL, §7.1]: global score = Σ hanchan scores - penalty points
+    rows = compute_standings(
+        [
+            PlayerRecord("a", (F("27.3"), None, F("-7.3")), (Penalty(F(-5), "phone"),)),
+            PlayerRecord("b", (F(6), F(10))),
+        ]
+    )
+    a, b = by_key(rows)["a"], by_key(rows)["b"]
+    assert a.total == F(15)
+    assert a.hanchan_total == F(20)
+    assert a.penalty_total == -5
+    assert a.played == 2  # None = not played
+    assert b.total == 16
+    assert (b.place, a.place) == (1, 2)
+
+
+def test_wrc_7_1_example_through_the_sheets():
+    # [000 §7.1]: 40 000 and 1st -> 25; a 20-point penalty next hanchan -> global score 5
+    h1 = score_hanchan(WRC, sheet(40000, 30000, 30000, 20000)).seats[0].score
+    h2 = score_hanchan(WRC, sheet(30000, 30000, 30000, 30000, E={"chombo": 1})).seats[0].score
+    (row,) = compute_standings([PlayerRecord("a", (h1, h2))])
+    assert row.total == 5
+
+
+def test_disqualified_players_are_not_ranked():
+    # [000 §7.1]: a disqualified player is not listed in the ranking
+    rows = compute_standings(
+        [
+            PlayerRecord("a", (F(50),), disqualified=True),
+            PlayerRecord("b", (F(1),)),
+            PlayerRecord("c", (F(-1),)),
+        ]
+    )
+    assert [(r.key, r.place) for r in rows] == [("b", 1), ("c", 2), ("a", None)]
+
+
+def test_equal_totals_share_the_place_without_tie_breaks():
+    # competition ranking 1, 1, 3 (CLI.md); no tie-break asked
+    rows = compute_standings(
+        [
+            PlayerRecord("a", (F(10), F(0))),
+            PlayerRecord("b", (F(5), F(5))),
+            PlayerRecord("c", (F(1),)),
+        ],
+        tie_breaks=(),
+    )
+    assert [(r.key, r.place, r.shared) for r in rows] == [
+        ("a", 1, True),
+        ("b", 1, True),
+        ("c", 3, False),
+    ]
+
+
+def test_default_chain_best_hanchan_then_firsts():
+    # Documented default (docs/rules-engine.md): total -> best hanchan -> 1st places -> ...
+    assert DEFAULT_TIE_BREAKS[:2] == ("best_hanchan", "firsts")
+    rows = compute_standings(
+        [
+            PlayerRecord("a", (F(5), F(5)), places=(1, 1)),
+            PlayerRecord("b", (F(10), F(0)), places=(2, 2)),  # best hanchan 10 beats 5
+            PlayerRecord("c", (F(5), F(5)), places=(2, 2)),  # same best as a, fewer 1sts
+            PlayerRecord("d", (F(5), F(5)), places=(2, 2)),  # identical to c: shared
+        ]
+    )
+    assert [(r.key, r.place, r.decided_by) for r in rows] == [
+        ("b", 1, "best_hanchan"),
+        ("a", 2, "best_hanchan"),
+        ("c", 3, "firsts"),
+        ("d", 3, "firsts"),
+    ]
+    assert [r.shared for r in rows] == [False, False, True, True]
+
+
+def test_tie_breaks_are_configurable_through_the_rule_set():
+    rs = resolve_ruleset("wrc2015", {"tie_breaks": ["firsts"]})
+    rows = compute_standings(
+        [
+            PlayerRecord("b", (F(10), F(0)), places=(2, 2)),
+            PlayerRecord("a", (F(5), F(5)), places=(1, 1)),
+        ],
+        tie_breaks=rs.tie_breaks,
+    )
+    assert [r.key for r in rows] == ["a", "b"]
+
+
+def test_fewest_penalties_breaks_a_tie():
+    rows = compute_standings(
+        [PlayerRecord("a", (F(10),), (F(-5),)), PlayerRecord("b", (F(5),))],
+        tie_breaks=("fewest_penalties",),
+    )
+    assert [r.key for r in rows] == ["b", "a"]
+
+
+@pytest.mark.parametrize(
+    ("records", "tie_breaks", "code"),
+    [
+        ([PlayerRecord("a", (), (F(5),))], (), "penalty_sign"),
+        ([PlayerRecord("a", (), (0.5,))], (), "penalty_type"),
+        ([PlayerRecord("a"), PlayerRecord("a")], (), "player_repeated"),
+        ([PlayerRecord("a")], ("coin_flip",), "tie_break_unknown"),
+    ],
+)
+def test_standings_errors(records, tie_breaks, code):
+    with pytest.raises(RulesErrors) as info:
+        compute_standings(records, tie_breaks=tie_breaks)
+    assert info.value.codes == (code,)
