@@ -52,6 +52,7 @@ def serve() -> None:
     ensure_virtualenv()
     say("Migrating the database")
     manage("migrate", "--no-input", "-v", "0")
+    manage("createcachetable")
     say("Loading the demo tournament")
     manage("load_demo")
     manage("ensure_organiser")

@@ -57,6 +57,13 @@ def make_staff(tournament: Tournament, user, role: str) -> TournamentStaff:
     return TournamentStaff.objects.create(tournament=tournament, user=user, role=role)
 
 
+@pytest.fixture(autouse=True)
+def _login_throttling_off(settings):
+    """`client.login()` passes no request, which django-axes needs; the throttling itself
+    is tested on its own with the setting back on."""
+    settings.AXES_ENABLED = False
+
+
 @pytest.fixture
 def tournament(db) -> Tournament:
     return make_tournament()
