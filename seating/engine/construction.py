@@ -84,7 +84,9 @@ class GaloisField:
         return n
 
     def _add(self, a: int, b: int) -> int:
-        return self._num([(x + y) % self.p for x, y in zip(self._digits(a), self._digits(b))])
+        return self._num(
+            [(x + y) % self.p for x, y in zip(self._digits(a), self._digits(b), strict=True)]
+        )
 
     def _polymulmod(self, a: list[int], b: list[int], modulus: list[int]) -> list[int]:
         p, k = self.p, self.k
@@ -309,3 +311,82 @@ def best_construction(
     add = [[(a + b) % n_tables for b in range(n_tables)] for a in range(n_tables)]
     neg = [(-a) % n_tables for a in range(n_tables)]
     return _from_matrix(n_tables, 1, add, neg, k, f"Z_{n_tables}")
+
+
+def _best_rows(n_tables: int, rounds: int, seed: int, budget: float) -> tuple[int, list, bool]:
+    """The longest difference matrix we can get quickly: (Q, rows, over GF(Q)?), T = Q·m."""
+    best: tuple[int, list, bool] = (n_tables, [(0, 0, 0, 0)], False)
+    for q in range(5, n_tables + 1):
+        if n_tables % q == 0 and prime_power(q):
+            f = GaloisField(q)
+            rows = [tuple(f.mul(e, ai) for ai in (1, 2, 3, 4)) for e in range(min(q, rounds))]
+            if len(rows) > len(best[1]):
+                best = (q, rows, True)
+    if len(best[1]) < rounds and n_tables >= 5:
+        rows = cyclic_matrix(
+            n_tables, rounds, seed=seed, deadline=time.monotonic() + budget, max_nodes=20_000
+        )
+        if len(rows) > len(best[1]):
+            best = (n_tables, rows, False)
+    return best
+
+
+def partial_start(
+    n_tables: int, rounds: int, rng: random.Random, budget: float = 0.5
+) -> Construction:
+    """A starting plan for the search when no construction covers all rounds.
+
+    As many repeat-free rounds as a difference matrix gives; then, while rounds <= tables,
+    rounds that keep every slot at a new table (each class takes table shifts it has not had
+    yet); beyond that, rounds that seat classmates together (they have never met)."""
+    if n_tables < 5:
+        full = affine_plane_16() if n_tables == 4 else None
+        if full is not None:
+            extra = []
+            for _ in range(max(0, rounds - 5)):
+                order = list(range(16))
+                rng.shuffle(order)
+                extra.append(tuple(tuple(order[4 * t : 4 * t + 4]) for t in range(4)))
+            return Construction(
+                (full.rounds + tuple(extra))[:rounds], full.slot_class, "AG(2,4)+random", False
+            )
+        slots = list(range(4 * n_tables))
+        out = []
+        for _ in range(rounds):
+            rng.shuffle(slots)
+            out.append(tuple(tuple(slots[4 * t : 4 * t + 4]) for t in range(n_tables)))
+        return Construction(
+            tuple(out), tuple(s // n_tables for s in range(4 * n_tables)), "random", False
+        )
+    q, rows, is_field = _best_rows(n_tables, rounds, rng.randrange(1 << 30), budget)
+    m = n_tables // q
+    rows = list(rows)
+    # Latin completion: each class gets shifts it has not used, avoiding used differences.
+    pairs = [(i, j) for i in range(4) for j in range(i + 1, 4)]
+    while not is_field and len(rows) < min(rounds, q):
+        used = [{row[i] for row in rows} for i in range(4)]
+        diffs = {(i, j): {(row[j] - row[i]) % q for row in rows} for i, j in pairs}
+        best_row, best_bad = None, None
+        for _ in range(200):
+            cand = tuple(rng.choice([v for v in range(q) if v not in used[i]]) for i in range(4))
+            bad = sum((cand[j] - cand[i]) % q in diffs[(i, j)] for i, j in pairs)
+            if best_bad is None or bad < best_bad:
+                best_row, best_bad = cand, bad
+        rows.append(best_row)
+    if not is_field:
+        add = [[(a + b) % q for b in range(q)] for a in range(q)]
+        neg = [(-a) % q for a in range(q)]
+    else:
+        f = GaloisField(q)
+        add, neg = f.add_table, f.neg
+    base = _from_matrix(q, m, add, neg, rows, "partial")
+    out = list(base.rounds)
+    # Beyond: classmates together (slots of one class have never met).
+    while len(out) < rounds:
+        members = [[s for s in range(4 * n_tables) if base.slot_class[s] == c] for c in range(4)]
+        pool: list[int] = []
+        for mem in members:
+            rng.shuffle(mem)
+            pool.extend(mem)
+        out.append(tuple(tuple(pool[4 * t : 4 * t + 4]) for t in range(n_tables)))
+    return Construction(tuple(out[:rounds]), base.slot_class, "partial", False)

@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from .construction import Construction, best_construction
+from .construction import Construction, best_construction, partial_start
 from .metrics import allowed_visits, evaluate, repeat_lower_bound, substitutes_needed
 from .model import PRIORITIES, Round, SeatingError, SeatingPlan, SeatingRequest
 from .search import SearchProblem, Weights, anneal, costs
@@ -258,12 +258,12 @@ def plan_seating(
         for rnd in construction.rounds:
             start.append([slot_player[s] for table in rnd for s in table])
         method = f"construction {construction.name}"
+    elif rn:
+        partial = partial_start(n_tables, rn, rng)
+        slot_player = _pack_slots(partial, team, rng)
+        start = [[slot_player[s] for table in rnd for s in table] for rnd in partial.rounds]
     else:
         start = []
-        order = list(range(n))
-        for _ in range(rn):
-            rng.shuffle(order)
-            start.append(list(order))
     if has_fixed:
         start = [_place_fixed(s, fixed, n_tables) for s in start]
 
@@ -291,7 +291,7 @@ def plan_seating(
             needs_more = True
         if needs_more:
             seats, cost = anneal(problem, seats, weights, rng, deadline, target, progress=progress)
-            method += " + search"
+            method += " + search" if construction is not None else ""
 
     groups = [
         [tuple(players[p] for p in s[4 * t : 4 * t + 4]) for t in range(n_tables)] for s in seats

@@ -144,21 +144,24 @@ def anneal(
 
     start_time = time.monotonic()
     total_time = max(1e-3, deadline - start_time)
-    t_hot, t_cold = 1.5 * max(1, min(wr, wm, wt)), 0.05
-    # One annealing run; later runs restart from the best plan at a lower heat.
-    run_moves = max(20_000, 60 * n * rn)
-    temp = t_hot
-    decay = (t_cold / t_hot) ** (1.0 / run_moves)
+    t_hot, t_cold = 1.0 * max(1, min(wr, wt)), 0.08
+    # The first run is a cold repair (keeps a construction's structure); later runs are
+    # sized from the measured move rate, a third of the time each, reheated from the best.
+    temp = 0.2
+    run_moves = 50_000
+    decay = (t_cold / temp) ** (1.0 / run_moves)
     moves_in_run = 0
-    hot = []  # (round, player) causing cost, refreshed now and then
+    hot: list[tuple[int, int]] = []
     refresh_every = 2000
     it = 0
     exp = math.exp
     rand = rng.random
     randrange = rng.randrange
     runs = 0
+    rate_known = False
 
     def hot_list() -> list[tuple[int, int]]:
+        """(round, player) pairs that currently cause cost."""
         out = []
         for r in range(rn):
             s = seats[r]
@@ -180,12 +183,101 @@ def anneal(
                     out.append((r, a))
         return out
 
+    def swap_delta(s: list[int], a: int, b: int, i: int, j: int) -> int:
+        """Cost change if a (seat i) and b (seat j) of one round change tables."""
+        A = i >> 2
+        B = j >> 2
+        an = a * n
+        bn = b * n
+        dm = 6
+        dteam = 0
+        ta = team[a]
+        tb = team[b]
+        for k in range(A << 2, (A << 2) + 4):
+            x = s[k]
+            if x != a:
+                dm += meet[bn + x] - meet[an + x]
+                if ta >= 0 and team[x] == ta:
+                    dteam -= 1
+                if tb >= 0 and team[x] == tb:
+                    dteam += 1
+        for k in range(B << 2, (B << 2) + 4):
+            x = s[k]
+            if x != b:
+                dm += meet[an + x] - meet[bn + x]
+                if tb >= 0 and team[x] == tb:
+                    dteam -= 1
+                if ta >= 0 and team[x] == ta:
+                    dteam += 1
+        dt = 0
+        lim = allowed[a]
+        if visits[a * tn + A] > lim:
+            dt -= 1
+        if visits[a * tn + B] >= lim:
+            dt += 1
+        lim = allowed[b]
+        if visits[b * tn + B] > lim:
+            dt -= 1
+        if visits[b * tn + A] >= lim:
+            dt += 1
+        return wr * dm + wm * dteam + wt * dt
+
+    def apply_swap(r: int, a: int, b: int, i: int, j: int) -> None:
+        s = seats[r]
+        A = i >> 2
+        B = j >> 2
+        an = a * n
+        bn = b * n
+        for k in range(A << 2, (A << 2) + 4):
+            x = s[k]
+            if x != a:
+                meet[an + x] -= 1
+                meet[x * n + a] -= 1
+                meet[bn + x] += 1
+                meet[x * n + b] += 1
+        for k in range(B << 2, (B << 2) + 4):
+            x = s[k]
+            if x != b:
+                meet[bn + x] -= 1
+                meet[x * n + b] -= 1
+                meet[an + x] += 1
+                meet[x * n + a] += 1
+        visits[a * tn + A] -= 1
+        visits[a * tn + B] += 1
+        visits[b * tn + B] -= 1
+        visits[b * tn + A] += 1
+        s[i], s[j] = b, a
+        where[r][a] = j
+        where[r][b] = i
+
+    def rebuild() -> None:
+        meet[:] = problem.meet0
+        visits[:] = problem.visits0
+        for r in range(rn):
+            s = seats[r]
+            for pos, p in enumerate(s):
+                where[r][p] = pos
+            for t in range(tn):
+                base = 4 * t
+                for i in range(4):
+                    a = s[base + i]
+                    visits[a * tn + t] += 1
+                    for j in range(i + 1, 4):
+                        b = s[base + j]
+                        meet[a * n + b] += 1
+                        meet[b * n + a] += 1
+
+    hot = hot_list()
     while True:
         it += 1
         if it % refresh_every == 0:
             now = time.monotonic()
             if now >= deadline:
                 break
+            if not rate_known and now - start_time > 0.2:
+                rate_known = True
+                rate = it / (now - start_time)
+                run_moves = max(20_000, int(rate * min(total_time / 3, 8.0)))
             if progress is not None:
                 progress(min(1.0, (now - start_time) / total_time))
             hot = hot_list()
@@ -193,29 +285,15 @@ def anneal(
         if moves_in_run >= run_moves:
             runs += 1
             moves_in_run = 0
-            seats = [list(s) for s in best]
-            # Rebuild counters for the restored plan.
-            meet = list(problem.meet0)
-            visits = list(problem.visits0)
-            for r in range(rn):
-                s = seats[r]
-                for pos, p in enumerate(s):
-                    where[r][p] = pos
-                for t in range(tn):
-                    base = 4 * t
-                    for i in range(4):
-                        a = s[base + i]
-                        visits[a * tn + t] += 1
-                        for j in range(i + 1, 4):
-                            b = s[base + j]
-                            meet[a * n + b] += 1
-                            meet[b * n + a] += 1
+            seats = [list(x) for x in best]
+            rebuild()
             cost = best_cost
-            temp = t_hot * (0.7 ** (runs % 4))
+            temp = t_hot * (0.6 ** (runs % 3))
+            decay = (t_cold / temp) ** (1.0 / run_moves)
             hot = hot_list()
-
         temp *= decay
-        if relabel_only or rand() < 0.15:
+        move = rand()
+        if relabel_only or move < 0.1:
             # Relabel two tables of one round.
             r = randrange(rn)
             ta_ = randrange(tn)
@@ -250,82 +328,54 @@ def anneal(
                 s[4 * ta_ + k], s[4 * tb_ + k] = b, a
                 where[r][a] = 4 * tb_ + k
                 where[r][b] = 4 * ta_ + k
-            reuse += d
             cost += delta
         else:
             if hot and rand() < 0.5:
                 r, a = hot[randrange(len(hot))]
-                i = where[r][a]
             else:
                 r = randrange(rn)
                 a = movable[randrange(len(movable))]
-                i = where[r][a]
-            b = movable[randrange(len(movable))]
+            i = where[r][a]
             s = seats[r]
-            j = where[r][b]
-            A = i >> 2
-            B = j >> 2
-            if A == B:
-                continue
-            an = a * n
-            bn = b * n
-            baseA = A << 2
-            baseB = B << 2
-            dm = 6
-            dteam = 0
-            ta = team[a]
-            tb = team[b]
-            for k in range(baseA, baseA + 4):
-                x = s[k]
-                if x != a:
-                    dm += meet[bn + x] - meet[an + x]
-                    if ta >= 0 and team[x] == ta:
-                        dteam -= 1
-                    if tb >= 0 and team[x] == tb:
-                        dteam += 1
-            for k in range(baseB, baseB + 4):
-                x = s[k]
-                if x != b:
-                    dm += meet[an + x] - meet[bn + x]
-                    if tb >= 0 and team[x] == tb:
-                        dteam -= 1
-                    if ta >= 0 and team[x] == ta:
-                        dteam += 1
-            dt = 0
-            lim = allowed[a]
-            if visits[a * tn + A] > lim:
-                dt -= 1
-            if visits[a * tn + B] >= lim:
-                dt += 1
-            lim = allowed[b]
-            if visits[b * tn + B] > lim:
-                dt -= 1
-            if visits[b * tn + A] >= lim:
-                dt += 1
-            delta = wr * dm + wm * dteam + wt * dt
-            if delta > 0 and rand() >= exp(-delta / temp):
-                continue
-            for k in range(baseA, baseA + 4):
-                x = s[k]
-                if x != a:
-                    meet[an + x] -= 1
-                    meet[x * n + a] -= 1
-                    meet[bn + x] += 1
-                    meet[x * n + b] += 1
-            for k in range(baseB, baseB + 4):
-                x = s[k]
-                if x != b:
-                    meet[bn + x] -= 1
-                    meet[x * n + b] -= 1
-                    meet[an + x] += 1
-                    meet[x * n + a] += 1
-            visits[a * tn + A] -= 1
-            visits[a * tn + B] += 1
-            visits[b * tn + B] -= 1
-            visits[b * tn + A] += 1
-            s[i], s[j] = b, a
-            where[r][a] = j
-            where[r][b] = i
+            if move < 0.4 and rn > 1:
+                # Double swap: a and b trade tables in two rounds so that neither's table
+                # visits change (keeps a reuse-free plan reuse-free).
+                r2 = randrange(rn - 1)
+                if r2 >= r:
+                    r2 += 1
+                s2 = seats[r2]
+                i2 = where[r2][a]
+                A = i >> 2
+                B = i2 >> 2
+                if A == B:
+                    continue
+                k0 = randrange(4)
+                b = -1
+                for k in range(4):
+                    x = s[(B << 2) + (k + k0) % 4]
+                    if fixed[x] < 0 and where[r2][x] >> 2 == A:
+                        b = x
+                        break
+                if b < 0:
+                    continue
+                j = where[r][b]
+                d1 = swap_delta(s, a, b, i, j)
+                apply_swap(r, a, b, i, j)
+                j2 = where[r2][b]
+                delta = d1 + swap_delta(s2, a, b, i2, j2)
+                if delta > 0 and rand() >= exp(-delta / temp):
+                    apply_swap(r, b, a, i, j)
+                    continue
+                apply_swap(r2, a, b, i2, j2)
+            else:
+                b = movable[randrange(len(movable))]
+                j = where[r][b]
+                if i >> 2 == j >> 2:
+                    continue
+                delta = swap_delta(s, a, b, i, j)
+                if delta > 0 and rand() >= exp(-delta / temp):
+                    continue
+                apply_swap(r, a, b, i, j)
             cost += delta
         if cost < best_cost:
             best_cost = cost
