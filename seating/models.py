@@ -1,0 +1,139 @@
+"""Seating records: fixed-table requests and seating runs (a generated plan under review).
+
+A run snapshots its input (players, teams, fixed tables, the rounds already played) when it
+is created, so the plan can be computed in the background, reviewed, adjusted by hand and
+applied later; applying checks that the snapshot still matches the database. Seats
+themselves live in `tournament.Seat`.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Registration, Tournament
+
+
+class FixedTable(models.Model):
+    """A player who must sit at one table every round, e.g. the accessible table."""
+
+    registration = models.OneToOneField(
+        Registration,
+        on_delete=models.CASCADE,
+        related_name="fixed_table",
+        verbose_name=_("registration"),
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    reason = models.CharField(
+        _("reason"),
+        max_length=200,
+        blank=True,
+        help_text=_("Why this player keeps one table, e.g. wheelchair access."),
+    )
+
+    class Meta:
+        verbose_name = _("fixed table")
+        verbose_name_plural = _("fixed tables")
+        ordering = ["table_number"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(table_number__gte=1), name="fixed_table_number_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(player)s at table %(table)s") % {
+            "player": self.registration.player,
+            "table": self.table_number,
+        }
+
+
+class SeatingRun(models.Model):
+    """One request to the seating generator and its proposed plan, before it is applied."""
+
+    class Mode(models.TextChoices):
+        PLAN = "plan", _("Rounds not played yet")
+        SWISS = "swiss", _("Swiss round from the standings")
+
+    class Priority(models.TextChoices):
+        TABLES = "tables", _("Table reuse first (WRC 2015 §8.1)")
+        OPPONENTS = "opponents", _("Opponents first")
+
+    class Status(models.TextChoices):
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Ready for review")
+        FAILED = "failed", _("Failed")
+        APPLIED = "applied", _("Applied")
+        DISCARDED = "discarded", _("Discarded")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="seating_runs",
+        verbose_name=_("tournament"),
+    )
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.PLAN)
+    round_numbers = models.JSONField(
+        _("rounds"), default=list, help_text=_("Numbers of the rounds this run seats.")
+    )
+    seed = models.BigIntegerField(_("seed"))
+    priority = models.CharField(
+        _("priority"), max_length=10, choices=Priority.choices, default=Priority.TABLES
+    )
+    time_limit = models.PositiveSmallIntegerField(_("time limit (seconds)"), default=20)
+    snapshot = models.JSONField(
+        _("input"),
+        default=dict,
+        help_text=_("Players, teams, fixed tables and played rounds the plan was made from."),
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.RUNNING
+    )
+    progress = models.FloatField(_("progress"), default=0.0)
+    plan = models.JSONField(_("plan"), default=list, blank=True)
+    method = models.CharField(_("method"), max_length=100, blank=True)
+    metrics = models.JSONField(_("quality report"), default=dict, blank=True)
+    generated_metrics = models.JSONField(
+        _("quality report as generated"), default=dict, blank=True
+    )
+    previous_metrics = models.JSONField(
+        _("quality report before the last swap"), default=dict, blank=True
+    )
+    swaps = models.JSONField(_("manual swaps"), default=list, blank=True)
+    error_code = models.CharField(_("error code"), max_length=50, blank=True)
+    error_params = models.JSONField(_("error parameters"), default=dict, blank=True)
+    error_message = models.TextField(_("error"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seating run")
+        verbose_name_plural = _("seating runs")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(progress__gte=0) & Q(progress__lte=1), name="seating_run_progress"
+            ),
+            models.CheckConstraint(
+                condition=Q(time_limit__gte=1), name="seating_run_time_limit_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Seating run %(id)s (%(tournament)s)") % {
+            "id": self.pk,
+            "tournament": self.tournament,
+        }
+
+    @property
+    def is_open(self) -> bool:
+        """Still under review: it may be swapped, applied or discarded."""
+        return self.status == self.Status.DONE
