@@ -1,0 +1,392 @@
+"""The JSON CLI through a subprocess: CLI.md contract, exit codes, RULES.md examples."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(command: str, payload) -> tuple[int, dict]:
+    data = payload if isinstance(payload, str) else json.dumps(payload)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", command],
+        input=data,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def seats(*points, **extra):
+    out = [{"player": name, "points": p} for name, p in zip("ABCD", points, strict=False)]
+    for seat, fields in extra.items():
+        out["ESWN".index(seat)].update(fields)
+    return out
+
+
+def assert_error_shape(doc):
+    assert set(doc) == {"errors"}
+    assert doc["errors"]
+    for e in doc["errors"]:
+        assert {"code", "message", "field"} <= set(e)
+        assert isinstance(e["message"], str)
+        assert e["message"]
+
+
+def test_hanchan_contract_example():
+    # CLI.md example: Alice 42 300, 1st -> (42 300 - 30 000)/1 000 + 15 = 27.3
+    code, out = run(
+        "hanchan",
+        {
+            "ruleset": "wrc2015",
+            "seats": [
+                {
+                    "player": "Alice",
+                    "points": 42300,
+                    "chombo": 0,
+                    "late_minutes": 0,
+                    "substitute": False,
+                    "absent": False,
+                },
+                {"player": "Bob", "points": 31000},
+                {"player": "Chloe", "points": 27700},
+                {"player": "Dan", "points": 18000},
+            ],
+            "riichi_sticks_left": 1,
+        },
+    )
+    assert code == 0
+    alice = out["seats"][0]
+    assert alice == {
+        "seat": "E",
+        "player": "Alice",
+        "points": 42300,
+        "place": 1,
+        "uma": 15.0,
+        "oka": 0.0,
+        "table_score": 27.3,
+        "penalty": 0.0,
+        "score": 27.3,
+        "ranked": True,
+    }
+    assert [s["score"] for s in out["seats"]] == [27.3, 6.0, -7.3, -27.0]
+
+
+def test_rules_7_1_wrc_example():
+    # RULES.md §7.1 [000 §7.1]: 40 000 and first -> 25; next hanchan 20-point penalty at
+    # 30 000 -> global 5
+    code, out = run("hanchan", {"ruleset": "wrc2015", "seats": seats(40000, 30000, 30000, 20000)})
+    assert code == 0
+    assert out["seats"][0]["score"] == 25
+    code, out = run(
+        "hanchan",
+        {"ruleset": "wrc2015", "seats": seats(30000, 30000, 30000, 30000, E={"chombo": 1})},
+    )
+    assert code == 0
+    assert out["seats"][0]["penalty"] == -20
+    assert 25 + out["seats"][0]["score"] == 5
+
+
+def test_rules_7_1_tie_example():
+    # RULES.md R-H-WRC-3 / [000 §5.9.2]: two tied 1st get +10 each
+    code, out = run("hanchan", {"ruleset": "wrc2015", "seats": seats(35000, 35000, 28000, 22000)})
+    assert code == 0
+    assert [(s["place"], s["uma"]) for s in out["seats"]] == [(1, 10), (1, 10), (3, -5), (4, -15)]
+
+
+def test_rules_7_2_oran_sheet():
+    # RULES.md §7.2 [001 §3.4.1]
+    code, out = run(
+        "hanchan",
+        {"ruleset": "oran2015", "seats": seats(14600, 22300, 36900, 46200, S={"chombo": 1})},
+    )
+    assert code == 0
+    assert [s["score"] for s in out["seats"]] == [-20.4, -32.7, 11.9, 31.2]
+    assert [s["table_score"] for s in out["seats"]] == [-20.4, -22.7, 11.9, 31.2]
+    assert [s["penalty"] for s in out["seats"]] == [0, -10, 0, 0]
+    assert [s["place"] for s in out["seats"]] == [3, 4, 2, 1]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "expected"),
+    [("wrc2015", 8000), ("oran2015", 7700), ("mahjongsoul", 7700)],  # RULES.md §4.2
+)
+def test_rules_4_2_four_han_thirty_fu(ruleset, expected):
+    code, out = run(
+        "hand",
+        {
+            "ruleset": ruleset,
+            "dealer": "E",
+            "result": "ron",
+            "winner": "S",
+            "loser": "W",
+            "han": 4,
+            "fu": 30,
+        },
+    )
+    assert code == 0
+    assert out["payments"] == {"E": 0, "S": expected, "W": -expected, "N": 0}
+    assert out["limit"] == ("mangan" if ruleset == "wrc2015" else None)
+
+
+def test_rules_4_2_dealer_tsumo_counters_sticks():
+    # RULES.md §4.2: 1 300 from each, +2 000 sticks -> dealer +5 900
+    code, out = run(
+        "hand",
+        {
+            "ruleset": "wrc2015",
+            "dealer": "E",
+            "result": "tsumo",
+            "winner": "E",
+            "han": 2,
+            "fu": 30,
+            "honba": 3,
+            "riichi_sticks": 2,
+        },
+    )
+    assert code == 0
+    assert out["payments"] == {"E": 3900, "S": -1300, "W": -1300, "N": -1300}
+    assert out["payments"]["E"] + out["riichi_collected"] == 5900
+    assert out["dealer_retains"] is True
+    assert out["next_honba"] == 4
+
+
+def test_rules_4_2_non_dealer_ron_counter_sticks():
+    # RULES.md §4.2: 5 200 + 300 from the discarder, + 3 000
+    code, out = run(
+        "hand",
+        {
+            "ruleset": "wrc2015",
+            "dealer": "E",
+            "result": "ron",
+            "winner": "S",
+            "loser": "W",
+            "han": 3,
+            "fu": 40,
+            "honba": 1,
+            "riichi_sticks": 3,
+            "pao": None,
+        },
+    )
+    assert code == 0
+    assert out["payments"]["S"] == 5500
+    assert out["riichi_collected"] == 3000
+    assert out["next_honba"] == 0
+
+
+@pytest.mark.parametrize(
+    ("hand", "payments"),
+    [
+        # RULES.md §6.2 samples: non-dealer tsumo 3 han 30 fu = 1 000 / 2 000
+        (
+            {"result": "tsumo", "winner": "S", "han": 3, "fu": 30},
+            {"E": -2000, "S": 4000, "W": -1000, "N": -1000},
+        ),
+        # dealer ron 2 han 25 fu = 2 400
+        (
+            {"result": "ron", "winner": "E", "loser": "N", "han": 2, "fu": 25},
+            {"E": 2400, "S": 0, "W": 0, "N": -2400},
+        ),
+        # WRC kiriage: dealer tsumo 3 han 60 fu = 4 000 each
+        (
+            {"result": "tsumo", "winner": "E", "han": 3, "fu": 60},
+            {"E": 12000, "S": -4000, "W": -4000, "N": -4000},
+        ),
+        # §5.1: two tenpai, 1 500 each way
+        ({"result": "draw", "tenpai": ["E", "N"]}, {"E": 1500, "S": -1500, "W": -1500, "N": 1500}),
+        # §4.1 pao on tsumo: the liable player pays 32 000
+        (
+            {"result": "tsumo", "winner": "S", "yakuman": 1, "pao": "N"},
+            {"E": 0, "S": 32000, "W": 0, "N": -32000},
+        ),
+    ],
+)
+def test_rules_6_2_and_5_1_samples(hand, payments):
+    code, out = run("hand", {"ruleset": "wrc2015", "dealer": "E", **hand})
+    assert code == 0
+    assert out["payments"] == payments
+
+
+def test_chombo_output():
+    # CLI.md: zero payments, deposits back, penalty; [000 §7.1] 20 points
+    code, out = run(
+        "hand",
+        {
+            "ruleset": "wrc2015",
+            "dealer": "E",
+            "result": "chombo",
+            "offender": "N",
+            "riichi": ["E", "W"],
+        },
+    )
+    assert code == 0
+    assert out["riichi_returned"] == ["E", "W"]
+    assert out["penalty_points"]["N"] == -20
+    assert out["redeal"] is True
+    assert set(out["payments"].values()) == {0}
+
+
+def test_game_contract_example():
+    # CLI.md game example: S wins 3 900 from W in E1 (3 han 30 fu, RULES.md §6.2)
+    code, out = run(
+        "game",
+        {
+            "ruleset": "wrc2015",
+            "hands": [{"result": "ron", "winner": "S", "loser": "W", "han": 3, "fu": 30}],
+        },
+    )
+    assert code == 0
+    hand = out["hands"][0]
+    assert (hand["index"], hand["round"], hand["dealer"], hand["honba"]) == (0, "E1", "E", 0)
+    assert hand["payments"] == {"E": 0, "S": 3900, "W": -3900, "N": 0}
+    assert hand["points_after"] == [30000, 33900, 26100, 30000]
+    assert out["final_points"] == [30000, 33900, 26100, 30000]
+    assert out["riichi_sticks_left"] == 0
+    assert out["ended"] is None
+    assert out["chombo"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+
+
+def test_game_feeds_hanchan():
+    # CLI.md: final_points, riichi_sticks_left and chombo are ready for `hanchan`
+    hands = [
+        {"result": "draw", "tenpai": ["S"], "riichi": ["S"]},
+        {"result": "chombo", "offender": "W"},
+    ]
+    code, game = run("game", {"ruleset": "wrc2015", "hands": hands})
+    assert code == 0
+    sheet = [
+        {"player": n, "points": p, "chombo": game["chombo"][s]}
+        for n, p, s in zip("ABCD", game["final_points"], "ESWN", strict=True)
+    ]
+    code, out = run(
+        "hanchan",
+        {"ruleset": "wrc2015", "seats": sheet, "riichi_sticks_left": game["riichi_sticks_left"]},
+    )
+    assert code == 0
+    assert out["seats"][2]["penalty"] == -20
+
+
+def test_game_error_names_the_hand():
+    hands = [{"result": "draw"}] * 5 + [
+        {"result": "ron", "winner": "E", "loser": "S", "han": 1, "fu": 20}
+    ]
+    code, out = run("game", {"ruleset": "wrc2015", "hands": hands})
+    assert code == 2
+    assert_error_shape(out)
+    assert out["errors"][0]["field"] == "hands[5].fu"
+    assert out["errors"][0]["code"] == "ron_20_fu"
+
+
+def test_exit_2_points_sum():
+    code, out = run(
+        "hanchan",
+        {"ruleset": "wrc2015", "seats": seats(42000, 31000, 28000, 18000), "riichi_sticks_left": 2},
+    )
+    assert code == 2
+    assert_error_shape(out)
+    assert out["errors"][0]["code"] == "points_sum"
+    assert "119,000" in out["errors"][0]["message"]
+
+
+@pytest.mark.parametrize(
+    ("command", "payload", "code"),
+    [
+        ("hanchan", "{not json", "json_invalid"),
+        ("hanchan", [], "input_type"),
+        ("hanchan", {"ruleset": "wrc2015", "seats": seats(1, 2, 3, "4")}, "input_type"),
+        ("hanchan", {"ruleset": "wrc2015"}, "key_missing"),
+        ("hanchan", {"ruleset": "wrc2015", "seats": [], "colour": 1}, "key_unknown"),
+        ("hand", {"ruleset": "wrc2015", "result": "ron", "han": "3"}, "input_type"),
+        (
+            "game",
+            {"ruleset": "wrc2015", "hands": [{"result": "draw", "tenpai": "E"}]},
+            "input_type",
+        ),
+        ("seat", {}, "command_unknown"),
+    ],
+)
+def test_exit_1_malformed(command, payload, code):
+    status, out = run(command, payload)
+    assert status == 1
+    assert_error_shape(out)
+    assert out["errors"][0]["code"] == code
+
+
+@pytest.mark.parametrize(
+    ("command", "payload", "code", "field"),
+    [
+        (
+            "hanchan",
+            {"ruleset": "wrc2015", "seats": seats(30000, 30000, 30000)},
+            "seats_count",
+            "seats",
+        ),
+        (
+            "hanchan",
+            {"ruleset": "nope", "seats": seats(30000, 30000, 30000, 30000)},
+            "ruleset_unknown",
+            "ruleset",
+        ),
+        (
+            "hanchan",
+            {
+                "ruleset": "wrc2015",
+                "options": {"kiriag": True},
+                "seats": seats(30000, 30000, 30000, 30000),
+            },
+            "option_unknown",
+            "options.kiriag",
+        ),
+        (
+            "hand",
+            {"ruleset": "wrc2015", "result": "nagashi", "player": "W"},
+            "nagashi_not_in_ruleset",
+            "result",
+        ),
+        (
+            "hand",
+            {
+                "ruleset": "wrc2015",
+                "result": "ron",
+                "winner": "S",
+                "loser": "W",
+                "han": 1,
+                "fu": 25,
+            },
+            "one_han_25_fu",
+            "han",
+        ),
+    ],
+)
+def test_exit_2_invalid(command, payload, code, field):
+    status, out = run(command, payload)
+    assert status == 2
+    assert_error_shape(out)
+    assert (out["errors"][0]["code"], out["errors"][0]["field"]) == (code, field)
+
+
+def test_options_override_any_parameter():
+    # CLI.md: "options" overrides any rule-set parameter
+    code, out = run(
+        "hand",
+        {
+            "ruleset": "oran2015",
+            "options": {"kiriage": True},
+            "result": "ron",
+            "winner": "S",
+            "loser": "W",
+            "han": 4,
+            "fu": 30,
+        },
+    )
+    assert code == 0
+    assert out["payments"]["S"] == 8000
