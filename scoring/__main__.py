@@ -216,7 +216,13 @@ def cmd_hand(doc: object) -> dict[str, Any]:
 
 def cmd_game(doc: object) -> dict[str, Any]:
     d = _take(doc, {"ruleset": "str", "options": "object", "hands": "list"}, ("ruleset",), "")
-    schema = {**_HAND_KEYS, "dealer": "str", "honba": "int", "riichi_sticks": "int"}
+    schema = {
+        **_HAND_KEYS,
+        "dealer": "str",
+        "honba": "int",
+        "riichi_sticks": "int",
+        "time_up": "bool",
+    }
     hands = [
         GameHand(**_take(h, schema, ("result",), f"hands[{i}]"))
         for i, h in enumerate(d.get("hands", []))

@@ -68,9 +68,11 @@ class GameHand:
     dealer: str | None = None
     honba: int | None = None
     riichi_sticks: int | None = None
+    time_up: bool = False
 
 
 _STATE_KEYS = ("dealer", "honba", "riichi_sticks")
+_GAME_ONLY_KEYS = (*_STATE_KEYS, "time_up")
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,8 @@ class GameResult:
     """State at the end of the sheet, ready for :func:`scoring.rules.score_hanchan`.
 
     ``ended``: ``"south4"``, ``"bust"``, ``"south4_stop"`` (002's S4 stop), ``"west"``
-    (somebody reached the target in the West round), ``"west4"`` (end of W4 [A10]) or
+    (somebody reached the target in the West round), ``"west4"`` (end of W4 [A10]),
+    ``"time_limit"`` (a hand marked ``time_up`` [000 §8.2]) or
     ``None`` when the sheet stops before the end. ``chombo`` counts per seat (E, S, W, N);
     ``penalty_points`` the chombo penalty points per seat.
     """
@@ -175,7 +178,7 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
                         written=written,
                         expected=state[key],
                     )
-            fields = {k: v for k, v in dataclasses.asdict(gh).items() if k not in _STATE_KEYS}
+            fields = {k: v for k, v in dataclasses.asdict(gh).items() if k not in _GAME_ONLY_KEYS}
             hand = HandInput(**state, **fields)
             res = score_hand(ruleset, hand)
         except RulesError as exc:
@@ -199,6 +202,8 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
             round_index += 1
         if res.result != "chombo":
             ended = _end(ruleset, points, round_index, res, dealer)
+        if gh.time_up and ended is None:
+            ended = "time_limit"  # finish the hand in play, nothing after it [000 §8.2]
         records.append(
             HandRecord(
                 index=i,

@@ -270,6 +270,48 @@ def _count(value: object, fld: str) -> int:
     return value
 
 
+# Keys that mean something for each kind of result (the state keys always apply).
+_APPLICABLE = {
+    "ron": {"winner", "loser", "han", "fu", "yakuman", "pao", "ron_claimants", "riichi"},
+    "tsumo": {"winner", "loser", "han", "fu", "yakuman", "pao", "riichi"},
+    "draw": {"tenpai", "dead_hand", "noten_riichi", "riichi"},
+    "nagashi": {"player", "tenpai", "dead_hand", "noten_riichi", "riichi"},
+    "chombo": {"offender", "riichi"},
+    "abortive": {"riichi"},
+}
+_OPTIONAL = (
+    "winner",
+    "loser",
+    "han",
+    "fu",
+    "yakuman",
+    "pao",
+    "tenpai",
+    "player",
+    "offender",
+    "riichi",
+    "ron_claimants",
+    "dead_hand",
+    "noten_riichi",
+)
+
+
+def _check_applicable(hand: HandInput) -> None:
+    """A key filled in for a result it does not belong to is a slip on the sheet (a draw
+    with a winner, a chombo with han…): say so rather than silently ignore it."""
+    allowed = _APPLICABLE[hand.result]
+    for name in _OPTIONAL:
+        value = getattr(hand, name)
+        if name not in allowed and value not in (None, (), [], 0):
+            raise RulesError(
+                "key_not_applicable",
+                f"'{name}' does not apply to a {hand.result}; remove it or change the result.",
+                field=name,
+                key=name,
+                result=hand.result,
+            )
+
+
 def score_hand(ruleset: RuleSet, hand: HandInput) -> HandResult:
     """Pay one hand under ``ruleset``; raise :class:`RulesError` if it cannot happen.
 
@@ -287,6 +329,7 @@ def score_hand(ruleset: RuleSet, hand: HandInput) -> HandResult:
             field="result",
             value=repr(hand.result),
         )
+    _check_applicable(hand)
     dealer = _seat_index(hand.dealer, "dealer")
     honba = _count(hand.honba, "honba")
     sticks = _count(hand.riichi_sticks, "riichi_sticks")

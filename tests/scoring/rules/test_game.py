@@ -243,3 +243,20 @@ def test_oran_riichi_needs_1000_points():
     assert info.value.field == "hands[1].riichi"
     # WRC: riichi allowed with a negative score [000 §6.1]
     assert replay_game(WRC, hands).riichi_sticks_left == 1
+
+
+def test_time_limit_ends_after_the_hand_in_play():
+    # [000 §8.2]: at the gong the hand in play is finished; no dealer repeat afterwards
+    hands = [GameHand("tsumo", winner="E", han=2, fu=30, time_up=True)]
+    g = replay_game(WRC, hands)
+    assert g.ended == "time_limit"
+    with pytest.raises(RulesError) as info:
+        replay_game(WRC, [*hands, pass_deal(0)])
+    assert info.value.field == "hands[1]"
+
+
+def test_chombo_in_the_last_hand_is_not_replayed():
+    # [000 §8.2]: a chombo in the last hand after the gong is not replayed
+    g = replay_game(WRC, [pass_deal(0), GameHand("chombo", offender="W", time_up=True)])
+    assert g.ended == "time_limit"
+    assert g.penalty_points == (0, 0, -20, 0)

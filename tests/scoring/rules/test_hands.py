@@ -520,3 +520,19 @@ def test_malformed_hands(hand, code, field):
     with pytest.raises(RulesError) as info:
         score_hand(WRC, hand)
     assert (info.value.code, info.value.field) == (code, field)
+
+
+@pytest.mark.parametrize(
+    ("hand", "key"),
+    [
+        (HandInput("draw", winner="S"), "winner"),
+        (HandInput("chombo", offender="N", han=3), "han"),
+        (HandInput("tsumo", winner="S", han=1, fu=30, tenpai=("E",)), "tenpai"),
+        (HandInput("ron", winner="S", loser="W", han=1, fu=30, offender="N"), "offender"),
+    ],
+)
+def test_keys_that_do_not_belong_to_the_result_are_rejected(hand, key):
+    with pytest.raises(RulesError) as info:
+        score_hand(WRC, hand)
+    assert info.value.code == "key_not_applicable"
+    assert info.value.field == key
