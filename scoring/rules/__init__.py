@@ -34,7 +34,7 @@ Modules: :mod:`.errors`, :mod:`.rulesets`, :mod:`.hands`, :mod:`.game`, :mod:`.h
 :mod:`.standings`.
 """
 
-from .errors import RulesError, RulesErrors, RulesFatalError
+from .errors import ERROR_CODES, RulesError, RulesErrors, RulesFatalError
 from .game import GameHand, GameResult, HandRecord, replay_game, round_name
 from .hanchan import HanchanResult, SeatScore, SeatSheet, score_hanchan, validate_sheet
 from .hands import (
@@ -60,6 +60,7 @@ from .standings import Penalty, PlayerRecord, StandingRow, compute_standings
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
+    "ERROR_CODES",
     "RULESETS",
     "SEATS",
     "TIE_BREAK_CRITERIA",

@@ -20,7 +20,70 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["RulesError", "RulesErrors", "RulesFatalError", "ErrorInfo"]
+__all__ = ["ERROR_CODES", "RulesError", "RulesErrors", "RulesFatalError", "ErrorInfo"]
+
+#: Every code the engine raises, with its parameters, for the Django layer's translations.
+#: Keep codes stable: they are an API (tests/scoring/rules/test_errors.py checks the list).
+ERROR_CODES: dict[str, str] = {
+    # rule sets and options
+    "ruleset_unknown": "Unknown rule-set key. params: ruleset, choices",
+    "option_unknown": "Unknown option name. params: option",
+    "option_type": "Option value of the wrong type. params: option, expected, value",
+    "option_range": "Option value out of range (min, multiple of 100, uma sum/order). "
+    "params: option, value[, min]",
+    "option_choice": "Option value not among the choices. params: option, choices, value",
+    # score sheet (hanchan)
+    "seats_count": "Not exactly four seats. params: count",
+    "player_missing": "A seat without a player name. params: -",
+    "player_repeated": "The same player twice (sheet or standings). params: player[, seats]",
+    "points_type": "Points are not a whole number. params: value",
+    "points_not_multiple": "Points are not a multiple of 100. params: player, points",
+    "points_sum": "Σ points + 1 000 x sticks left != 4 x start points. "
+    "params: total, expected, riichi_sticks_left, start_points",
+    "count_negative": "A count (chombo, minutes, sticks, honba…) is negative or not whole. "
+    "params: value",
+    "flag_type": "substitute/absent is not true/false. params: -",
+    "absent_needs_substitute": "An absent player's seat is not marked substitute. params: player",
+    "absent_and_late": "A seat is both absent and late. params: player",
+    "late_needs_substitute": "Late beyond the limit but not substituted. "
+    "params: player, minutes, limit",
+    # one hand
+    "result_unknown": "Unknown result kind. params: value",
+    "key_not_applicable": "A key that does not belong to this result. params: key, result",
+    "seat_unknown": "Not one of E, S, W, N. params: value",
+    "seat_repeated": "A seat listed twice. params: seats",
+    "han_type": "Han is not a whole number. params: han",
+    "han_missing": "A win without han or yakuman. params: -",
+    "han_too_low": "Han < 1. params: han",
+    "fu_type": "Fu is not a whole number. params: fu",
+    "fu_missing": "Fu missing below 5 han. params: han",
+    "fu_too_low": "Fu < 20. params: fu",
+    "fu_not_rounded": "Fu not a multiple of 10 (other than 25). params: fu",
+    "ron_20_fu": "20 fu on a ron (RULES.md §6.1 a). params: han, fu",
+    "tsumo_1_han_20_fu": "1 han 20 fu tsumo (§6.1 b). params: han, fu",
+    "one_han_25_fu": "1 han 25 fu (§6.1 c). params: han, fu",
+    "tsumo_2_han_25_fu": "2 han 25 fu tsumo (§6.1 d). params: han, fu",
+    "tsumo_with_loser": "A tsumo with a discarder. params: -",
+    "winner_is_loser": "Winning on one's own discard. params: seat",
+    "claimants_on_tsumo": "Ron claimants on a tsumo. params: -",
+    "ron_priority": "Head bump gives the discard to another claimant. params: winner, claimed",
+    "pao_not_in_ruleset": "Pao in a rule set without it. params: ruleset",
+    "pao_needs_yakuman": "Pao without a yakuman. params: -",
+    "pao_is_winner": "The winner named as liable. params: seat",
+    "noten_riichi_is_tenpai": "A seat both tenpai and noten riichi. params: seat",
+    "nagashi_not_in_ruleset": "Nagashi mangan in a rule set without it. params: ruleset",
+    "abortive_not_in_ruleset": "Abortive draw in a rule set without it. params: ruleset",
+    # game replay
+    "hand_after_end": "A hand after the end of the game. params: index, ended",
+    "hand_state_mismatch": "Written dealer/honba/sticks differ from the replay. "
+    "params: key, written, expected",
+    "riichi_cannot_pay": "Riichi without the points the rule set requires. "
+    "params: seat, points, min",
+    # standings
+    "penalty_type": "A penalty that is not an exact number. params: value",
+    "penalty_sign": "A positive penalty (penalties are <= 0). params: value",
+    "tie_break_unknown": "Unknown tie-break criterion. params: value",
+}
 
 
 @dataclass(frozen=True)
