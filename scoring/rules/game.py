@@ -149,6 +149,7 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
                 ended=ended,
             )
         dealer = round_index % 4
+        played_round = round_name(round_index)
         try:
             if not isinstance(gh, GameHand):
                 raise RulesFatalError("hands must be GameHand objects")
@@ -207,7 +208,7 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
         records.append(
             HandRecord(
                 index=i,
-                round=round_name(round_index if res.dealer_retains else round_index - 1),
+                round=played_round,
                 dealer=SEATS[dealer],
                 honba=hand.honba,
                 riichi_sticks_before=before,
