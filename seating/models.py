@@ -6,9 +6,12 @@ applied later; applying checks that the snapshot still matches the database. Sea
 themselves live in `tournament.Seat`.
 """
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Registration, Tournament
@@ -93,9 +96,7 @@ class SeatingRun(models.Model):
     plan = models.JSONField(_("plan"), default=list, blank=True)
     method = models.CharField(_("method"), max_length=100, blank=True)
     metrics = models.JSONField(_("quality report"), default=dict, blank=True)
-    generated_metrics = models.JSONField(
-        _("quality report as generated"), default=dict, blank=True
-    )
+    generated_metrics = models.JSONField(_("quality report as generated"), default=dict, blank=True)
     previous_metrics = models.JSONField(
         _("quality report before the last swap"), default=dict, blank=True
     )
@@ -137,3 +138,9 @@ class SeatingRun(models.Model):
     def is_open(self) -> bool:
         """Still under review: it may be swapped, applied or discarded."""
         return self.status == self.Status.DONE
+
+    @property
+    def is_stalled(self) -> bool:
+        """Still "running" long after its time limit: the thread died (server restart)."""
+        limit = timedelta(seconds=self.time_limit + 120)
+        return self.status == self.Status.RUNNING and timezone.now() - self.created_at > limit

@@ -1,0 +1,95 @@
+"""The seating generator's error codes in the organiser's words.
+
+The engine raises `SeatingError(code, params)` in plain English; runs that fail in the
+background store the code and parameters, and pages translate them when they are shown.
+"""
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from seating.engine import SeatingError
+
+
+def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
+    """A translated sentence for an error code and its parameters."""
+    p = dict(params)
+    if code == "not_multiple_of_four":
+        return (
+            ngettext(
+                "%(players)s active players cannot be seated four to a table: "
+                "add %(substitutes_needed)s substitute.",
+                "%(players)s active players cannot be seated four to a table: "
+                "add %(substitutes_needed)s substitutes.",
+                p.get("substitutes_needed", 0),
+            )
+            % p
+        )
+    messages = {
+        "too_few_players": _(
+            "%(players)s active players cannot fill a table: at least 4 are needed."
+        ),
+        "duplicate_players": _("Some players appear twice in the list of players."),
+        "fixed_table_out_of_range": _(
+            "%(player_name)s is fixed to table %(table)s, but there are only %(tables)s tables."
+        ),
+        "fixed_table_full": _("More than four players are fixed to table %(table)s."),
+        "fixed_player_unknown": _("A player with a fixed table is not playing."),
+        "invalid_history": _(
+            "Round %(round)s, table %(table)s of the rounds already played does not have "
+            "four players."
+        ),
+        "swiss_failed": _("The Swiss round could not be seated."),
+        "no_rounds": _("Choose at least one round to seat."),
+        "round_played": _(
+            "Round %(round)s has started already; its seats can no longer be changed."
+        ),
+        "stale": _(
+            "The players, fixed tables or played rounds changed since this seating was "
+            "generated. Generate it again."
+        ),
+        "not_open": _("This seating is %(status)s; it can no longer be changed."),
+        "swap_unknown_player": _("Both players must be seated in round %(round)s."),
+        "swap_same_player": _("Choose two different players."),
+        "swap_fixed_table": _("%(player_name)s must stay at table %(table)s (fixed table)."),
+        "substitutes_count": _("Add between 1 and %(maximum)s substitutes at a time."),
+        "interrupted": _(
+            "The generator stopped before it finished (the server restarted?). "
+            "Generate the seating again."
+        ),
+        "internal": _("The seating generator failed unexpectedly: %(detail)s"),
+    }
+    template = messages.get(code)
+    if template is None:
+        return fallback or code
+    try:
+        return template % p
+    except (KeyError, TypeError, ValueError):
+        return fallback or template
+
+
+def seating_validation_error(code: str, **params: Any) -> ValidationError:
+    """A ValidationError whose message is the translated sentence for `code`."""
+    return ValidationError(error_message(code, params), code=code)
+
+
+def engine_error_params(error: SeatingError, names: dict[int, str]) -> dict[str, Any]:
+    """The engine error's parameters, with the player's name beside the player's id."""
+    params = {key: value for key, value in error.params.items() if _is_json(value)}
+    if isinstance(params.get("player"), int):
+        params["player_name"] = names.get(params["player"], str(params["player"]))
+    return params
+
+
+def from_engine_error(error: SeatingError, names: dict[int, str]) -> ValidationError:
+    """Translate an engine error, naming the player instead of showing an id."""
+    params = engine_error_params(error, names)
+    return ValidationError(error_message(error.code, params, error.message), code=error.code)
+
+
+def _is_json(value: Any) -> bool:
+    if isinstance(value, list | tuple):
+        return all(_is_json(item) for item in value)
+    return value is None or isinstance(value, str | int | float | bool)

@@ -1,0 +1,118 @@
+"""What the seating generator needs from the database, loaded once and stored with a run.
+
+The snapshot is plain JSON (ids, team keys, table numbers, the played rounds' tables) so a
+run can be computed in a background thread and re-evaluated after a manual swap without
+touching the database, and so applying can check that nothing changed in between.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from seating.models import FixedTable
+from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
+
+#: Rounds whose seats are history: they are never re-seated.
+PLAYED_STATUSES = (Round.Status.PLAYING, Round.Status.FINISHED, Round.Status.LOCKED)
+
+EngineRound = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class SeatingInput:
+    """Active players (registration ids), their teams and fixed tables, the played rounds."""
+
+    players: tuple[int, ...]
+    teams: dict[int, str]
+    fixed_tables: dict[int, int]
+    history_numbers: tuple[int, ...]
+    history: tuple[EngineRound, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "teams": {str(key): value for key, value in self.teams.items()},
+            "fixed_tables": {str(key): value for key, value in self.fixed_tables.items()},
+            "history": [
+                {"number": number, "tables": [list(table) for table in tables]}
+                for number, tables in zip(self.history_numbers, self.history, strict=True)
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "SeatingInput":
+        history = data.get("history", [])
+        return cls(
+            players=tuple(data["players"]),
+            teams={int(key): value for key, value in data.get("teams", {}).items()},
+            fixed_tables={int(key): value for key, value in data.get("fixed_tables", {}).items()},
+            history_numbers=tuple(item["number"] for item in history),
+            history=tuple(tuple(tuple(table) for table in item["tables"]) for item in history),
+        )
+
+    def same_seats_as(self, other: "SeatingInput") -> bool:
+        """True when the players, fixed tables and played rounds are unchanged (teams only
+        change the quality of a plan, not whether it can be applied)."""
+        return (
+            set(self.players) == set(other.players)
+            and self.fixed_tables == other.fixed_tables
+            and self.history_numbers == other.history_numbers
+            and self.history == other.history
+        )
+
+
+def load_input(tournament: Tournament) -> SeatingInput:
+    """The current seating input of a tournament, in three queries."""
+    registrations = list(
+        Registration.objects.active()
+        .filter(tournament=tournament)
+        .order_by("pk")
+        .values_list("pk", "team_id")
+    )
+    players = tuple(pk for pk, _team in registrations)
+    teams = {pk: str(team) for pk, team in registrations if team is not None}
+    active = set(players)
+    fixed_tables = {
+        registration: table
+        for registration, table in FixedTable.objects.filter(
+            registration__tournament=tournament
+        ).values_list("registration_id", "table_number")
+        if registration in active
+    }
+    seats = (
+        Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED_STATUSES)
+        .order_by("round__number", "table_number")
+        .values_list("round__number", "table_number", "wind", "registration_id")
+    )
+    rounds: dict[int, dict[int, list[tuple[str, int]]]] = {}
+    for number, table, wind, registration in seats:
+        rounds.setdefault(number, {}).setdefault(table, []).append((wind, registration))
+    history_numbers = tuple(sorted(rounds))
+    history = tuple(
+        tuple(
+            tuple(
+                registration
+                for _wind, registration in sorted(
+                    rounds[number][table], key=lambda seat: WIND_ORDER[seat[0]]
+                )
+            )
+            for table in sorted(rounds[number])
+        )
+        for number in history_numbers
+    )
+    return SeatingInput(
+        players=players,
+        teams=teams,
+        fixed_tables=fixed_tables,
+        history_numbers=history_numbers,
+        history=history,
+    )
+
+
+def player_names(tournament: Tournament) -> dict[int, str]:
+    """Registration id -> player's name, for messages and previews."""
+    return {
+        registration.pk: registration.player.full_name
+        for registration in Registration.objects.filter(tournament=tournament).select_related(
+            "player"
+        )
+    }

@@ -1,0 +1,447 @@
+"""Seating runs: generate a plan, review and adjust it, then apply it to the rounds' seats.
+
+A run is created from a snapshot of the tournament (see `inputs`), computed by the pure
+generator — in a background thread for the admin, inline for tests and the demo — and
+stays a proposal until the organiser applies it. Applying is the only write to `Seat`: it
+replaces the seats of the run's rounds (never of a round already being played) in one
+transaction, after checking that the snapshot still matches the database.
+"""
+
+import logging
+import random
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+from django.utils import timezone
+
+from seating.engine import (
+    SeatingError,
+    SeatingRequest,
+    evaluate,
+    plan_seating,
+    swiss_round,
+)
+from seating.models import SeatingRun
+from seating.services.errors import (
+    engine_error_params,
+    error_message,
+    from_engine_error,
+    seating_validation_error,
+)
+from seating.services.inputs import PLAYED_STATUSES, SeatingInput, load_input, player_names
+from tournament.models import Round, Seat, Tournament
+from tournament.services.audit import audit_record
+
+logger = logging.getLogger(__name__)
+
+WINDS = ("E", "S", "W", "N")
+PROGRESS_INTERVAL = 0.5  # seconds between progress writes
+
+
+def new_seed() -> int:
+    """A fresh seed for a run whose organiser did not choose one (stored, so reproducible)."""
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def _check_rounds(tournament: Tournament, rounds: Sequence[Round]) -> list[Round]:
+    if not rounds:
+        raise seating_validation_error("no_rounds")
+    for round_ in rounds:
+        if round_.tournament_id != tournament.pk:
+            raise ValueError("A round of another tournament.")
+        if round_.status in PLAYED_STATUSES:
+            raise seating_validation_error("round_played", round=round_.number)
+    return sorted(rounds, key=lambda round_: round_.number)
+
+
+def _engine_request(run: SeatingRun, data: SeatingInput) -> SeatingRequest:
+    return SeatingRequest(
+        players=data.players,
+        rounds=len(run.round_numbers),
+        seed=run.seed,
+        teams=data.teams,
+        fixed_tables=data.fixed_tables,
+        priority=run.priority,
+        time_limit=float(run.time_limit),
+        history=data.history,
+    )
+
+
+def _history_error(error: SeatingError, data: SeatingInput) -> SeatingError:
+    """Engine history errors count rounds from 1; name the tournament's round instead."""
+    if error.code == "invalid_history" and isinstance(error.params.get("round"), int):
+        index = error.params["round"] - 1
+        if 0 <= index < len(data.history_numbers):
+            error.params["round"] = data.history_numbers[index]
+    return error
+
+
+def _metrics(data: SeatingInput, plan: list[dict[str, Any]]) -> dict[str, Any]:
+    rounds = tuple(data.history) + tuple(
+        tuple(tuple(table) for table in item["tables"]) for item in plan
+    )
+    return evaluate(rounds, data.teams, data.fixed_tables, played=len(data.history)).as_json()
+
+
+def _check_plan(data: SeatingInput, plan: list[dict[str, Any]]) -> None:
+    """Hard constraints, checked once more before anything is stored or written: every
+    active player exactly once per round, four per table, fixed tables honoured."""
+    players = set(data.players)
+    for item in plan:
+        seated = [player for table in item["tables"] for player in table]
+        if any(len(table) != 4 for table in item["tables"]) or sorted(seated) != sorted(players):
+            raise RuntimeError(f"Round {item['number']} does not seat every player once.")
+        for index, table in enumerate(item["tables"]):
+            for player in table:
+                fixed = data.fixed_tables.get(player)
+                if fixed is not None and fixed != index + 1:
+                    raise RuntimeError(f"Player {player} is not at fixed table {fixed}.")
+
+
+class _ProgressReporter:
+    """Writes the generator's progress to the run, at most every PROGRESS_INTERVAL."""
+
+    def __init__(self, run_id: int) -> None:
+        self.run_id = run_id
+        self.last = 0.0
+
+    def __call__(self, fraction: float) -> None:
+        now = time.monotonic()
+        if now - self.last < PROGRESS_INTERVAL:
+            return
+        self.last = now
+        SeatingRun.objects.filter(pk=self.run_id, status=SeatingRun.Status.RUNNING).update(
+            progress=min(max(float(fraction), 0.0), 0.99)
+        )
+
+
+def _fail(run: SeatingRun, code: str, params: dict[str, Any], message: str) -> None:
+    SeatingRun.objects.filter(pk=run.pk, status=SeatingRun.Status.RUNNING).update(
+        status=SeatingRun.Status.FAILED,
+        error_code=code,
+        error_params=params,
+        error_message=message,
+        finished_at=timezone.now(),
+    )
+    run.refresh_from_db()
+
+
+def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
+    """Compute a running run's plan and store it for review (or store why it failed).
+
+    Not one transaction: it may take the whole time limit, and writes its progress as it
+    goes. A run discarded meanwhile stays discarded.
+    """
+    data = SeatingInput.from_json(run.snapshot)
+    try:
+        result = plan_seating(_engine_request(run, data), progress=_ProgressReporter(run.pk))
+        plan = [
+            {"number": number, "tables": [list(table) for table in tables]}
+            for number, tables in zip(run.round_numbers, result.rounds, strict=True)
+        ]
+        _check_plan(data, plan)
+    except SeatingError as error:
+        error = _history_error(error, data)
+        names = player_names(run.tournament)
+        _fail(run, error.code, engine_error_params(error, names), error.message)
+        return run
+    except Exception as error:
+        logger.exception("Seating run %s failed", run.pk)
+        _fail(run, "internal", {"detail": str(error)}, str(error))
+        return run
+    metrics = result.metrics.as_json()
+    SeatingRun.objects.filter(pk=run.pk, status=SeatingRun.Status.RUNNING).update(
+        status=SeatingRun.Status.DONE,
+        progress=1.0,
+        plan=plan,
+        method=result.method[:100],
+        metrics=metrics,
+        generated_metrics=metrics,
+        finished_at=timezone.now(),
+    )
+    run.refresh_from_db()
+    return run
+
+
+def _execute_in_thread(run_id: int) -> None:
+    close_old_connections()
+    try:
+        seating_run_execute(run=SeatingRun.objects.get(pk=run_id))
+    except Exception:
+        logger.exception("Seating run %s could not be executed", run_id)
+    finally:
+        connection.close()
+
+
+def seating_run_start(
+    *,
+    tournament: Tournament,
+    rounds: Sequence[Round],
+    seed: int | None = None,
+    priority: str = SeatingRun.Priority.TABLES,
+    time_limit: int | None = None,
+    background: bool | None = None,
+    acting_user=None,
+) -> SeatingRun:
+    """Create a run for `rounds` (not played yet) and compute it.
+
+    The request is validated at once (e.g. a player count that is not a multiple of four
+    raises a ValidationError saying how many substitutes to add). With `background` (default:
+    the SEATING_RUN_IN_BACKGROUND setting, on) the computation starts in a thread after the
+    commit and the run's `progress` moves from 0 to 1; otherwise the run is computed before
+    this returns.
+    """
+    if background is None:
+        background = getattr(settings, "SEATING_RUN_IN_BACKGROUND", True)
+    if time_limit is None:
+        time_limit = getattr(settings, "SEATING_TIME_LIMIT", 20)
+    with transaction.atomic():
+        rounds = _check_rounds(tournament, rounds)
+        data = load_input(tournament)
+        run = SeatingRun(
+            tournament=tournament,
+            mode=SeatingRun.Mode.PLAN,
+            round_numbers=[round_.number for round_ in rounds],
+            seed=new_seed() if seed is None else seed,
+            priority=priority,
+            time_limit=time_limit,
+            snapshot=data.as_json(),
+            created_by=acting_user if getattr(acting_user, "is_authenticated", False) else None,
+        )
+        run.full_clean()
+        try:
+            # Zero rounds: the engine only validates the request (players, fixed tables,
+            # history), so the organiser hears about a user error at once.
+            plan_seating(replace(_engine_request(run, data), rounds=0, time_limit=1.0))
+        except SeatingError as error:
+            error = _history_error(error, data)
+            raise from_engine_error(error, player_names(tournament)) from error
+        run.save()
+        audit_record(
+            tournament=tournament,
+            actor=acting_user,
+            action="seating.generate",
+            obj=run,
+            data={
+                "rounds": run.round_numbers,
+                "seed": run.seed,
+                "priority": run.priority,
+                "players": len(data.players),
+            },
+        )
+        if background:
+            transaction.on_commit(
+                lambda: threading.Thread(
+                    target=_execute_in_thread,
+                    args=(run.pk,),
+                    name=f"seating-run-{run.pk}",
+                    daemon=True,
+                ).start()
+            )
+    if not background:
+        seating_run_execute(run=run)
+    return run
+
+
+@transaction.atomic
+def seating_run_swiss(
+    *,
+    tournament: Tournament,
+    round: Round,
+    standings: Sequence[int],
+    seed: int | None = None,
+    acting_user=None,
+) -> SeatingRun:
+    """Seat one round from the standings (registration ids, best first) for review.
+
+    Active players missing from the standings (substitutes, late registrations) come last;
+    players in the standings who no longer play are left out.
+    """
+    rounds = _check_rounds(tournament, [round])
+    data = load_input(tournament)
+    active = set(data.players)
+    ranked = list(dict.fromkeys(pk for pk in standings if pk in active))
+    ranked += [pk for pk in data.players if pk not in set(ranked)]
+    seed = new_seed() if seed is None else seed
+    try:
+        tables = swiss_round(
+            ranked,
+            history=data.history,
+            seed=seed,
+            teams=data.teams,
+            fixed_tables=data.fixed_tables,
+        )
+    except SeatingError as error:
+        error = _history_error(error, data)
+        raise from_engine_error(error, player_names(tournament)) from error
+    plan = [{"number": rounds[0].number, "tables": [list(table) for table in tables]}]
+    _check_plan(data, plan)
+    metrics = _metrics(data, plan)
+    snapshot = data.as_json()
+    snapshot["standings"] = ranked
+    run = SeatingRun(
+        tournament=tournament,
+        mode=SeatingRun.Mode.SWISS,
+        round_numbers=[rounds[0].number],
+        seed=seed,
+        snapshot=snapshot,
+        status=SeatingRun.Status.DONE,
+        progress=1.0,
+        plan=plan,
+        method="swiss",
+        metrics=metrics,
+        generated_metrics=metrics,
+        finished_at=timezone.now(),
+        created_by=acting_user if getattr(acting_user, "is_authenticated", False) else None,
+    )
+    run.full_clean()
+    run.save()
+    audit_record(
+        tournament=tournament,
+        actor=acting_user,
+        action="seating.swiss",
+        obj=run,
+        data={"round": rounds[0].number, "seed": seed},
+    )
+    return run
+
+
+def _locked_open_run(run: SeatingRun) -> SeatingRun:
+    run = SeatingRun.objects.select_for_update().select_related("tournament").get(pk=run.pk)
+    if run.status != SeatingRun.Status.DONE:
+        raise seating_validation_error("not_open", status=run.get_status_display())
+    return run
+
+
+@transaction.atomic
+def seating_run_swap(
+    *, run: SeatingRun, round_number: int, first: int, second: int, acting_user=None
+) -> SeatingRun:
+    """Swap two players (registration ids) in one round of a proposed plan: each takes the
+    other's table and wind. The quality report before the swap is kept for comparison."""
+    run = _locked_open_run(run)
+    data = SeatingInput.from_json(run.snapshot)
+    if first == second:
+        raise seating_validation_error("swap_same_player")
+    plan = [
+        {"number": item["number"], "tables": [list(table) for table in item["tables"]]}
+        for item in run.plan
+    ]
+    item = next((item for item in plan if item["number"] == round_number), None)
+    positions = {}
+    for table_index, table in enumerate(item["tables"] if item else []):
+        for seat_index, player in enumerate(table):
+            if player in (first, second):
+                positions[player] = (table_index, seat_index)
+    if len(positions) != 2:
+        raise seating_validation_error("swap_unknown_player", round=round_number)
+    names = player_names(run.tournament)
+    for player, other in ((first, second), (second, first)):
+        fixed = data.fixed_tables.get(player)
+        if fixed is not None and positions[other][0] + 1 != fixed:
+            raise seating_validation_error(
+                "swap_fixed_table", player_name=names.get(player, str(player)), table=fixed
+            )
+    (t1, s1), (t2, s2) = positions[first], positions[second]
+    item["tables"][t1][s1], item["tables"][t2][s2] = second, first
+    _check_plan(data, plan)
+    run.previous_metrics = run.metrics
+    run.metrics = _metrics(data, plan)
+    run.plan = plan
+    run.swaps = [*run.swaps, {"round": round_number, "players": [first, second]}]
+    run.save(update_fields=["plan", "metrics", "previous_metrics", "swaps"])
+    audit_record(
+        tournament=run.tournament,
+        actor=acting_user,
+        action="seating.swap",
+        obj=run,
+        data={
+            "round": round_number,
+            "players": [names.get(first), names.get(second)],
+            "metrics": run.metrics,
+        },
+    )
+    return run
+
+
+@transaction.atomic
+def seating_run_apply(*, run: SeatingRun, acting_user=None) -> list[Round]:
+    """Replace the seats of the run's rounds by its plan, mark them seated, and close the
+    other open runs of the tournament (they were made for seats that no longer exist)."""
+    run = _locked_open_run(run)
+    tournament = run.tournament
+    rounds = list(
+        Round.objects.select_for_update()
+        .filter(tournament=tournament, number__in=run.round_numbers)
+        .order_by("number")
+    )
+    if [round_.number for round_ in rounds] != sorted(run.round_numbers):
+        raise seating_validation_error("stale")
+    _check_rounds(tournament, rounds)
+    data = SeatingInput.from_json(run.snapshot)
+    if not load_input(tournament).same_seats_as(data):
+        raise seating_validation_error("stale")
+    _check_plan(data, run.plan)
+    by_number = {round_.number: round_ for round_ in rounds}
+    Seat.objects.filter(round__in=rounds).delete()
+    # The plan was checked above and the database constraints hold the rest; one
+    # bulk insert instead of a full_clean per seat keeps a 40-table tournament fast.
+    Seat.objects.bulk_create(
+        Seat(
+            round=by_number[item["number"]],
+            table_number=table_index + 1,
+            wind=WINDS[seat_index],
+            registration_id=player,
+        )
+        for item in run.plan
+        for table_index, table in enumerate(item["tables"])
+        for seat_index, player in enumerate(table)
+    )
+    for round_ in rounds:
+        round_.seating_seed = run.seed
+        round_.status = Round.Status.SEATED
+        round_.is_swiss = run.mode == SeatingRun.Mode.SWISS
+        round_.save(update_fields=["seating_seed", "status", "is_swiss"])
+    run.status = SeatingRun.Status.APPLIED
+    run.save(update_fields=["status"])
+    SeatingRun.objects.filter(tournament=tournament, status=SeatingRun.Status.DONE).exclude(
+        pk=run.pk
+    ).update(status=SeatingRun.Status.DISCARDED)
+    audit_record(
+        tournament=tournament,
+        actor=acting_user,
+        action="seating.apply",
+        obj=run,
+        data={
+            "rounds": run.round_numbers,
+            "seed": run.seed,
+            "mode": run.mode,
+            "metrics": run.metrics,
+            "swaps": run.swaps,
+        },
+    )
+    return rounds
+
+
+@transaction.atomic
+def seating_run_discard(*, run: SeatingRun, acting_user=None) -> SeatingRun:
+    """Drop a proposal (or a run still computing, or one that stopped): nothing is seated."""
+    run = SeatingRun.objects.select_for_update().select_related("tournament").get(pk=run.pk)
+    if run.status in (SeatingRun.Status.APPLIED, SeatingRun.Status.DISCARDED):
+        raise seating_validation_error("not_open", status=run.get_status_display())
+    run.status = SeatingRun.Status.DISCARDED
+    run.save(update_fields=["status"])
+    audit_record(tournament=run.tournament, actor=acting_user, action="seating.discard", obj=run)
+    return run
+
+
+def run_error_message(run: SeatingRun) -> str:
+    """Why a run failed, in the current language ("" if it did not fail)."""
+    if run.status != SeatingRun.Status.FAILED:
+        return ""
+    return error_message(run.error_code or "internal", run.error_params, run.error_message)

@@ -1,0 +1,284 @@
+"""Seating services: generate, swap, apply, re-seat after a withdrawal, substitutes, Swiss."""
+
+from collections import Counter
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from seating.models import FixedTable, SeatingRun
+from seating.selectors import round_seating
+from seating.services import (
+    fixed_table_set,
+    seating_run_apply,
+    seating_run_discard,
+    seating_run_start,
+    seating_run_swap,
+    seating_run_swiss,
+    substitutes_add,
+)
+from tests.conftest import make_registrations, make_rounds, make_tournament
+from tournament.models import AuditEntry, Registration, Round, Seat
+from tournament.services.registrations import registration_withdraw
+
+
+def start(tournament, rounds=None, **kwargs) -> SeatingRun:
+    rounds = rounds if rounds is not None else list(tournament.rounds.all())
+    kwargs.setdefault("seed", 7)
+    kwargs.setdefault("time_limit", 1)
+    return seating_run_start(tournament=tournament, rounds=rounds, background=False, **kwargs)
+
+
+def seats_by_round(tournament) -> dict[int, list[tuple[int, str, int]]]:
+    result: dict[int, list[tuple[int, str, int]]] = {}
+    for seat in Seat.objects.filter(round__tournament=tournament).select_related("round"):
+        result.setdefault(seat.round.number, []).append(
+            (seat.table_number, seat.wind, seat.registration_id)
+        )
+    return {number: sorted(seats) for number, seats in result.items()}
+
+
+@pytest.fixture
+def twenty(db):
+    """20 players, 5 tables, 4 rounds: a plan without repeats or table reuse exists."""
+    tournament = make_tournament(rounds_count=4)
+    registrations = make_registrations(tournament, 20)
+    make_rounds(tournament)
+    return tournament, registrations
+
+
+def test_generated_plan_seats_every_player_once_per_round_at_tables_of_four(twenty):
+    tournament, registrations = twenty
+    run = start(tournament)
+    assert run.status == SeatingRun.Status.DONE
+    assert [item["number"] for item in run.plan] == [1, 2, 3, 4]
+    for item in run.plan:
+        assert [len(table) for table in item["tables"]] == [4] * 5
+        assert sorted(p for table in item["tables"] for p in table) == sorted(
+            r.pk for r in registrations
+        )
+
+
+def test_small_case_meets_the_quality_targets(twenty):
+    # 20 players, 4 rounds: a plan without repeats or table reuse exists (GF(5)
+    # construction, docs/seating.md); the benchmark holds the big cases.
+    tournament, _registrations = twenty
+    run = start(tournament, time_limit=5)
+    assert run.metrics["repeat_pairs"] == 0
+    assert run.metrics["table_reuse"] == 0
+    assert run.metrics["wind_imbalance"] <= 1
+
+
+def test_same_seed_gives_the_same_plan(twenty):
+    tournament, _registrations = twenty
+    assert start(tournament, seed=42).plan == start(tournament, seed=42).plan
+
+
+def test_nothing_is_seated_before_apply_and_apply_writes_every_round(twenty):
+    tournament, _registrations = twenty
+    run = start(tournament)
+    assert not Seat.objects.filter(round__tournament=tournament).exists()
+    seating_run_apply(run=run)
+    seats = seats_by_round(tournament)
+    assert sorted(seats) == [1, 2, 3, 4]
+    assert all(len(round_seats) == 20 for round_seats in seats.values())
+    rounds = list(tournament.rounds.order_by("number"))
+    assert {r.status for r in rounds} == {Round.Status.SEATED}
+    assert {r.seating_seed for r in rounds} == {7}
+    run.refresh_from_db()
+    assert run.status == SeatingRun.Status.APPLIED
+    assert AuditEntry.objects.filter(tournament=tournament, action="seating.apply").exists()
+
+
+def test_applied_seats_match_the_plan_and_the_selector(twenty):
+    tournament, _registrations = twenty
+    run = start(tournament)
+    seating_run_apply(run=run)
+    first_round = tournament.rounds.get(number=1)
+    tables = round_seating(first_round)
+    assert [t.table_number for t in tables] == [1, 2, 3, 4, 5]
+    assert [[w for w, _r in t.seats] for t in tables] == [["E", "S", "W", "N"]] * 5
+    assert [[r.pk for _w, r in t.seats] for t in tables] == run.plan[0]["tables"]
+
+
+def test_fixed_table_is_honoured_every_round(twenty):
+    tournament, registrations = twenty
+    fixed_table_set(registration=registrations[5], table_number=1, reason="Wheelchair")
+    run = start(tournament)
+    for item in run.plan:
+        assert registrations[5].pk in item["tables"][0]
+
+
+def test_fixed_table_beyond_the_last_table_is_a_clear_error(twenty):
+    tournament, registrations = twenty
+    FixedTable.objects.create(registration=registrations[0], table_number=9)
+    with pytest.raises(ValidationError, match="only 5 tables"):
+        start(tournament)
+    assert not SeatingRun.objects.exists()
+
+
+def test_count_not_multiple_of_four_says_how_many_substitutes_to_add(db):
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 14)
+    make_rounds(tournament)
+    with pytest.raises(ValidationError, match="add 2 substitutes") as caught:
+        start(tournament)
+    assert caught.value.code == "not_multiple_of_four"
+    assert not SeatingRun.objects.exists()
+
+
+def test_substitutes_add_makes_the_count_seatable(db):
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 14)
+    make_rounds(tournament)
+    created = substitutes_add(tournament=tournament, count=2)
+    assert [r.player.full_name for r in created] == ["Substitute 1", "Substitute 2"]
+    assert all(r.is_substitute and r.is_active for r in created)
+    run = start(tournament)
+    assert run.status == SeatingRun.Status.DONE
+    seated = {p for table in run.plan[0]["tables"] for p in table}
+    assert {r.pk for r in created} <= seated
+
+
+def test_substitutes_add_refuses_a_silly_count(tournament):
+    with pytest.raises(ValidationError):
+        substitutes_add(tournament=tournament, count=0)
+    assert not Registration.objects.exists()
+
+
+def test_reseating_after_a_withdrawal_keeps_played_rounds_untouched(db):
+    tournament = make_tournament(rounds_count=4)
+    registrations = make_registrations(tournament, 20)
+    make_rounds(tournament)
+    seating_run_apply(run=start(tournament))
+    Round.objects.filter(tournament=tournament, number__in=[1, 2]).update(
+        status=Round.Status.FINISHED
+    )
+    before = seats_by_round(tournament)
+    registration_withdraw(registration=registrations[0], reason="Ill")
+    # 19 players: the organiser must add a substitute, nobody is dropped silently.
+    remaining = list(tournament.rounds.filter(number__in=[3, 4]))
+    with pytest.raises(ValidationError, match="add 1 substitute"):
+        start(tournament, rounds=remaining)
+    (substitute,) = substitutes_add(tournament=tournament, count=1)
+    run = start(tournament, rounds=remaining)
+    assert run.snapshot["history"][0]["number"] == 1
+    seating_run_apply(run=run)
+    after = seats_by_round(tournament)
+    assert after[1] == before[1]
+    assert after[2] == before[2]
+    for number in (3, 4):
+        seated = {registration for _t, _w, registration in after[number]}
+        assert registrations[0].pk not in seated
+        assert substitute.pk in seated
+        assert len(seated) == 20
+
+
+def test_played_round_cannot_be_reseated(twenty):
+    tournament, _registrations = twenty
+    Round.objects.filter(tournament=tournament, number=1).update(status=Round.Status.PLAYING)
+    with pytest.raises(ValidationError, match="Round 1 has started"):
+        start(tournament)
+
+
+def test_apply_refuses_a_plan_made_before_the_players_changed(twenty):
+    tournament, registrations = twenty
+    run = start(tournament)
+    registration_withdraw(registration=registrations[3], reason="Left")
+    with pytest.raises(ValidationError, match="changed since"):
+        seating_run_apply(run=run)
+    assert not Seat.objects.exists()
+
+
+def test_apply_refuses_when_a_round_started_meanwhile(twenty):
+    tournament, _registrations = twenty
+    run = start(tournament)
+    Round.objects.filter(tournament=tournament, number=2).update(status=Round.Status.PLAYING)
+    with pytest.raises(ValidationError, match="Round 2 has started"):
+        seating_run_apply(run=run)
+    assert not Seat.objects.exists()
+
+
+def test_swap_exchanges_table_and_wind_and_keeps_the_report_before(twenty):
+    tournament, _registrations = twenty
+    run = start(tournament)
+    tables = run.plan[1]["tables"]
+    first, second = tables[0][0], tables[1][2]
+    run = seating_run_swap(run=run, round_number=2, first=first, second=second)
+    assert run.plan[1]["tables"][0][0] == second
+    assert run.plan[1]["tables"][1][2] == first
+    assert run.previous_metrics == run.generated_metrics
+    # Two players of round 2 now meet round-1 opponents again (the plan was repeat-free).
+    assert run.metrics["repeat_pairs"] > run.previous_metrics["repeat_pairs"]
+    assert run.swaps == [{"round": 2, "players": [first, second]}]
+
+
+def test_swap_cannot_move_a_player_off_a_fixed_table(twenty):
+    tournament, registrations = twenty
+    fixed_table_set(registration=registrations[0], table_number=1)
+    run = start(tournament)
+    other = run.plan[0]["tables"][2][0]
+    with pytest.raises(ValidationError, match="must stay at table 1"):
+        seating_run_swap(run=run, round_number=1, first=registrations[0].pk, second=other)
+
+
+def test_swap_of_someone_not_in_the_round_is_refused(twenty):
+    tournament, _registrations = twenty
+    run = start(tournament)
+    with pytest.raises(ValidationError, match="must be seated in round 1"):
+        seating_run_swap(run=run, round_number=1, first=run.plan[0]["tables"][0][0], second=-1)
+
+
+def test_applying_one_run_closes_the_other_proposals(twenty):
+    tournament, _registrations = twenty
+    first, second = start(tournament, seed=1), start(tournament, seed=2)
+    seating_run_apply(run=second)
+    first.refresh_from_db()
+    assert first.status == SeatingRun.Status.DISCARDED
+    with pytest.raises(ValidationError):
+        seating_run_apply(run=first)
+
+
+def test_discarded_run_cannot_be_applied(twenty):
+    tournament, _registrations = twenty
+    run = seating_run_discard(run=start(tournament))
+    with pytest.raises(ValidationError):
+        seating_run_apply(run=run)
+    assert not Seat.objects.exists()
+
+
+def test_teams_are_kept_apart_when_possible(db):
+    tournament = make_tournament(rounds_count=3)
+    make_registrations(tournament, 16, teams=4)
+    make_rounds(tournament)
+    run = start(tournament, time_limit=3)
+    assert run.metrics["team_clashes"] == 0
+
+
+def test_swiss_round_seats_by_standings(db):
+    tournament = make_tournament(rounds_count=2)
+    registrations = make_registrations(tournament, 16)
+    make_rounds(tournament)
+    standings = [r.pk for r in reversed(registrations)]
+    round_two = tournament.rounds.get(number=2)
+    run = seating_run_swiss(tournament=tournament, round=round_two, standings=standings, seed=3)
+    groups = [sorted(table) for table in run.plan[0]["tables"]]
+    expected = [sorted(standings[i : i + 4]) for i in range(0, 16, 4)]
+    assert sorted(groups) == sorted(expected)
+    seating_run_apply(run=run)
+    round_two.refresh_from_db()
+    assert round_two.is_swiss
+    assert round_two.status == Round.Status.SEATED
+
+
+def test_swiss_round_seats_active_players_missing_from_the_standings(db):
+    tournament = make_tournament(rounds_count=1)
+    registrations = make_registrations(tournament, 8)
+    make_rounds(tournament)
+    run = seating_run_swiss(
+        tournament=tournament,
+        round=tournament.rounds.get(),
+        standings=[r.pk for r in registrations[:6]],
+    )
+    seated = Counter(p for table in run.plan[0]["tables"] for p in table)
+    assert set(seated) == {r.pk for r in registrations}
+    assert set(seated.values()) == {1}
