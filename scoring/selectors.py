@@ -1,0 +1,387 @@
+"""Reads of results: standings, team standings and the penalty list.
+
+Standings are computed by the rules engine (`scoring.rules.compute_standings`) from the
+confirmed score sheets and the penalties that are not cancelled, with a constant number of
+queries whatever the number of players, and cached. The cache key holds a version token that
+every scoring write replaces when its transaction commits
+(`scoring.services.invalidation`), the id of the tournament's latest audit entry (every
+audited change, e.g. a disqualification from the admin, gives a new key) and the rule set.
+
+Totals: `StandingEntry.total` is the engine's total. `penalty_total` is every penalty of the
+player (chombo, lateness and missed hanchans from the sheets plus the referees' penalties),
+`hanchan_total` the rest (table scores with uma), so total = hanchan_total + penalty_total.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.core.cache import cache
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models import Penalty, ScoreSheet
+from scoring.rules import HanchanResult, PlayerRecord, RulesError, RulesErrors, compute_standings
+from scoring.rules import Penalty as EnginePenalty
+from scoring.services.entries import SheetEntry, score_confirmed
+from scoring.services.invalidation import standings_version
+from tournament.models import AuditEntry, Player, Registration, Round, Seat, Tournament
+
+WINDS = ("E", "S", "W", "N")
+CACHE_SECONDS = 60 * 60
+SHEET_PENALTY_LABELS = {
+    "chombo": gettext_lazy("Chombo"),
+    "lateness": gettext_lazy("Lateness"),
+    "missed_hanchan": gettext_lazy("Missed hanchan"),
+}
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    round_number: int
+    table_number: int | None
+    wind: str | None
+    points: int | None
+    place: int | None
+    score: Fraction | None
+    penalty: Fraction
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class StandingEntry:
+    registration_id: int
+    player: Player
+    team_name: str
+    place: int | None
+    total: Fraction
+    hanchan_total: Fraction
+    penalty_total: Fraction
+    rounds: dict[int, RoundScore]
+    disqualified: bool
+    shared_place: bool
+
+
+@dataclass(frozen=True)
+class Standings:
+    tournament_id: int
+    entries: list[StandingEntry]
+    round_numbers: list[int]
+    provisional_rounds: set[int]
+    complete_rounds: set[int]
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    """A team's total is the sum of its ranked members' totals (disqualified members and
+    substitutes count for nothing); equal totals share the place."""
+
+    team_name: str
+    place: int
+    total: Fraction
+    members: list[StandingEntry]
+    shared_place: bool
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    """One penalty for review: from a confirmed sheet (`penalty_id` None) or a referee."""
+
+    registration_id: int
+    player: Player
+    round_number: int | None
+    table_number: int | None
+    kind: str  # chombo, lateness, missed_hanchan, or a Penalty.Kind
+    kind_label: str
+    points: Fraction
+    reason: str
+    given_by: str
+    created_at: datetime.datetime | None
+    penalty_id: int | None = None
+    cancelled: bool = False
+    cancel_reason: str = ""
+    cancelled_by: str = ""
+
+
+@dataclass
+class _Loaded:
+    """Everything the standings need, loaded in a fixed number of queries."""
+
+    rounds: list[Round]
+    registrations: dict[int, Registration]
+    seats: dict[int, dict[int, tuple[int, str]]]  # round id -> registration -> (table, wind)
+    tables: dict[int, set[int]]  # round id -> table numbers
+    sheets: list[ScoreSheet]
+    results: dict[tuple[int, int], HanchanResult] = field(default_factory=dict)
+    entries: dict[tuple[int, int], SheetEntry] = field(default_factory=dict)
+
+
+def _load(tournament: Tournament) -> _Loaded:
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    registrations = {
+        registration.pk: registration
+        for registration in Registration.objects.filter(tournament=tournament).select_related(
+            "player", "team"
+        )
+    }
+    seats: dict[int, dict[int, tuple[int, str]]] = {}
+    tables: dict[int, set[int]] = {}
+    for round_id, table, wind, registration_id in Seat.objects.filter(
+        round__tournament=tournament
+    ).values_list("round_id", "table_number", "wind", "registration_id"):
+        seats.setdefault(round_id, {})[registration_id] = (table, wind)
+        tables.setdefault(round_id, set()).add(table)
+    sheets = list(ScoreSheet.objects.filter(round__tournament=tournament).select_related("current"))
+    loaded = _Loaded(rounds, registrations, seats, tables, sheets)
+    rules = tournament.get_rules()
+    for sheet in sheets:
+        if sheet.status != ScoreSheet.Status.CONFIRMED or sheet.current is None:
+            continue
+        try:
+            result = score_confirmed(rules, sheet.current.kind, sheet.current.data)
+        except (RulesError, RulesErrors):
+            # The rule set changed under a confirmed sheet: it no longer counts until a
+            # head referee corrects it (the round page shows the engine's message).
+            continue
+        key = (sheet.round_id, sheet.table_number)
+        loaded.results[key] = result
+        loaded.entries[key] = SheetEntry.from_data(sheet.current.kind, sheet.current.data)
+    return loaded
+
+
+def _round_state(loaded: _Loaded) -> tuple[list[int], set[int], set[int]]:
+    numbers, provisional, complete = [], set(), set()
+    started = {
+        sheet.round_id for sheet in loaded.sheets if sheet.status != ScoreSheet.Status.NOT_ENTERED
+    }
+    for round_ in loaded.rounds:
+        tables = loaded.tables.get(round_.pk)
+        if not tables:
+            continue
+        numbers.append(round_.number)
+        confirmed = {table for (round_id, table) in loaded.results if round_id == round_.pk}
+        if tables <= confirmed:
+            complete.add(round_.number)
+        elif (
+            round_.pk in started
+            or confirmed
+            or round_.status in (Round.Status.PLAYING, Round.Status.FINISHED)
+        ):
+            provisional.add(round_.number)
+    return numbers, provisional, complete
+
+
+def _round_scores(loaded: _Loaded) -> dict[int, dict[int, RoundScore]]:
+    """registration id -> round number -> RoundScore."""
+    out: dict[int, dict[int, RoundScore]] = {}
+    for round_ in loaded.rounds:
+        for registration_id, (table, wind) in loaded.seats.get(round_.pk, {}).items():
+            out.setdefault(registration_id, {})[round_.number] = RoundScore(
+                round_.number, table, wind, None, None, None, Fraction(0), False
+            )
+        for (round_id, table), result in loaded.results.items():
+            if round_id != round_.pk:
+                continue
+            entry = loaded.entries[(round_id, table)]
+            for index, (seat, score) in enumerate(zip(entry.seats, result.seats, strict=True)):
+                played = seat.substitute_id is None
+                out.setdefault(seat.registration_id, {})[round_.number] = RoundScore(
+                    round_number=round_.number,
+                    table_number=table,
+                    wind=WINDS[index],
+                    points=score.points if played else None,
+                    place=score.place if played else None,
+                    score=score.score,
+                    penalty=score.penalty,
+                    confirmed=True,
+                )
+    return out
+
+
+def _compute(tournament: Tournament) -> Standings:
+    loaded = _load(tournament)
+    numbers, provisional, complete = _round_state(loaded)
+    round_scores = _round_scores(loaded)
+    active_penalties: dict[int, list[Fraction]] = {}
+    for registration_id, points in (
+        Penalty.objects.filter(tournament=tournament)
+        .active()
+        .values_list("registration_id", "points")
+    ):
+        active_penalties.setdefault(registration_id, []).append(Fraction(points))
+    order = [round_.number for round_ in loaded.rounds]
+    ranked = [
+        registration
+        for registration in loaded.registrations.values()
+        if not registration.is_substitute
+    ]
+    records = []
+    for registration in ranked:
+        rounds = round_scores.get(registration.pk, {})
+        counted = [rounds.get(number) for number in order]
+        records.append(
+            PlayerRecord(
+                key=str(registration.pk),
+                hanchan_scores=tuple(
+                    score.score if score and score.confirmed else None for score in counted
+                ),
+                places=tuple(score.place if score else None for score in counted),
+                penalties=tuple(
+                    EnginePenalty(points) for points in active_penalties.get(registration.pk, [])
+                ),
+                disqualified=registration.status == Registration.Status.DISQUALIFIED,
+                name=registration.player.full_name,
+            )
+        )
+    rows = compute_standings(records, tournament.get_rules().tie_breaks)
+    entries = []
+    for row in rows:
+        if row.disqualified:
+            continue
+        registration = loaded.registrations[int(row.key)]
+        rounds = round_scores.get(registration.pk, {})
+        sheet_penalties = sum(
+            (score.penalty for score in rounds.values() if score.confirmed), Fraction(0)
+        )
+        penalty_total = sheet_penalties + row.penalty_total
+        entries.append(
+            StandingEntry(
+                registration_id=registration.pk,
+                player=registration.player,
+                team_name=registration.team.name if registration.team else "",
+                place=row.place,
+                total=row.total,
+                hanchan_total=row.total - penalty_total,
+                penalty_total=penalty_total,
+                rounds=dict(sorted(rounds.items())),
+                disqualified=False,
+                shared_place=row.shared,
+            )
+        )
+    return Standings(tournament.pk, entries, numbers, provisional, complete)
+
+
+def _cache_key(tournament: Tournament) -> str:
+    last_audit = AuditEntry.objects.filter(tournament=tournament).aggregate(last=Max("id"))["last"]
+    rules = hashlib.sha256(
+        json.dumps([tournament.ruleset, tournament.rule_options], sort_keys=True).encode()
+    ).hexdigest()[:16]
+    version = standings_version(tournament.pk)
+    return f"scoring:standings:{tournament.pk}:{version}:{last_audit}:{rules}"
+
+
+def tournament_standings(tournament: Tournament) -> Standings:
+    """The tournament's standings from confirmed sheets and active penalties (cached)."""
+    key = _cache_key(tournament)
+    standings = cache.get(key)
+    if standings is None:
+        standings = _compute(tournament)
+        cache.set(key, standings, CACHE_SECONDS)
+    return standings
+
+
+def team_standings(tournament: Tournament) -> list[TeamStanding]:
+    """Teams ranked by the sum of their members' totals; empty without teams."""
+    members: dict[str, list[StandingEntry]] = {}
+    for entry in tournament_standings(tournament).entries:
+        if entry.team_name:
+            members.setdefault(entry.team_name, []).append(entry)
+    totals = sorted(
+        ((sum((m.total for m in team), Fraction(0)), name) for name, team in members.items()),
+        key=lambda item: (-item[0], item[1]),
+    )
+    out = []
+    for total, name in totals:
+        place = next(i for i, (other, _name) in enumerate(totals) if other == total) + 1
+        shared = sum(1 for other, _name in totals if other == total) > 1
+        out.append(TeamStanding(name, place, total, members[name], shared))
+    return out
+
+
+def penalty_list(
+    tournament: Tournament, registration: Registration | None = None
+) -> list[PenaltyLine]:
+    """Every penalty for review: the sheets' chombo, lateness and missed hanchans (confirmed
+    sheets only) and the referees' penalties, cancelled ones included and marked."""
+    loaded = _load(tournament)
+    rounds = {round_.pk: round_.number for round_ in loaded.rounds}
+    lines: list[PenaltyLine] = []
+    sheets = {(sheet.round_id, sheet.table_number): sheet for sheet in loaded.sheets}
+    for (round_id, table), result in loaded.results.items():
+        entry = loaded.entries[(round_id, table)]
+        version = sheets[(round_id, table)].current
+        for seat, score in zip(entry.seats, result.seats, strict=True):
+            reg = loaded.registrations.get(seat.registration_id)
+            if reg is None or (registration is not None and reg.pk != registration.pk):
+                continue
+            for kind, points in _sheet_penalty_kinds(seat, score):
+                lines.append(
+                    PenaltyLine(
+                        registration_id=reg.pk,
+                        player=reg.player,
+                        round_number=rounds[round_id],
+                        table_number=table,
+                        kind=kind,
+                        kind_label=str(SHEET_PENALTY_LABELS[kind]),
+                        points=points,
+                        reason=_sheet_reason(kind, seat),
+                        given_by=str(version.entered_by) if version else "",
+                        created_at=version.created_at if version else None,
+                    )
+                )
+    queryset = Penalty.objects.filter(tournament=tournament).select_related(
+        "registration__player", "round", "given_by", "cancelled_by"
+    )
+    if registration is not None:
+        queryset = queryset.filter(registration=registration)
+    for penalty in queryset:
+        lines.append(
+            PenaltyLine(
+                registration_id=penalty.registration_id,
+                player=penalty.registration.player,
+                round_number=penalty.round.number if penalty.round else None,
+                table_number=None,
+                kind=penalty.kind,
+                kind_label=str(penalty.get_kind_display()),
+                points=Fraction(penalty.points),
+                reason=penalty.reason,
+                given_by=str(penalty.given_by),
+                created_at=penalty.created_at,
+                penalty_id=penalty.pk,
+                cancelled=penalty.is_cancelled,
+                cancel_reason=penalty.cancel_reason,
+                cancelled_by=str(penalty.cancelled_by) if penalty.cancelled_by else "",
+            )
+        )
+    lines.sort(
+        key=lambda line: (
+            line.round_number or 0,
+            line.table_number or 0,
+            line.player.last_name,
+            line.player.first_name,
+            line.penalty_id or 0,
+        )
+    )
+    return lines
+
+
+def _sheet_penalty_kinds(seat, score) -> list[tuple[str, Fraction]]:
+    out = []
+    if score.chombo_penalty:
+        out.append(("chombo", score.chombo_penalty))
+    if score.late_penalty:
+        out.append(("missed_hanchan" if seat.absent else "lateness", score.late_penalty))
+    return out
+
+
+def _sheet_reason(kind: str, seat) -> str:
+    if kind == "chombo":
+        return _("%(count)s chombo on the score sheet") % {"count": seat.chombo}
+    if kind == "lateness":
+        return _("%(minutes)s minutes late") % {"minutes": seat.late_minutes}
+    return _("Missed the hanchan; a substitute played")

@@ -1,0 +1,295 @@
+"""What an official typed on a score sheet, and what the rules engine makes of it.
+
+`SheetEntry` is the typed sheet (seats in E, S, W, N order, riichi sticks, hands, note);
+it round-trips through the JSON stored in `SheetVersion.data`. `evaluate_entry` checks the
+seats against the round's seating, replays the hands of a hand-by-hand sheet and scores the
+hanchan, collecting every fault as a `RulesError` with a field path
+(`seats[2].points`, `hands[4].fu`) that the form maps back to the field it concerns.
+
+Not here: saving (`scoring.services.sheets`), translation of the codes
+(`scoring.messages`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.rules import (
+    SEATS,
+    GameHand,
+    GameResult,
+    HanchanResult,
+    RulesError,
+    RulesErrors,
+    RuleSet,
+    SeatSheet,
+    replay_game,
+    score_hanchan,
+)
+from tournament.models import WIND_ORDER, Registration, Round, Seat
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """One line of the sheet. For a hand-by-hand sheet `points` and `chombo` are derived."""
+
+    registration_id: int | None
+    points: int | None = None
+    chombo: int = 0
+    late_minutes: int = 0
+    substitute_id: int | None = None
+
+    @property
+    def absent(self) -> bool:
+        """A substitute played and the registered player never came (missed hanchan)."""
+        return self.substitute_id is not None and self.late_minutes == 0
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """One hand of a hand-by-hand sheet, as the engine's `GameHand` needs it."""
+
+    result: str
+    winner: str | None = None
+    loser: str | None = None
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int = 0
+    riichi: tuple[str, ...] = ()
+    tenpai: tuple[str, ...] = ()
+    offender: str | None = None
+
+    def game_hand(self) -> GameHand:
+        return GameHand(
+            result=self.result,
+            winner=self.winner,
+            loser=self.loser,
+            han=self.han,
+            fu=self.fu,
+            yakuman=self.yakuman,
+            riichi=self.riichi,
+            tenpai=self.tenpai,
+            offender=self.offender,
+        )
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    kind: str  # SheetVersion.Kind
+    seats: tuple[SeatEntry, ...]
+    riichi_sticks_left: int = 0
+    hands: tuple[HandEntry, ...] = ()
+    note: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "seats": [
+                {
+                    "registration": seat.registration_id,
+                    "points": seat.points,
+                    "chombo": seat.chombo,
+                    "late_minutes": seat.late_minutes,
+                    "substitute": seat.substitute_id,
+                }
+                for seat in self.seats
+            ],
+            "riichi_sticks_left": self.riichi_sticks_left,
+            "hands": [
+                {
+                    **dataclasses.asdict(hand),
+                    "riichi": list(hand.riichi),
+                    "tenpai": list(hand.tenpai),
+                }
+                for hand in self.hands
+            ],
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_data(cls, kind: str, data: dict[str, Any]) -> SheetEntry:
+        seats = tuple(
+            SeatEntry(
+                registration_id=seat["registration"],
+                points=seat["points"],
+                chombo=seat["chombo"],
+                late_minutes=seat["late_minutes"],
+                substitute_id=seat["substitute"],
+            )
+            for seat in data["seats"]
+        )
+        hands = tuple(
+            HandEntry(**{**hand, "riichi": tuple(hand["riichi"]), "tenpai": tuple(hand["tenpai"])})
+            for hand in data.get("hands", [])
+        )
+        return cls(
+            kind=kind,
+            seats=seats,
+            riichi_sticks_left=data["riichi_sticks_left"],
+            hands=hands,
+            note=data.get("note", ""),
+        )
+
+    def material(self) -> dict[str, Any]:
+        """What two blind entries of one sheet must agree on (everything but the note)."""
+        data = self.to_data()
+        del data["note"]
+        return data
+
+    def seat_sheets(self) -> list[SeatSheet]:
+        """The engine's view of the seats; the player is the registration id."""
+        return [
+            SeatSheet(
+                player=str(seat.registration_id or ""),
+                points=seat.points,
+                chombo=seat.chombo,
+                late_minutes=seat.late_minutes,
+                substitute=seat.substitute_id is not None,
+                absent=seat.absent,
+            )
+            for seat in self.seats
+        ]
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """The seating a sheet is checked against, loaded once per request (three queries)."""
+
+    round: Round
+    table_number: int
+    seated: tuple[Registration | None, ...]  # E, S, W, N
+    seat_of: dict[int, tuple[int, str]]  # registration id -> (table, wind) in this round
+    substitutes: dict[int, Registration]  # active substitutes of the tournament
+    registrations: dict[int, Registration]  # everyone seated in the round, and substitutes
+
+
+def table_context(round_: Round, table_number: int) -> TableContext:
+    seats = list(
+        Seat.objects.filter(round=round_).select_related(
+            "registration__player", "registration__team"
+        )
+    )
+    seated: list[Registration | None] = [None] * 4
+    seat_of: dict[int, tuple[int, str]] = {}
+    registrations: dict[int, Registration] = {}
+    for seat in seats:
+        seat_of[seat.registration_id] = (seat.table_number, seat.wind)
+        registrations[seat.registration_id] = seat.registration
+        if seat.table_number == table_number:
+            seated[WIND_ORDER[seat.wind]] = seat.registration
+    substitutes = {
+        registration.pk: registration
+        for registration in Registration.objects.filter(
+            tournament_id=round_.tournament_id, is_substitute=True
+        )
+        .active()
+        .select_related("player")
+    }
+    registrations.update(substitutes)
+    return TableContext(round_, table_number, tuple(seated), seat_of, substitutes, registrations)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The engine's reading of a sheet: the entry with derived numbers, the hanchan score
+    and, for a hand-by-hand sheet, the replayed game."""
+
+    entry: SheetEntry
+    result: HanchanResult
+    game: GameResult | None = None
+
+
+def _seat_errors(entry: SheetEntry, context: TableContext) -> list[RulesError]:
+    errors: list[RulesError] = []
+    counts: dict[int, int] = {}
+    for seat in entry.seats:
+        if seat.registration_id is not None:
+            counts[seat.registration_id] = counts.get(seat.registration_id, 0) + 1
+    substitutes_used: dict[int, int] = {}
+    for index, seat in enumerate(entry.seats):
+        field = f"seats[{index}]"
+        reg_id = seat.registration_id
+        if reg_id is not None and counts[reg_id] == 1:
+            where = context.seat_of.get(reg_id)
+            if where is None:
+                errors.append(
+                    RulesError(
+                        "seat_not_in_round",
+                        "This player is not seated in this round.",
+                        field=f"{field}.player",
+                    )
+                )
+            elif where[0] != context.table_number:
+                errors.append(
+                    RulesError(
+                        "seat_wrong_table",
+                        f"This player is seated at table {where[0]} in this round.",
+                        field=f"{field}.player",
+                        table=where[0],
+                    )
+                )
+            elif where[1] != SEATS[index]:
+                errors.append(
+                    RulesError(
+                        "seat_wrong_wind",
+                        f"This player starts as {where[1]} at this table.",
+                        field=f"{field}.player",
+                        wind=where[1],
+                    )
+                )
+        if seat.substitute_id is not None:
+            if seat.substitute_id not in context.substitutes:
+                errors.append(
+                    RulesError(
+                        "substitute_unknown",
+                        "Not an active substitute of this tournament.",
+                        field=f"{field}.substitute",
+                    )
+                )
+            elif seat.substitute_id in substitutes_used:
+                errors.append(
+                    RulesError(
+                        "substitute_repeated",
+                        "This substitute already plays another seat of this table.",
+                        field=f"{field}.substitute",
+                    )
+                )
+            substitutes_used[seat.substitute_id] = index
+    return errors
+
+
+def evaluate_entry(ruleset: RuleSet, entry: SheetEntry, context: TableContext) -> Evaluation:
+    """Check a typed sheet and score it; raise `RulesErrors` listing every fault."""
+    errors = _seat_errors(entry, context)
+    game = None
+    if entry.hands or entry.kind == "hands":
+        try:
+            game = replay_game(ruleset, [hand.game_hand() for hand in entry.hands])
+        except RulesError as error:
+            raise RulesErrors([*errors, error]) from None
+        entry = dataclasses.replace(
+            entry,
+            riichi_sticks_left=game.riichi_sticks_left,
+            seats=tuple(
+                dataclasses.replace(seat, points=points, chombo=chombo)
+                for seat, points, chombo in zip(
+                    entry.seats, game.final_points, game.chombo, strict=True
+                )
+            ),
+        )
+    try:
+        result = score_hanchan(ruleset, entry.seat_sheets(), entry.riichi_sticks_left)
+    except RulesErrors as engine_errors:
+        taken = {error.field for error in engine_errors}
+        errors = [error for error in errors if error.field not in taken]
+        raise RulesErrors([*errors, *engine_errors]) from None
+    if errors:
+        raise RulesErrors(errors)
+    return Evaluation(entry=entry, result=result, game=game)
+
+
+def score_confirmed(ruleset: RuleSet, kind: str, data: dict[str, Any]) -> HanchanResult:
+    """Score a stored version (already checked when it was entered)."""
+    entry = SheetEntry.from_data(kind, data)
+    return score_hanchan(ruleset, entry.seat_sheets(), entry.riichi_sticks_left)

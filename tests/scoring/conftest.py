@@ -1,0 +1,96 @@
+"""Factories for the score-sheet tests: seated rounds, officials, typed sheets."""
+
+import uuid
+
+import pytest
+
+from scoring.services.entries import SeatEntry, SheetEntry
+from scoring.services.sheets import sheet_enter
+from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
+
+WINDS = ("E", "S", "W", "N")
+Role = TournamentStaff.Role
+
+
+def seat_round(round_: Round, registrations: list[Registration], shift: int = 0) -> None:
+    """Seat players four by four (a simple rotation per round, enough for these tests)."""
+    count = len(registrations)
+    order = [registrations[(index * (1 + shift) + shift) % count] for index in range(count)]
+    if len(set(order)) != count:
+        order = registrations[shift:] + registrations[:shift]
+    for index, registration in enumerate(order):
+        Seat.objects.create(
+            round=round_,
+            table_number=index // 4 + 1,
+            wind=WINDS[index % 4],
+            registration=registration,
+        )
+    round_.status = Round.Status.SEATED
+    round_.save(update_fields=["status"])
+
+
+def table_registrations(round_: Round, table: int) -> list[Registration]:
+    seats = {
+        seat.wind: seat.registration
+        for seat in Seat.objects.filter(round=round_, table_number=table).select_related(
+            "registration"
+        )
+    }
+    return [seats[wind] for wind in WINDS]
+
+
+def make_entry(
+    registrations: list[Registration],
+    points: tuple[int, int, int, int] = (42300, 31000, 27700, 19000),
+    sticks: int = 0,
+    **seat_changes: dict,
+) -> SheetEntry:
+    """A final-score sheet; `seat_changes={"S": {"chombo": 1}}` changes one seat."""
+    seats = []
+    for wind, registration, value in zip(WINDS, registrations, points, strict=True):
+        fields = {"registration_id": registration.pk, "points": value}
+        fields.update(seat_changes.get(wind, {}))
+        seats.append(SeatEntry(**fields))
+    return SheetEntry(kind="final", seats=tuple(seats), riichi_sticks_left=sticks)
+
+
+def enter(round_: Round, table: int, entry: SheetEntry, user, revision: int | None = None):
+    from scoring.models import ScoreSheet
+
+    if revision is None:
+        sheet = ScoreSheet.objects.filter(round=round_, table_number=table).first()
+        revision = sheet.revision if sheet else 0
+    return sheet_enter(
+        round_=round_,
+        table_number=table,
+        entry=entry,
+        token=uuid.uuid4(),
+        revision=revision,
+        acting_user=user,
+    )
+
+
+@pytest.fixture
+def event(db, django_user_model):
+    """A 12-player tournament (3 tables) with round 1 seated and its officials."""
+    tournament: Tournament = make_tournament(
+        confirmation_policy=Tournament.ConfirmationPolicy.SECOND_OFFICIAL
+    )
+    registrations = make_registrations(tournament, 12, teams=3)
+    rounds = make_rounds(tournament, 3)
+    seat_round(rounds[0], registrations)
+    users = {}
+    for role in (Role.REFEREE, Role.HEAD_REFEREE, Role.ORGANISER):
+        user = django_user_model.objects.create_user(f"{role}-1", password="pw-official-1")
+        make_staff(tournament, user, role)
+        users[role] = user
+    second = django_user_model.objects.create_user("referee-2", password="pw-official-2")
+    make_staff(tournament, second, Role.REFEREE)
+    users["referee2"] = second
+    return {
+        "tournament": tournament,
+        "registrations": registrations,
+        "rounds": rounds,
+        "users": users,
+    }
