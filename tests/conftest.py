@@ -72,3 +72,18 @@ def tournament(db) -> Tournament:
 @pytest.fixture
 def organiser(db, django_user_model):
     return django_user_model.objects.create_superuser("boss", "boss@example.org", "pw-boss-123")
+
+
+def make_seats(round_: Round, registrations: list[Registration]) -> list:
+    """Seat the registrations four to a table in the given order (E, S, W, N)."""
+    from tournament.models import Seat
+
+    return [
+        Seat.objects.create(
+            round=round_,
+            table_number=index // 4 + 1,
+            wind="ESWN"[index % 4],
+            registration=registration,
+        )
+        for index, registration in enumerate(registrations)
+    ]

@@ -1,13 +1,43 @@
-"""Pages anyone may read, without logging in. Hidden tournaments answer 404."""
+"""Pages anyone may read, without logging in. Hidden tournaments and hidden pages answer 404.
 
+The organiser can hide the rankings (e.g. before the final) or the seating; the tournament's
+staff still see them. Every page runs a fixed number of queries whatever the number of
+players (standings come cached from `scoring.selectors`).
+"""
+
+import hashlib
+
+from django.db.models import Q
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404
-from django.views.generic import DetailView, ListView
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import DetailView, ListView, TemplateView
 
-from tournament.models import Tournament
+from tournament import selectors
+from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
+from tournament.permissions import has_role
+from tournament.services.clock import clock_state
+from tournament.tables import (
+    RankingTable,
+    TeamRankingTable,
+    format_points,
+    format_score,
+    ranking_rows,
+)
+
+POLL_SECONDS = 10
 
 
 class PublicTournamentMixin:
-    """Resolves the tournament from the URL; a hidden one is a 404 for everyone but its staff."""
+    """Resolves the tournament from the URL; a hidden one is a 404 for everyone but its staff.
+
+    `visibility_flag` names a Tournament field ("show_rankings", "show_seating") that must be
+    on for anonymous readers.
+    """
+
+    visibility_flag: str | None = None
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
@@ -16,9 +46,38 @@ class PublicTournamentMixin:
             if not user.is_authenticated:
                 queryset = queryset.public()
             elif not user.is_superuser:
-                queryset = queryset.public() | Tournament.objects.for_staff(user)
-            self._tournament = get_object_or_404(queryset.distinct(), slug=self.kwargs["slug"])
+                queryset = queryset.filter(Q(is_public=True) | Q(staff__user=user)).distinct()
+            self._tournament = get_object_or_404(queryset, slug=self.kwargs["slug"])
         return self._tournament
+
+    def is_staff_viewer(self) -> bool:
+        if not hasattr(self, "_is_staff_viewer"):
+            self._is_staff_viewer = has_role(
+                self.request.user, self.get_tournament(), TournamentStaff.Role.REFEREE
+            )
+        return self._is_staff_viewer
+
+    def dispatch(self, request, *args, **kwargs):
+        tournament = self.get_tournament()
+        if (
+            self.visibility_flag
+            and not getattr(tournament, self.visibility_flag)
+            and not self.is_staff_viewer()
+        ):
+            raise Http404(_("This page is not published."))
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_round(self, number: int) -> Round:
+        """A round whose seating is published (any round for the tournament's staff)."""
+        rounds = self.get_tournament().rounds.all()
+        if not self.is_staff_viewer():
+            rounds = rounds.seated()
+        return get_object_or_404(rounds, number=number)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["tournament"] = self.get_tournament()
+        return context
 
 
 class HomeView(ListView):
@@ -35,3 +94,204 @@ class TournamentView(PublicTournamentMixin, DetailView):
 
     def get_object(self, queryset=None) -> Tournament:
         return self.get_tournament()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["rounds"] = list(self.get_tournament().rounds.order_by("number"))
+        context["current_round"] = selectors.current_round(self.get_tournament())
+        context["is_staff_viewer"] = self.is_staff_viewer()
+        return context
+
+
+class RankingsMixin(PublicTournamentMixin):
+    visibility_flag = "show_rankings"
+
+    def get_table(self) -> RankingTable:
+        standings = selectors.tournament_standings(self.get_tournament())
+        self.standings = standings
+        rows = ranking_rows(standings)
+        query = selectors.fold(self.request.GET.get("q", "").strip())
+        if query:
+            rows = [row for row in rows if all(w in row["search"] for w in query.split())]
+        return RankingTable(
+            rows,
+            slug=self.get_tournament().slug,
+            round_numbers=standings.round_numbers,
+            provisional_rounds=standings.provisional_rounds,
+            order_by=self.request.GET.get("sort") or "place",
+        )
+
+
+class RankingsView(RankingsMixin, TemplateView):
+    """Live rankings: the table body refreshes itself from RankingsRowsView."""
+
+    template_name = "public/rankings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["table"] = self.get_table()
+        context["standings"] = self.standings
+        context["query"] = self.request.GET.get("q", "")
+        context["poll_seconds"] = POLL_SECONDS
+        context["has_teams"] = any(entry.team_name for entry in self.standings.entries)
+        return context
+
+
+class RankingsRowsView(RankingsMixin, View):
+    """The ranking table alone, for the page's polling; 304 when nothing changed (ETag)."""
+
+    def get(self, request, *args, **kwargs):
+        html = render_to_string(
+            "public/_ranking_table.html", {"table": self.get_table()}, request=request
+        )
+        etag = f'"{hashlib.sha256(html.encode()).hexdigest()[:32]}"'
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            response = HttpResponse(html)
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
+
+
+class TeamRankingsView(PublicTournamentMixin, TemplateView):
+    template_name = "public/team_rankings.html"
+    visibility_flag = "show_rankings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rows = selectors.team_rows(self.get_tournament())
+        if not rows:
+            raise Http404(_("This tournament has no teams."))
+        context["table"] = TeamRankingTable(rows)
+        return context
+
+
+class PlayerView(PublicTournamentMixin, TemplateView):
+    """One player's rounds: table, wind, opponents, points, place, score, running rank."""
+
+    template_name = "public/player.html"
+    visibility_flag = "show_rankings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = self.get_tournament()
+        registration = get_object_or_404(
+            Registration.objects.select_related("player", "team"),
+            tournament=tournament,
+            pk=self.kwargs["registration_id"],
+            is_substitute=False,
+        )
+        standings = selectors.tournament_standings(tournament)
+        entry = next((e for e in standings.entries if e.registration_id == registration.pk), None)
+        history = selectors.rank_history(standings, registration.pk)
+        context.update(
+            registration=registration,
+            player=registration.player,
+            entry=entry,
+            total=format_score(entry.total) if entry else "",
+            rounds=[
+                dict(
+                    vars(row),
+                    wind_label=Seat.Wind(row.wind).label,
+                    points_text=format_points(row.points),
+                    score_text=format_score(row.score),
+                    penalty_text=format_score(row.penalty) if row.penalty else "",
+                )
+                for row in selectors.player_rounds(tournament, registration, entry, history)
+            ],
+            chart=rank_chart(history, len(standings.entries)),
+        )
+        return context
+
+
+def rank_chart(history: list[tuple[int, int]], players: int) -> dict | None:
+    """Coordinates of the small SVG chart of rank over rounds (rank 1 at the top)."""
+    if not history or players < 2:
+        return None
+    width, height, pad = 320, 140, 22
+    step = (width - 2 * pad) / max(len(history) - 1, 1)
+    points = []
+    for index, (number, rank) in enumerate(history):
+        x = pad + index * step
+        y = pad + (rank - 1) * (height - 2 * pad) / (players - 1)
+        points.append({"x": round(x, 1), "y": round(y, 1), "round": number, "rank": rank})
+    return {
+        "width": width,
+        "height": height,
+        "points": points,
+        "polyline": " ".join(f"{p['x']},{p['y']}" for p in points),
+        "players": players,
+        "bottom": height - pad,
+        "pad": pad,
+    }
+
+
+class FindSeatView(PublicTournamentMixin, TemplateView):
+    """Type part of your name, get your table and wind for the current or next round."""
+
+    template_name = "public/find_seat.html"
+    visibility_flag = "show_seating"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = self.get_tournament()
+        query = self.request.GET.get("q", "").strip()[:100]
+        round_ = selectors.current_round(tournament)
+        context.update(query=query, round=round_)
+        if query:
+            context["matches"] = selectors.find_seats(tournament, round_, query)[:20]
+        return context
+
+
+class SeatingView(PublicTournamentMixin, TemplateView):
+    """A round's seating by table or by player; `projector` pages fill a 1920×1080 screen."""
+
+    visibility_flag = "show_seating"
+    by_player = False
+    projector = False
+
+    def get_template_names(self) -> list[str]:
+        if self.projector:
+            return [
+                "public/projector_players.html"
+                if self.by_player
+                else "public/projector_tables.html"
+            ]
+        return ["public/seating.html"]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        round_ = self.get_round(self.kwargs["number"])
+        context.update(
+            round=round_,
+            by_player=self.by_player,
+            rounds=selectors.seated_rounds(self.get_tournament()),
+        )
+        if self.by_player:
+            context["players"] = selectors.players_of_round(round_)
+        else:
+            context["tables"] = selectors.tables_of_round(round_)
+        return context
+
+
+class ClockView(PublicTournamentMixin, TemplateView):
+    """The round clock for every screen in the room; counts down locally between polls."""
+
+    template_name = "public/clock.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        round_ = get_object_or_404(self.get_tournament().rounds, number=self.kwargs["number"])
+        context.update(round=round_, state=clock_state(round_))
+        return context
+
+
+class ClockStateView(PublicTournamentMixin, View):
+    def get(self, request, *args, **kwargs):
+        round_ = get_object_or_404(
+            self.get_tournament().rounds.select_related("tournament"), number=self.kwargs["number"]
+        )
+        response = JsonResponse(clock_state(round_))
+        response["Cache-Control"] = "no-store"
+        return response

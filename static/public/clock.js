@@ -1,0 +1,89 @@
+// Round clock: the server (database) holds the state; this page polls it every few seconds
+// and counts down locally in between, from the remaining time the server reported (so a
+// wrong clock on this computer does not matter). At zero it shows "Time!" and beeps.
+(function () {
+  "use strict";
+  const root = document.getElementById("round-clock");
+  if (!root) return;
+  const display = root.querySelector(".clock-time");
+  const statusLine = root.querySelector(".clock-status");
+  const soundButton = root.querySelector(".clock-sound");
+  const POLL_MS = 3000;
+  let remaining = parseFloat(root.dataset.remaining);
+  let running = root.dataset.running === "1";
+  let receivedAt = performance.now();
+  let audio = null;
+  let rang = remaining <= 0;
+
+  function secondsLeft() {
+    return running ? remaining - (performance.now() - receivedAt) / 1000 : remaining;
+  }
+
+  function format(seconds) {
+    const whole = Math.ceil(Math.max(seconds, 0));
+    const h = Math.floor(whole / 3600), m = Math.floor((whole % 3600) / 60), s = whole % 60;
+    const mm = String(m).padStart(h ? 2 : 1, "0"), ss = String(s).padStart(2, "0");
+    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
+  }
+
+  function beep() {
+    if (!audio) return;
+    const start = audio.currentTime;
+    [0, 0.6, 1.2].forEach(function (offset) {
+      const oscillator = audio.createOscillator(), gain = audio.createGain();
+      oscillator.type = "square";
+      oscillator.frequency.value = 880;
+      gain.gain.setValueAtTime(0.0001, start + offset);
+      gain.gain.exponentialRampToValueAtTime(0.6, start + offset + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.5);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(start + offset);
+      oscillator.stop(start + offset + 0.55);
+    });
+  }
+
+  function render() {
+    const left = secondsLeft();
+    const over = left <= 0;
+    display.textContent = over ? root.dataset.timeUp : format(left);
+    root.classList.toggle("time-up", over);
+    root.classList.toggle("paused", !running && !over);
+    root.classList.toggle("last-minutes", !over && left <= 300);
+    if (over && !rang) { rang = true; beep(); }
+    if (!over) rang = false;
+    if (!root.classList.contains("offline")) {
+      statusLine.textContent = over ? "" : (running ? root.dataset.runningLabel : root.dataset.paused);
+    }
+  }
+
+  async function poll() {
+    try {
+      const response = await fetch(root.dataset.url, {cache: "no-store"});
+      if (!response.ok) throw new Error(String(response.status));
+      const state = await response.json();
+      remaining = state.remaining_seconds;
+      running = state.running;
+      receivedAt = performance.now();
+      root.classList.remove("offline");
+      root.dataset.polled = String(Date.now());
+    } catch (error) {
+      root.classList.add("offline");
+      statusLine.textContent = root.dataset.offline;
+    }
+    render();
+  }
+
+  soundButton.addEventListener("click", function () {
+    // Browsers only allow sound after a click on the page: one click arms the end signal.
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Context) audio = new Context();
+    if (audio && audio.state === "suspended") audio.resume();
+    soundButton.textContent = soundButton.dataset.on;
+    soundButton.setAttribute("aria-pressed", "true");
+  });
+
+  render();
+  setInterval(render, 250);
+  setInterval(poll, POLL_MS);
+  poll();
+})();

@@ -1,0 +1,52 @@
+// Live rankings: poll the table every few seconds and swap it in place when it changed.
+// The request carries the last ETag, so an unchanged ranking costs a 304 and nothing else.
+// Only the table is replaced: the page's scroll position and the search box are kept.
+(function () {
+  "use strict";
+  const wrapper = document.getElementById("ranking");
+  if (!wrapper) return;
+  const status = document.getElementById("ranking-status");
+  const search = document.getElementById("ranking-search");
+  const interval = Math.max(5, parseInt(wrapper.dataset.interval, 10) || 10) * 1000;
+  let etag = null;
+
+  function fold(text) {
+    return text.toLocaleLowerCase().replace(/ł/g, "l").normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  }
+
+  function applyFilter() {
+    const words = fold(search ? search.value : "").split(/\s+/).filter(Boolean);
+    wrapper.querySelectorAll("tbody tr[data-search]").forEach(function (row) {
+      const haystack = row.dataset.search || "";
+      row.hidden = !words.every(function (word) { return haystack.includes(word); });
+    });
+  }
+
+  async function refresh() {
+    if (document.hidden) return;
+    const headers = {"X-Requested-With": "fetch"};
+    if (etag) headers["If-None-Match"] = etag;
+    try {
+      const response = await fetch(wrapper.dataset.url, {headers: headers, cache: "no-store"});
+      if (response.status === 304) return;
+      if (!response.ok) throw new Error(String(response.status));
+      const html = await response.text();
+      etag = response.headers.get("ETag");
+      const scrollLeft = (wrapper.querySelector(".table-container") || {}).scrollLeft || 0;
+      wrapper.innerHTML = html;
+      const container = wrapper.querySelector(".table-container");
+      if (container) container.scrollLeft = scrollLeft;
+      applyFilter();
+      wrapper.dataset.refreshed = String(Date.now());
+      if (status) status.textContent = status.dataset.updated + " " + new Date().toLocaleTimeString();
+    } catch (error) {
+      if (status) status.textContent = status.dataset.offline;
+    }
+  }
+
+  if (search) search.addEventListener("input", applyFilter);
+  applyFilter();
+  refresh();
+  setInterval(refresh, interval);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });
+})();

@@ -1,0 +1,36 @@
+"""Seating exports: the PDF keeps every name in every script, the XLSX has real values."""
+
+from tests.exports.conftest import NAMES, open_xlsx, pdf_squashed, pdf_text
+from tournament.exports.base import PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE
+from tournament.exports.seating import SeatingPdf, SeatingXlsx
+
+
+def test_seating_pdf_contains_every_player_name(seated_round):
+    filename, content_type, content = SeatingPdf(seated_round).render()
+    assert filename.endswith("-round-1-seating.pdf")
+    assert content_type == PDF_CONTENT_TYPE
+    text = pdf_squashed(content)
+    for first, last, _country in NAMES:
+        assert first + last in text or last + "," + first in text
+    assert "山田,太郎" in text  # the by-player list: last name, first name
+    assert "Zoé Martin" in pdf_text(content)
+
+
+def test_seating_pdf_has_page_numbers(seated_round):
+    _filename, _type, content = SeatingPdf(seated_round).render()
+    assert "Page 1 of 2" in pdf_text(content)
+
+
+def test_seating_xlsx_by_table_and_by_player(seated_round):
+    filename, content_type, content = SeatingXlsx(seated_round).render()
+    assert content_type == XLSX_CONTENT_TYPE
+    workbook = open_xlsx(content)
+    by_table, by_player = workbook.worksheets
+    rows = list(by_table.iter_rows(min_row=2, values_only=True))
+    assert rows[0] == (1, "E", "Martin", "Zoé", "FR")
+    assert rows[5] == (2, "S", "Schmidt", "Lena", "DE")
+    assert isinstance(rows[5][0], int)
+    assert by_table.freeze_panes == "A2"
+    names = [row[0] for row in by_player.iter_rows(min_row=2, values_only=True)]
+    assert names[:3] == ["Bernard", "Korhonen", "Martin"]
+    assert len(names) == 8

@@ -1,0 +1,136 @@
+"""Public seating pages, projector views and find-my-seat."""
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import (
+    make_player,
+    make_registration,
+    make_registrations,
+    make_rounds,
+    make_seats,
+    make_staff,
+    make_tournament,
+)
+from tournament.models import Round, TournamentStaff
+
+
+def seated_tournament(players: int = 8, **fields):
+    tournament = make_tournament(**fields)
+    registrations = make_registrations(tournament, players)
+    rounds = make_rounds(tournament, 2)
+    make_seats(rounds[0], registrations)
+    rounds[0].status = Round.Status.SEATED
+    rounds[0].save()
+    return tournament, registrations, rounds
+
+
+@pytest.mark.django_db
+def test_seating_by_table_lists_every_player(client):
+    tournament, registrations, _rounds = seated_tournament()
+    response = client.get(reverse("public:seating", args=[tournament.slug, 1]))
+    assert response.status_code == 200
+    content = response.content.decode()
+    for registration in registrations:
+        assert registration.player.full_name in content
+    assert "Table 2" in content
+
+
+@pytest.mark.django_db
+def test_seating_by_player_is_alphabetical(client):
+    tournament = make_tournament()
+    names = ["Zimmer", "Abel", "Müller", "Étienne"]
+    registrations = [
+        make_registration(tournament, player=make_player(first_name="A", last_name=name))
+        for name in names
+    ]
+    round_ = make_rounds(tournament, 1)[0]
+    make_seats(round_, registrations)
+    round_.status = Round.Status.SEATED
+    round_.save()
+    response = client.get(reverse("public:projector_players", args=[tournament.slug, 1]))
+    content = response.content.decode()
+    positions = [content.index(name) for name in ["Abel", "Étienne", "Müller", "Zimmer"]]
+    assert positions == sorted(positions)
+
+
+@pytest.mark.django_db
+def test_planned_round_seating_is_not_public(client):
+    tournament, _registrations, _rounds = seated_tournament()
+    response = client.get(reverse("public:seating", args=[tournament.slug, 2]))
+    assert response.status_code == 404
+
+
+@pytest.mark.django_db
+def test_hidden_seating_is_404_for_anonymous_but_shown_to_staff(client, django_user_model):
+    tournament, _registrations, _rounds = seated_tournament(show_seating=False)
+    for name in ("seating", "projector_tables", "projector_players"):
+        assert client.get(reverse(f"public:{name}", args=[tournament.slug, 1])).status_code == 404
+    find = reverse("public:find_seat", args=[tournament.slug])
+    assert client.get(find, {"q": "Player"}).status_code == 404
+    referee = django_user_model.objects.create_user("ref", password="pw-ref-12345")
+    make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
+    client.force_login(referee)
+    assert client.get(reverse("public:seating", args=[tournament.slug, 1])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_hidden_tournament_is_404(client):
+    tournament, _registrations, _rounds = seated_tournament(is_public=False)
+    assert client.get(reverse("public:tournament", args=[tournament.slug])).status_code == 404
+    assert client.get(reverse("public:seating", args=[tournament.slug, 1])).status_code == 404
+    assert client.get(reverse("public:clock", args=[tournament.slug, 1])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_find_my_seat_ignores_case_and_accents(client):
+    tournament = make_tournament()
+    zoe = make_registration(tournament, player=make_player(first_name="Zoé", last_name="Martin"))
+    others = make_registrations(tournament, 3)
+    round_ = make_rounds(tournament, 1)[0]
+    make_seats(round_, [*others[:2], zoe, others[2]])
+    round_.status = Round.Status.PLAYING
+    round_.save()
+    response = client.get(reverse("public:find_seat", args=[tournament.slug]), {"q": "zoe mar"})
+    content = response.content.decode()
+    assert "Zoé Martin" in content
+    assert "Table 1" in content
+    assert "West" in content
+    for other in others:
+        assert other.player.full_name in content  # her table-mates
+
+
+@pytest.mark.django_db
+def test_find_my_seat_shows_the_next_seated_round_after_a_finished_one(client):
+    tournament, registrations, rounds = seated_tournament(players=4)
+    rounds[0].status = Round.Status.FINISHED
+    rounds[0].save()
+    make_seats(rounds[1], list(reversed(registrations)))
+    rounds[1].status = Round.Status.SEATED
+    rounds[1].save()
+    target = registrations[0].player
+    response = client.get(
+        reverse("public:find_seat", args=[tournament.slug]), {"q": target.last_name}
+    )
+    assert response.context["round"] == rounds[1]
+    assert response.context["matches"][0].seat.wind == "N"
+
+
+@pytest.mark.django_db
+def test_find_my_seat_says_when_nobody_matches(client):
+    tournament, _registrations, _rounds = seated_tournament()
+    response = client.get(reverse("public:find_seat", args=[tournament.slug]), {"q": "Nobody"})
+    assert "No player matches" in response.content.decode()
+
+
+@pytest.mark.parametrize("players", [8, 40])
+@pytest.mark.django_db
+def test_seating_pages_query_count_does_not_grow(client, django_assert_max_num_queries, players):
+    tournament, registrations, _rounds = seated_tournament(players=players)
+    query = registrations[-1].player.last_name
+    with django_assert_max_num_queries(6):
+        client.get(reverse("public:seating", args=[tournament.slug, 1]))
+    with django_assert_max_num_queries(6):
+        client.get(reverse("public:projector_players", args=[tournament.slug, 1]))
+    with django_assert_max_num_queries(6):
+        client.get(reverse("public:find_seat", args=[tournament.slug]), {"q": query})

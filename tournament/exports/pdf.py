@@ -1,0 +1,245 @@
+"""Shared PDF building (reportlab Platypus): Unicode fonts, styles, page header and numbers.
+
+Player names come in any script ("Zoé", "Łukasz", "山田太郎", "김민준"). Text is set in an
+embedded TrueType font that covers Latin, Greek and Cyrillic (DejaVu Sans or Liberation
+Sans); runs of characters it lacks switch to a CJK font: an embedded TrueType one when the
+system has it (Droid Sans Fallback, WenQuanYi Zen Hei), else reportlab's built-in Adobe CID
+fonts (HeiseiKakuGo-W5 for Japanese and Chinese, HYGothic-Medium for Korean), which every
+PDF reader can show but which are not embedded; the CID fonts also cover what the embedded
+CJK font lacks (Droid Sans Fallback has no Hangul syllables). Noto Sans CJK cannot be used: reportlab
+does not read its PostScript (CFF) outlines.
+"""
+
+import io
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
+
+from tournament.models import Tournament
+
+logger = logging.getLogger(__name__)
+
+FONT_DIRS = [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".fonts"]
+LATIN_FONTS = [
+    ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"),
+]
+CJK_FONTS = [("DroidSansFallbackFull.ttf", 0), ("wqy-zenhei.ttc", 0), ("DroidSansFallback.ttf", 0)]
+CID_JAPANESE = "HeiseiKakuGo-W5"
+CID_KOREAN = "HYGothic-Medium"
+
+
+@dataclass(frozen=True)
+class Fonts:
+    regular: str
+    bold: str
+    cjk: str | None
+    covered: frozenset[int]
+    cjk_covered: frozenset[int]
+
+
+def find_font_file(name: str) -> Path | None:
+    for directory in FONT_DIRS:
+        if directory.is_dir():
+            found = next(directory.rglob(name), None)
+            if found:
+                return found
+    return None
+
+
+@cache
+def fonts() -> Fonts:
+    """Register the fonts once per process and say which characters each covers."""
+    regular, bold, covered = "Helvetica", "Helvetica-Bold", frozenset(range(32, 256))
+    for regular_file, bold_file in LATIN_FONTS:
+        regular_path, bold_path = find_font_file(regular_file), find_font_file(bold_file)
+        if regular_path:
+            font = TTFont("Sans", str(regular_path))
+            pdfmetrics.registerFont(font)
+            pdfmetrics.registerFont(TTFont("Sans-Bold", str(bold_path or regular_path)))
+            regular, bold, covered = "Sans", "Sans-Bold", frozenset(font.face.charToGlyph)
+            break
+    else:
+        logger.warning("No DejaVu or Liberation font found: PDFs fall back to Helvetica.")
+    pdfmetrics.registerFont(UnicodeCIDFont(CID_JAPANESE))
+    pdfmetrics.registerFont(UnicodeCIDFont(CID_KOREAN))
+    for file_name, index in CJK_FONTS:
+        path = find_font_file(file_name)
+        if path:
+            font = TTFont("SansCJK", str(path), subfontIndex=index)
+            pdfmetrics.registerFont(font)
+            return Fonts(regular, bold, "SansCJK", covered, frozenset(font.face.charToGlyph))
+    logger.info("No TrueType CJK font found: CJK names use reportlab's built-in CID fonts.")
+    return Fonts(regular, bold, None, covered, frozenset())
+
+
+def _is_hangul(char: str) -> bool:
+    code = ord(char)
+    return 0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F or 0xAC00 <= code <= 0xD7AF
+
+
+def _font_for(char: str, available: Fonts) -> str | None:
+    """None: the paragraph's own font has it."""
+    code = ord(char)
+    if code in available.covered or char.isspace():
+        return None
+    if available.cjk and code in available.cjk_covered:
+        return available.cjk
+    return CID_KOREAN if _is_hangul(char) else CID_JAPANESE
+
+
+def markup(text: object) -> str:
+    """Escape text for a Paragraph and wrap runs the main font lacks in a fallback font."""
+    available = fonts()
+    parts: list[str] = []
+    current: str | None = None
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            chunk = escape("".join(run))
+            parts.append(f'<font name="{current}">{chunk}</font>' if current else chunk)
+            run.clear()
+
+    for char in str(text):
+        font = _font_for(char, available)
+        if font != current:
+            flush()
+            current = font
+        run.append(char)
+    flush()
+    return "".join(parts)
+
+
+@cache
+def styles() -> dict[str, ParagraphStyle]:
+    available = fonts()
+    base = ParagraphStyle("base", fontName=available.regular, fontSize=9.5, leading=12)
+    return {
+        "base": base,
+        "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
+        "number": ParagraphStyle("number", parent=base, alignment=TA_RIGHT),
+        "bold": ParagraphStyle("bold", parent=base, fontName=available.bold),
+        "head": ParagraphStyle(
+            "head", parent=base, fontName=available.bold, fontSize=8.5, leading=10.5
+        ),
+        "title": ParagraphStyle(
+            "title", parent=base, fontName=available.bold, fontSize=16, leading=20, spaceAfter=4
+        ),
+        "subtitle": ParagraphStyle(
+            "subtitle", parent=base, fontSize=10, leading=13, textColor=colors.HexColor("#444")
+        ),
+        "h2": ParagraphStyle(
+            "h2", parent=base, fontName=available.bold, fontSize=13, leading=16, spaceBefore=6
+        ),
+    }
+
+
+def para(text: object, style: str = "base") -> Paragraph:
+    return Paragraph(markup(text), styles()[style])
+
+
+def grid_table(
+    rows: list[list], *, widths: list[float] | None = None, header_rows: int = 1, zebra=True
+) -> Table:
+    """A table with a repeated header row, thin grid and light zebra stripes."""
+    table = Table(rows, colWidths=widths, repeatRows=header_rows)
+    commands = [
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#999")),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#e8e8e8")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if zebra:
+        for index in range(header_rows + 1, len(rows), 2):
+            commands.append(("BACKGROUND", (0, index), (-1, index), colors.HexColor("#f6f6f6")))
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def tournament_subtitle(tournament: Tournament) -> str:
+    dates = date_format(tournament.start_date, "DATE_FORMAT")
+    if tournament.end_date != tournament.start_date:
+        dates += " – " + date_format(tournament.end_date, "DATE_FORMAT")
+    parts = [dates, tournament.venue, str(tournament.get_ruleset_display())]
+    return " · ".join(part for part in parts if part)
+
+
+class NumberedCanvas(Canvas):
+    """Holds every page until the end so each footer can say "page n of m"."""
+
+    footer: Callable[["NumberedCanvas", int, int], None] | None = None
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict] = []
+
+    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for number, state in enumerate(self._pages, start=1):
+            self.__dict__.update(state)
+            if self.footer:
+                self.footer(self, number, total)
+            super().showPage()
+        super().save()
+
+
+def build_pdf(
+    flowables: Iterable,
+    *,
+    title: str,
+    tournament: Tournament,
+    pagesize=A4,
+    margins: float = 14 * mm,
+) -> bytes:
+    """Lay out the flowables; every page's footer names the document and says "page n of m"."""
+    buffer = io.BytesIO()
+    printed = date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
+    footer_left = para(f"{tournament.name} · {title}", "small")
+    width, _height = pagesize
+
+    def footer(canvas: NumberedCanvas, number: int, total: int) -> None:
+        canvas.saveState()
+        canvas.setFont(fonts().regular, 7.5)
+        canvas.setFillColor(colors.HexColor("#555"))
+        footer_left.wrapOn(canvas, width * 0.6, 10 * mm)
+        footer_left.drawOn(canvas, margins, 7 * mm)
+        page_text = _("Page %(page)s of %(pages)s") % {"page": number, "pages": total}
+        canvas.drawRightString(width - margins, 8 * mm, f"{page_text} · {printed}")
+        canvas.restoreState()
+
+    canvas_class = type("FooterCanvas", (NumberedCanvas,), {"footer": staticmethod(footer)})
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=margins,
+        rightMargin=margins,
+        topMargin=margins,
+        bottomMargin=margins + 4 * mm,
+        title=f"{tournament.name} – {title}",
+        author=tournament.name,
+    )
+    document.build(list(flowables), canvasmaker=canvas_class)
+    return buffer.getvalue()

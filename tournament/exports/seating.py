@@ -1,0 +1,74 @@
+"""A round's seating as PDF and XLSX, by table and by player (the two lists for the wall)."""
+
+from django.utils.translation import gettext as _
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, PageBreak, Spacer
+
+from tournament.exports.base import PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE
+from tournament.exports.pdf import build_pdf, grid_table, para, tournament_subtitle
+from tournament.exports.xlsx import workbook_bytes
+from tournament.models import Round
+from tournament.selectors import SeatView, players_of_round, tables_of_round
+
+
+def _player_cells(seat: SeatView) -> list[object]:
+    player = seat.player
+    return [player.last_name, player.first_name, player.country.code or ""]
+
+
+class SeatingXlsx:
+    def __init__(self, round_: Round) -> None:
+        self.round = round_
+
+    def render(self) -> tuple[str, str, bytes]:
+        by_table = (
+            [seat.table_number, seat.wind, *_player_cells(seat)]
+            for table in tables_of_round(self.round)
+            for seat in table.seats
+        )
+        by_player = (
+            [*_player_cells(seat), seat.table_number, seat.wind]
+            for seat in players_of_round(self.round)
+        )
+        names = [_("Last name"), _("First name"), _("Country")]
+        content = workbook_bytes(
+            [
+                (_("By table"), [_("Table"), _("Wind"), *names], by_table),
+                (_("By player"), [*names, _("Table"), _("Wind")], by_player),
+            ]
+        )
+        slug = self.round.tournament.slug
+        return f"{slug}-round-{self.round.number}-seating.xlsx", XLSX_CONTENT_TYPE, content
+
+
+class SeatingPdf:
+    def __init__(self, round_: Round) -> None:
+        self.round = round_
+
+    def render(self) -> tuple[str, str, bytes]:
+        tournament = self.round.tournament
+        title = _("Seating of round %(number)s") % {"number": self.round.number}
+        story = [para(title, "title"), para(tournament_subtitle(tournament), "subtitle")]
+        story.append(para(_("By table"), "h2"))
+        for table in tables_of_round(self.round):
+            rows = [[para(_("Table %(number)s") % {"number": table.number}, "bold"), "", ""]]
+            rows += [
+                [para(seat.wind_label), para(seat.player.full_name), para(seat.player.club)]
+                for seat in table.seats
+            ]
+            grid = grid_table(rows, widths=[22 * mm, 80 * mm, 70 * mm], zebra=False)
+            story += [KeepTogether(grid), Spacer(1, 3 * mm)]
+        story += [PageBreak(), para(title, "title"), para(_("By player"), "h2")]
+        header = [para(_("Player"), "head"), para(_("Table"), "head"), para(_("Wind"), "head")]
+        rows = [header] + [
+            [para(_sorted_name(seat)), para(seat.table_number, "number"), para(seat.wind_label)]
+            for seat in players_of_round(self.round)
+        ]
+        story.append(grid_table(rows, widths=[110 * mm, 25 * mm, 30 * mm]))
+        content = build_pdf(story, title=title, tournament=tournament)
+        return f"{tournament.slug}-round-{self.round.number}-seating.pdf", PDF_CONTENT_TYPE, content
+
+
+def _sorted_name(seat: SeatView) -> str:
+    player = seat.player
+    return f"{player.last_name}, {player.first_name}" if player.last_name else player.first_name

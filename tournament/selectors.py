@@ -1,0 +1,246 @@
+"""Reads for the public pages and the exports: seating of a round, finding a player's seat.
+
+Each function issues a fixed number of queries whatever the number of players, so the
+public pages stay fast during an event. Standings come from `scoring.selectors`.
+"""
+
+import unicodedata
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Q
+
+from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
+
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True)
+class SeatView:
+    table_number: int
+    wind: str
+    registration: Registration
+
+    @property
+    def player(self):
+        return self.registration.player
+
+    @property
+    def wind_label(self) -> str:
+        return Seat.Wind(self.wind).label
+
+
+@dataclass
+class TableView:
+    number: int
+    seats: list[SeatView] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SeatMatch:
+    """A player found by find-my-seat, with their table in the chosen round."""
+
+    registration: Registration
+    seat: SeatView | None
+    table: TableView | None
+
+
+def seats_of_round(round_: Round) -> list[SeatView]:
+    """Every seat of the round with its player, in table then wind order (one query)."""
+    seats = Seat.objects.filter(round=round_).select_related(
+        "registration__player", "registration__team"
+    )
+    views = [SeatView(seat.table_number, seat.wind, seat.registration) for seat in seats]
+    views.sort(key=lambda seat: (seat.table_number, WIND_ORDER[seat.wind]))
+    return views
+
+
+def tables_of_round(round_: Round) -> list[TableView]:
+    """The round's seating by table, each table's seats in wind order E, S, W, N."""
+    tables: dict[int, TableView] = {}
+    for seat in seats_of_round(round_):
+        tables.setdefault(seat.table_number, TableView(seat.table_number)).seats.append(seat)
+    return list(tables.values())
+
+
+def player_sort_key(registration: Registration) -> tuple[str, str]:
+    player = registration.player
+    return (fold(player.last_name or player.first_name), fold(player.first_name))
+
+
+def players_of_round(round_: Round) -> list[SeatView]:
+    """The round's seating as an alphabetical list of players (last name, first name)."""
+    return sorted(seats_of_round(round_), key=lambda seat: player_sort_key(seat.registration))
+
+
+def seated_rounds(tournament: Tournament) -> list[Round]:
+    """Rounds whose seating has been published, in order."""
+    return list(tournament.rounds.seated().order_by("number"))
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The round being played, else the next seated one, else the last seated one.
+
+    Between rounds the finished round gives way to the next as soon as its seating is out,
+    which is what a player looking for their seat needs.
+    """
+    rounds = seated_rounds(tournament)
+    for status in (Round.Status.PLAYING, Round.Status.SEATED):
+        for round_ in rounds:
+            if round_.status == status:
+                return round_
+    return rounds[-1] if rounds else None
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, so "zoe" finds "Zoé" and "lukasz" finds "Łukasz"."""
+    text = text.casefold().replace("ł", "l").replace("ø", "o").replace("ß", "ss")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def registration_matches(registration: Registration, query: str) -> bool:
+    """Every word of the query is part of the player's names (any order, any case)."""
+    player = registration.player
+    haystack = fold(" ".join((player.first_name, player.last_name, player.nickname)))
+    words = fold(query).split()
+    return bool(words) and all(word in haystack for word in words)
+
+
+def find_seats(tournament: Tournament, round_: Round | None, query: str) -> list[SeatMatch]:
+    """Players of the tournament whose name contains the query, with their seat (2 queries).
+
+    Matching happens in Python so it ignores accents on every database; a tournament has a
+    few hundred registrations at most.
+    """
+    query = query.strip()
+    if not query:
+        return []
+    registrations = (
+        Registration.objects.filter(tournament=tournament).active().select_related("player", "team")
+    )
+    matches = [r for r in registrations if registration_matches(r, query)]
+    matches.sort(key=player_sort_key)
+    tables = {table.number: table for table in tables_of_round(round_)} if round_ else {}
+    seat_of = {seat.registration.pk: seat for table in tables.values() for seat in table.seats}
+    result = []
+    for registration in matches:
+        seat = seat_of.get(registration.pk)
+        result.append(
+            SeatMatch(registration, seat, tables.get(seat.table_number) if seat else None)
+        )
+    return result
+
+
+def tournament_standings(tournament: Tournament):
+    """The standings computed (and cached) by the scoring app; see `scoring.selectors`."""
+    from scoring.selectors import tournament_standings as scoring_standings
+
+    return scoring_standings(tournament)
+
+
+def rank_history(standings, registration_id: int) -> list[tuple[int, int]]:
+    """(round number, rank after that round) for one registration, from the standings.
+
+    Rank after round r orders ranked players by the sum of their scores of rounds 1…r
+    (competition ranking: equal sums share the rank). No queries.
+    """
+    entries = [entry for entry in standings.entries if not entry.disqualified]
+    if not any(entry.registration_id == registration_id for entry in entries):
+        return []
+    running = {entry.registration_id: Fraction(0) for entry in entries}
+    history = []
+    for number in standings.round_numbers:
+        played = False
+        for entry in entries:
+            score = entry.rounds.get(number)
+            if score is not None and score.score is not None:
+                running[entry.registration_id] += score.score
+                played = played or entry.registration_id == registration_id
+        if not played:
+            continue
+        mine = running[registration_id]
+        history.append((number, 1 + sum(1 for total in running.values() if total > mine)))
+    return history
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    number: int
+    table_number: int | None
+    wind: str
+    opponents: list[SeatView]
+    points: int | None
+    place: int | None
+    score: Fraction | None
+    penalty: Fraction
+    confirmed: bool
+    rank: int | None
+
+
+def player_rounds(
+    tournament: Tournament, registration: Registration, entry, history: list[tuple[int, int]]
+) -> list[PlayerRound]:
+    """Each seated round of one player with table, wind, opponents and result (2 queries)."""
+    own_seats = list(
+        Seat.objects.filter(registration=registration, round__tournament=tournament)
+        .exclude(round__status=Round.Status.PLANNED)
+        .select_related("round")
+        .order_by("round__number")
+    )
+    tables = Q(pk__in=[])
+    for seat in own_seats:
+        tables |= Q(round_id=seat.round_id, table_number=seat.table_number)
+    others: dict[tuple[int, int], list[SeatView]] = {}
+    for seat in (
+        Seat.objects.filter(tables)
+        .exclude(registration=registration)
+        .select_related("registration__player")
+    ):
+        others.setdefault((seat.round_id, seat.table_number), []).append(
+            SeatView(seat.table_number, seat.wind, seat.registration)
+        )
+    ranks = dict(history)
+    results = entry.rounds if entry is not None else {}
+    rounds = []
+    for seat in own_seats:
+        number = seat.round.number
+        result = results.get(number)
+        opponents = sorted(
+            others.get((seat.round_id, seat.table_number), []),
+            key=lambda view: WIND_ORDER[view.wind],
+        )
+        rounds.append(
+            PlayerRound(
+                number=number,
+                table_number=seat.table_number,
+                wind=seat.wind,
+                opponents=opponents,
+                points=result.points if result else None,
+                place=result.place if result else None,
+                score=result.score if result else None,
+                penalty=result.penalty if result else Fraction(0),
+                confirmed=bool(result and result.confirmed),
+                rank=ranks.get(number),
+            )
+        )
+    return rounds
+
+
+def team_rows(tournament: Tournament) -> list[dict]:
+    """Team ranking: a team's total is the sum of its ranked members' totals."""
+    standings = tournament_standings(tournament)
+    teams: dict[str, dict] = {}
+    for entry in standings.entries:
+        if not entry.team_name or entry.disqualified:
+            continue
+        team = teams.setdefault(
+            entry.team_name, {"name": entry.team_name, "total": Fraction(0), "players": []}
+        )
+        team["total"] += entry.total
+        team["players"].append(entry.player.full_name)
+    rows = sorted(teams.values(), key=lambda team: (-team["total"], team["name"].casefold()))
+    for row in rows:
+        row["place"] = 1 + sum(1 for other in rows if other["total"] > row["total"])
+        row["members"] = ", ".join(row.pop("players"))
+    return rows

@@ -1,0 +1,102 @@
+"""The round clock (WRC 2015 §8.2): started, paused, extended and reset by an organiser.
+
+The state lives in the Round row (running since, seconds already elapsed, extra seconds),
+so every screen and every server process shows the same time, across reloads and restarts.
+Each change locks the row, so two organisers pressing buttons at once cannot lose time.
+"""
+
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import Round
+from tournament.services.audit import audit_record
+
+EXTENSION_SECONDS = 5 * 60
+MAX_EXTRA_SECONDS = 4 * 60 * 60
+
+
+def _locked(round_: Round) -> Round:
+    return Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+
+
+def _elapsed_now(round_: Round, now: datetime) -> int:
+    elapsed = round_.clock_elapsed_seconds
+    if round_.clock_running_since:
+        elapsed += int((now - round_.clock_running_since).total_seconds())
+    return max(elapsed, 0)
+
+
+def _save(round_: Round, *, acting_user, action: str) -> Round:
+    round_.save(
+        update_fields=["clock_running_since", "clock_elapsed_seconds", "clock_extra_seconds"]
+    )
+    audit_record(
+        tournament=round_.tournament,
+        actor=acting_user,
+        action=action,
+        obj=round_,
+        data={
+            "elapsed_seconds": round_.clock_elapsed_seconds,
+            "extra_seconds": round_.clock_extra_seconds,
+            "running": round_.clock_running_since is not None,
+        },
+    )
+    return round_
+
+
+@transaction.atomic
+def clock_start(*, round_: Round, acting_user) -> Round:
+    """Start the clock, or resume it after a pause."""
+    round_ = _locked(round_)
+    if round_.clock_running_since is not None:
+        raise ValidationError(_("The clock of %(round)s is already running.") % {"round": round_})
+    round_.clock_running_since = timezone.now()
+    return _save(round_, acting_user=acting_user, action="round.clock_start")
+
+
+@transaction.atomic
+def clock_pause(*, round_: Round, acting_user) -> Round:
+    """Stop the clock, keeping the time already played."""
+    round_ = _locked(round_)
+    if round_.clock_running_since is None:
+        raise ValidationError(_("The clock of %(round)s is not running.") % {"round": round_})
+    round_.clock_elapsed_seconds = _elapsed_now(round_, timezone.now())
+    round_.clock_running_since = None
+    return _save(round_, acting_user=acting_user, action="round.clock_pause")
+
+
+@transaction.atomic
+def clock_extend(*, round_: Round, acting_user, seconds: int = EXTENSION_SECONDS) -> Round:
+    """Give the round more time (e.g. after a long dispute), running or not."""
+    round_ = _locked(round_)
+    if seconds <= 0 or round_.clock_extra_seconds + seconds > MAX_EXTRA_SECONDS:
+        raise ValidationError(_("The round cannot be extended further."))
+    round_.clock_extra_seconds += seconds
+    return _save(round_, acting_user=acting_user, action="round.clock_extend")
+
+
+@transaction.atomic
+def clock_reset(*, round_: Round, acting_user) -> Round:
+    """Back to the full time, stopped (e.g. the clock was started by mistake)."""
+    round_ = _locked(round_)
+    round_.clock_running_since = None
+    round_.clock_elapsed_seconds = 0
+    round_.clock_extra_seconds = 0
+    return _save(round_, acting_user=acting_user, action="round.clock_reset")
+
+
+def clock_state(round_: Round, now: datetime | None = None) -> dict:
+    """What a clock screen needs: the server's time and the seconds left (JSON-ready)."""
+    now = now or timezone.now()
+    remaining = round_.clock_remaining(now).total_seconds()
+    return {
+        "round": round_.number,
+        "running": round_.clock_running_since is not None,
+        "remaining_seconds": round(remaining, 1),
+        "total_seconds": round_.tournament.round_minutes * 60 + round_.clock_extra_seconds,
+        "server_time": now.isoformat(),
+    }

@@ -1,0 +1,193 @@
+"""django-tables2 tables of the public pages, and score formatting at the edge.
+
+Scores are exact Fractions in the engine. They are shown with one decimal (+27.3) when that
+is exact, which is always the case for points ÷ 1 000 plus whole or half uma; a value that
+one decimal cannot hold exactly (e.g. an uma split three ways) is shown with two decimals
+and a trailing "…" (+3.33…) and its exact value in the cell's title.
+"""
+
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from tournament.selectors import fold
+
+NEGATIVE_INFINITY = float("-inf")
+
+
+def is_exact_tenths(value: Fraction) -> bool:
+    return (Fraction(value) * 10).denominator == 1
+
+
+def score_decimal(value: Fraction | int | None) -> Decimal | None:
+    """The value as a Decimal with one decimal if exact, else rounded to two (for exports)."""
+    if value is None:
+        return None
+    value = Fraction(value)
+    places = 1 if is_exact_tenths(value) else 2
+    quantum = Decimal(1).scaleb(-places)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(quantum, rounding=ROUND_HALF_EVEN)
+
+
+def format_score(value: Fraction | int | None, *, signed: bool = True) -> str:
+    """+27.3 / −4.0 / 0.0 in the reader's locale (decimal comma in French); "" for None."""
+    if value is None:
+        return ""
+    decimal = score_decimal(value)
+    text = number_format(abs(decimal), decimal_pos=-decimal.as_tuple().exponent)
+    if not is_exact_tenths(Fraction(value)):
+        text += "…"
+    if decimal < 0:
+        return "−" + text
+    if signed and decimal > 0:
+        return "+" + text
+    return text
+
+
+def format_points(points: int | None) -> str:
+    """Table points with the locale's thousands separator (25 000 / 25,000)."""
+    if points is None:
+        return ""
+    return number_format(points, force_grouping=True)
+
+
+def score_cell(value: Fraction | None, css: str = "") -> str:
+    if value is None:
+        return format_html('<span class="muted">–</span>')
+    title = "" if is_exact_tenths(Fraction(value)) else str(Fraction(value))
+    classes = " ".join(filter(None, ["score", "negative" if value < 0 else "", css]))
+    return format_html('<span class="{}" title="{}">{}</span>', classes, title, format_score(value))
+
+
+def _sort_value(value: Fraction | None) -> float:
+    return NEGATIVE_INFINITY if value is None else float(value)
+
+
+class ScoreColumn(tables.Column):
+    def render(self, value):
+        return score_cell(value)
+
+
+class RankingTable(tables.Table):
+    """The live ranking: one row per StandingEntry, one column per round."""
+
+    place = tables.Column(verbose_name=_("Place"), order_by=("place_sort",))
+    name = tables.Column(verbose_name=_("Player"), order_by=("name_sort",))
+    country = tables.Column(verbose_name=_("Country"), order_by=("country_name",))
+    club = tables.Column(verbose_name=_("Club / team"), order_by=("club",))
+    total = ScoreColumn(
+        verbose_name=_("Total"),
+        order_by=("total_sort",),
+        attrs={"td": {"class": "number total"}, "th": {"class": "number"}},
+    )
+    penalty = ScoreColumn(
+        verbose_name=_("Penalties"),
+        order_by=("penalty_sort",),
+        attrs={"td": {"class": "number"}, "th": {"class": "number"}},
+    )
+
+    class Meta:
+        template_name = "django_tables2/ranking.html"
+        orderable = True
+        attrs = {"class": "ranking"}
+        row_attrs = {
+            "data-registration": lambda record: record["registration_id"],
+            "data-search": lambda record: record["search"],
+        }
+        sequence = ("place", "name", "country", "club", "total", "...", "penalty")
+
+    def __init__(self, data, *, slug: str, round_numbers, provisional_rounds, **kwargs):
+        self.slug = slug
+        extra = []
+        for number in round_numbers:
+            label = _("R%(number)s") % {"number": number}
+            if number in provisional_rounds:
+                label = format_html(
+                    '{}<sup class="provisional" title="{}">*</sup>', label, _("provisional")
+                )
+            extra.append(
+                (
+                    f"r{number}",
+                    ScoreColumn(
+                        verbose_name=label,
+                        accessor=f"rounds.{number}",
+                        order_by=(f"round_sort.{number}",),
+                        attrs={
+                            "td": {
+                                "class": "number round"
+                                + (" provisional" if number in provisional_rounds else "")
+                            },
+                            "th": {"class": "number"},
+                        },
+                        default=None,
+                    ),
+                )
+            )
+        super().__init__(data, extra_columns=extra, **kwargs)
+
+    def render_place(self, value, record):
+        if value is None:
+            return format_html('<span class="muted">{}</span>', _("DQ"))
+        return f"{value}=" if record["shared_place"] else str(value)
+
+    def render_name(self, value, record):
+        url = reverse(
+            "public:player",
+            kwargs={"slug": self.slug, "registration_id": record["registration_id"]},
+        )
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_country(self, value, record):
+        if not value:
+            return ""
+        return format_html('<span title="{}">{}</span>', record["country_name"], value)
+
+
+def ranking_rows(standings) -> list[dict]:
+    """Flatten scoring's Standings into rows the table can sort and render (no queries)."""
+    rows = []
+    for entry in standings.entries:
+        player = entry.player
+        scores = {number: score.score for number, score in entry.rounds.items()}
+        rows.append(
+            {
+                "registration_id": entry.registration_id,
+                "place": entry.place,
+                "place_sort": entry.place if entry.place is not None else 10**6,
+                "shared_place": entry.shared_place,
+                "name": player.full_name,
+                "name_sort": (player.last_name or player.first_name).casefold(),
+                "search": fold(" ".join((player.first_name, player.last_name, player.nickname))),
+                "country": player.country.code or "",
+                "country_name": str(player.country.name) if player.country else "",
+                "club": entry.team_name or player.club,
+                "total": entry.total,
+                "total_sort": _sort_value(entry.total),
+                "penalty": entry.penalty_total or None,
+                "penalty_sort": _sort_value(entry.penalty_total),
+                "rounds": scores,
+                "round_sort": {n: _sort_value(scores.get(n)) for n in standings.round_numbers},
+            }
+        )
+    return rows
+
+
+class TeamRankingTable(tables.Table):
+    place = tables.Column(verbose_name=_("Place"), orderable=False)
+    name = tables.Column(verbose_name=_("Team"), orderable=False)
+    members = tables.Column(verbose_name=_("Players"), orderable=False)
+    total = ScoreColumn(
+        verbose_name=_("Total"),
+        orderable=False,
+        attrs={"td": {"class": "number total"}, "th": {"class": "number"}},
+    )
+
+    class Meta:
+        template_name = "django_tables2/ranking.html"
+        attrs = {"class": "ranking"}
