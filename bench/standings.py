@@ -1,0 +1,136 @@
+"""Benchmark: standings of 1,000 players × 20 rounds.
+
+Run from the repository root: ``.venv/bin/python -m bench.standings`` (add
+``DATABASE_URL=postgres://…`` to measure the database part on PostgreSQL).
+
+1. The pure rules engine: 5,000 hanchan sheets scored with ``score_hanchan`` and the
+   ranking computed with ``compute_standings`` (no Django).
+2. Through the scoring app's ``scoring.selectors.tournament_standings`` with a real database
+   (a temporary SQLite file by default): cold (computed) and warm (cached), with the number
+   of queries of each.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import statistics
+import time
+from fractions import Fraction
+
+from bench._support import (
+    database_kind,
+    machine,
+    random_points,
+    setup_django,
+    temporary_database,
+)
+from scoring.rules import (
+    PlayerRecord,
+    SeatSheet,
+    compute_standings,
+    resolve_ruleset,
+    score_hanchan,
+)
+
+PLAYERS = 1000
+ROUNDS = 20
+REPEAT = 5
+
+
+def seatings(rng: random.Random, players: int, rounds: int) -> list[list[list[int]]]:
+    """For every round, the players shuffled into tables of four."""
+    plan = []
+    for _round in range(rounds):
+        order = list(range(players))
+        rng.shuffle(order)
+        plan.append([order[index : index + 4] for index in range(0, players, 4)])
+    return plan
+
+
+def pure_engine(rng: random.Random) -> tuple[float, float, int]:
+    """Seconds to score every sheet, seconds to rank; and the number of ranked rows."""
+    rules = resolve_ruleset("wrc2015", {})
+    plan = seatings(rng, PLAYERS, ROUNDS)
+    points = [[random_points(rng, rules.start_points) for _table in tables] for tables in plan]
+    started = time.perf_counter()
+    scores: dict[int, list[Fraction | None]] = {p: [None] * ROUNDS for p in range(PLAYERS)}
+    places: dict[int, list[int | None]] = {p: [None] * ROUNDS for p in range(PLAYERS)}
+    for number, tables in enumerate(plan):
+        for table, seated in zip(tables, points[number], strict=True):
+            sheet = [SeatSheet(str(p), pts) for p, pts in zip(table, seated, strict=True)]
+            for player, seat in zip(table, score_hanchan(rules, sheet).seats, strict=True):
+                scores[player][number] = seat.score
+                places[player][number] = seat.place
+    scored = time.perf_counter() - started
+    records = [
+        PlayerRecord(str(p), tuple(scores[p]), places=tuple(places[p])) for p in range(PLAYERS)
+    ]
+    timings = []
+    for _attempt in range(REPEAT):
+        started = time.perf_counter()
+        rows = compute_standings(records, rules.tie_breaks)
+        timings.append(time.perf_counter() - started)
+    return scored, statistics.median(timings), len(rows)
+
+
+def print_pure() -> None:
+    scored, ranked, rows = pure_engine(random.Random(2026))
+    sheets = PLAYERS // 4 * ROUNDS
+    print(f"Pure rules engine ({PLAYERS} players × {ROUNDS} rounds, {sheets} sheets):")
+    print(f"  score_hanchan ×{sheets}: {scored * 1000:.0f} ms")
+    print(f"  compute_standings ({rows} rows, median of {REPEAT}): {ranked * 1000:.1f} ms")
+    print(f"  total: {(scored + ranked) * 1000:.0f} ms")
+
+
+def print_database() -> None:
+    if importlib.util.find_spec("scoring.selectors") is None:
+        print("Database part skipped: scoring.selectors does not exist yet.")
+        return
+    with temporary_database("standings") as database_url:
+        setup_django(database_url)
+        from django.core.cache import cache
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        from bench._support import build_tournament
+        from scoring.selectors import tournament_standings
+
+        started = time.perf_counter()
+        tournament = build_tournament(players=PLAYERS, rounds=ROUNDS, seed=2026)
+        built = time.perf_counter() - started
+        print(
+            f"Through scoring.selectors.tournament_standings on {database_kind(database_url)} "
+            f"(data built in {built:.0f} s):"
+        )
+        cold, warm = [], []
+        for _attempt in range(REPEAT):
+            cache.clear()
+            with CaptureQueriesContext(connection) as queries:
+                started = time.perf_counter()
+                standings = tournament_standings(tournament)
+                cold.append(time.perf_counter() - started)
+            cold_queries = len(queries)
+            with CaptureQueriesContext(connection) as queries:
+                started = time.perf_counter()
+                tournament_standings(tournament)
+                warm.append(time.perf_counter() - started)
+            warm_queries = len(queries)
+        print(
+            f"  cold (computed, {len(standings.entries)} entries): "
+            f"median {statistics.median(cold) * 1000:.0f} ms, {cold_queries} queries"
+        )
+        print(
+            f"  warm (cached): median {statistics.median(warm) * 1000:.1f} ms, "
+            f"{warm_queries} queries"
+        )
+
+
+def main() -> None:
+    print(f"Machine: {machine()}")
+    print_pure()
+    print_database()
+
+
+if __name__ == "__main__":
+    main()
