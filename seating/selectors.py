@@ -1,8 +1,13 @@
 """Reads of seating data for pages and exports (public seating, PDF/XLSX, the admin)."""
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from tournament.models import WIND_ORDER, Registration, Round, Seat
+from django.db.models import Count, Q
+
+from seating.engine import substitutes_needed
+from seating.models import FixedTable, SeatingRun
+from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
 
 class TableSeating(NamedTuple):
@@ -27,3 +32,56 @@ def round_seating(round: Round) -> list[TableSeating]:
         TableSeating(number, sorted(tables[number], key=lambda item: WIND_ORDER[item[0]]))
         for number in sorted(tables)
     ]
+
+
+@dataclass(frozen=True)
+class SeatingStatus:
+    """What the organiser needs before generating: who plays, how many tables, which rounds."""
+
+    active_players: int
+    active_substitutes: int
+    substitutes_needed: int
+    rounds: list[Round]
+    fixed_tables: list[FixedTable]
+    recent_runs: list[SeatingRun]
+
+    @property
+    def tables(self) -> int:
+        return self.active_players // 4
+
+
+def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
+    active = Registration.objects.active().filter(tournament=tournament)
+    counts = active.aggregate(
+        players=Count("pk"), substitutes=Count("pk", filter=Q(is_substitute=True))
+    )
+    rounds = list(
+        Round.objects.filter(tournament=tournament)
+        .annotate(seat_count=Count("seats"))
+        .order_by("number")
+    )
+    fixed = list(
+        FixedTable.objects.filter(registration__tournament=tournament).select_related(
+            "registration__player"
+        )
+    )
+    return SeatingStatus(
+        active_players=counts["players"],
+        active_substitutes=counts["substitutes"],
+        substitutes_needed=substitutes_needed(counts["players"]),
+        rounds=rounds,
+        fixed_tables=fixed,
+        recent_runs=list(
+            SeatingRun.objects.filter(tournament=tournament).select_related("created_by")[:runs]
+        ),
+    )
+
+
+def registrations_by_id(tournament: Tournament) -> dict[int, Registration]:
+    """Every registration of the tournament with player and team, for plan previews."""
+    return {
+        registration.pk: registration
+        for registration in Registration.objects.filter(tournament=tournament).select_related(
+            "player", "team"
+        )
+    }

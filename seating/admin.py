@@ -1,0 +1,83 @@
+"""Seating in the admin: fixed tables, the runs' history, and the seating pages' URLs.
+
+Runs are read-only here: they are created, changed and applied through the seating pages
+(`seating.views`), which call the services.
+"""
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.urls import path
+
+from seating import views
+from seating.models import FixedTable, SeatingRun
+from seating.services import fixed_table_remove, fixed_table_set
+from tournament.models import Tournament
+
+
+def _scoped(queryset, request: HttpRequest, tournament_path: str):
+    if request.user.is_superuser:
+        return queryset
+    return queryset.filter(**{f"{tournament_path}__in": Tournament.objects.for_staff(request.user)})
+
+
+@admin.register(FixedTable)
+class FixedTableAdmin(admin.ModelAdmin):
+    list_display = ["registration", "table_number", "reason"]
+    list_filter = ["registration__tournament"]
+    search_fields = ["registration__player__first_name", "registration__player__last_name"]
+    autocomplete_fields = ["registration"]
+    list_select_related = ["registration__player", "registration__tournament"]
+
+    def get_queryset(self, request: HttpRequest):
+        return _scoped(super().get_queryset(request), request, "registration__tournament")
+
+    def save_model(self, request: HttpRequest, obj: FixedTable, form, change: bool) -> None:
+        fixed = fixed_table_set(
+            registration=obj.registration,
+            table_number=obj.table_number,
+            reason=obj.reason,
+            acting_user=request.user,
+        )
+        obj.pk = fixed.pk
+
+    def delete_model(self, request: HttpRequest, obj: FixedTable) -> None:
+        fixed_table_remove(fixed_table=obj, acting_user=request.user)
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        for obj in queryset.select_related("registration__tournament"):
+            fixed_table_remove(fixed_table=obj, acting_user=request.user)
+
+
+@admin.register(SeatingRun)
+class SeatingRunAdmin(admin.ModelAdmin):
+    list_display = ["pk", "tournament", "mode", "round_numbers", "seed", "status", "created_at"]
+    list_filter = ["tournament", "status", "mode"]
+    list_select_related = ["tournament"]
+    search_fields = ["tournament__name"]
+    exclude = ["snapshot", "plan"]
+
+    def get_queryset(self, request: HttpRequest):
+        return _scoped(super().get_queryset(request), request, "tournament")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def get_urls(self):
+        def route(suffix: str, view, name: str):
+            return path(f"tournament/<int:pk>/{suffix}", view.as_view(), name=name)
+
+        custom = [
+            route("", views.OverviewView, "seating_overview"),
+            route("generate/", views.GenerateView, "seating_generate"),
+            route("swiss/", views.SwissView, "seating_swiss"),
+            route("substitutes/", views.SubstitutesView, "seating_substitutes"),
+            route("runs/<int:run>/", views.RunView, "seating_run"),
+            route("runs/<int:run>/progress/", views.RunProgressView, "seating_run_progress"),
+            route("runs/<int:run>/swap/", views.RunSwapView, "seating_run_swap"),
+            route("runs/<int:run>/apply/", views.RunApplyView, "seating_run_apply"),
+            route("runs/<int:run>/discard/", views.RunDiscardView, "seating_run_discard"),
+        ]
+        return custom + super().get_urls()

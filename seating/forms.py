@@ -1,0 +1,106 @@
+"""Forms of the seating pages. They parse fields; the generator and the services judge
+whether a request can be seated (player count, fixed tables, played rounds)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from seating.models import SeatingRun
+from seating.services.inputs import PLAYED_STATUSES
+from tournament.models import Registration, Round, Tournament
+
+MAX_SEED = 2**31 - 1
+
+
+def _open_rounds(tournament: Tournament):
+    return Round.objects.filter(tournament=tournament).exclude(status__in=PLAYED_STATUSES)
+
+
+class RoundChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Round) -> str:
+        label = str(obj)
+        if obj.is_swiss:
+            label += " · " + str(_("Swiss"))
+        return f"{label} ({obj.get_status_display()})"
+
+
+class SeedField(forms.IntegerField):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(
+            label=_("Seed"),
+            required=False,
+            min_value=0,
+            max_value=MAX_SEED,
+            help_text=_("Leave empty for a new random seed. The same seed gives the same plan."),
+            **kwargs,
+        )
+
+
+class GenerateForm(forms.Form):
+    rounds = RoundChoiceField(
+        label=_("Rounds to seat"),
+        queryset=Round.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_(
+            "Rounds already being played keep their seats and count as history. "
+            "Swiss rounds are usually seated later from the standings."
+        ),
+    )
+    priority = forms.ChoiceField(
+        label=_("Priority"),
+        choices=SeatingRun.Priority.choices,
+        initial=SeatingRun.Priority.TABLES,
+        help_text=_(
+            "Only matters for sizes where both cannot be perfect, e.g. 40 players × 8 rounds."
+        ),
+    )
+    seed = SeedField()
+    time_limit = forms.IntegerField(
+        label=_("Search time (seconds)"),
+        min_value=1,
+        max_value=300,
+        initial=20,
+        help_text=_("Most sizes are solved at once; the search stops early when it can."),
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        rounds = _open_rounds(tournament)
+        self.fields["rounds"].queryset = rounds
+        self.fields["rounds"].initial = [r.pk for r in rounds if not r.is_swiss]
+
+
+class SwissForm(forms.Form):
+    round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none())
+    seed = SeedField()
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        rounds = _open_rounds(tournament)
+        self.fields["round"].queryset = rounds
+        swiss = [r for r in rounds if r.is_swiss]
+        if swiss:
+            self.fields["round"].initial = swiss[0].pk
+
+
+class SubstitutesForm(forms.Form):
+    count = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class SwapForm(forms.Form):
+    round = forms.TypedChoiceField(label=_("Round"), coerce=int)
+    first = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    second = forms.TypedChoiceField(label=_("swaps seats with"), coerce=int)
+
+    def __init__(self, *args, run: SeatingRun, registrations: dict[int, Registration], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["round"].choices = [
+            (number, _("Round %(number)s") % {"number": number}) for number in run.round_numbers
+        ]
+        seated = {p for item in run.plan for table in item["tables"] for p in table}
+        players = sorted(
+            (registrations[pk] for pk in seated if pk in registrations),
+            key=lambda r: (r.player.last_name.casefold(), r.player.first_name.casefold()),
+        )
+        choices = [("", "---------")] + [(r.pk, r.player.full_name) for r in players]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices

@@ -1,0 +1,321 @@
+"""The organisers' seating pages, in the admin's look (mounted by `seating.admin`).
+
+Generate a plan (all rounds or the remaining ones), follow its progress, review it with the
+quality report, swap two players, apply or discard it; seat a Swiss round from the
+standings; add the substitutes a count that is not a multiple of four needs.
+"""
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.generic import TemplateView, View
+
+from seating.forms import GenerateForm, SubstitutesForm, SwapForm, SwissForm
+from seating.models import SeatingRun
+from seating.selectors import registrations_by_id, seating_status
+from seating.services import (
+    seating_run_apply,
+    seating_run_discard,
+    seating_run_start,
+    seating_run_swap,
+    seating_run_swiss,
+    substitutes_add,
+)
+from seating.services.inputs import PLAYED_STATUSES
+from seating.services.runs import run_error_message
+from tournament.models import Seat, Tournament
+from tournament.permissions import has_role
+
+WIND_LABELS = dict(Seat.Wind.choices)
+
+QUALITY_ROWS = [
+    ("table_reuse", gettext_lazy("Table reuse (extra visits to the same table)"), "table_reuse"),
+    ("repeat_pairs", gettext_lazy("Repeated meetings"), "repeat"),
+    ("max_meetings", gettext_lazy("Most meetings of one pair"), None),
+    ("wind_imbalance", gettext_lazy("Wind spread (most minus fewest of one wind)"), None),
+    ("team_clashes", gettext_lazy("Team clashes"), None),
+]
+
+
+def _errors(request: HttpRequest, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
+
+
+@method_decorator(never_cache, name="dispatch")
+class OrganiserAdminMixin:
+    """Resolves the tournament from the URL's pk; organisers of it and superusers only.
+
+    Anonymous users go to the admin login; anyone else gets 403.
+    """
+
+    admin_site = admin.site
+
+    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), reverse("admin:login"))
+        self.tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
+        if not has_role(request.user, self.tournament, "organiser"):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def admin_context(self, title: str) -> dict[str, Any]:
+        return {
+            **self.admin_site.each_context(self.request),
+            "title": title,
+            "tournament": self.tournament,
+            "opts": Tournament._meta,
+        }
+
+    def get_run(self) -> SeatingRun:
+        return get_object_or_404(SeatingRun, pk=self.kwargs["run"], tournament=self.tournament)
+
+    def overview_url(self) -> str:
+        return reverse("admin:seating_overview", args=[self.tournament.pk])
+
+    def run_url(self, run: SeatingRun) -> str:
+        return reverse("admin:seating_run", args=[self.tournament.pk, run.pk])
+
+
+class OverviewView(OrganiserAdminMixin, TemplateView):
+    """Players, tables and rounds at a glance, with the generate and Swiss forms."""
+
+    template_name = "admin/seating/overview.html"
+
+    def get_context_data(self, **kwargs) -> dict[str, Any]:
+        status = seating_status(self.tournament)
+        return {
+            **self.admin_context(_("Seating of %(name)s") % {"name": self.tournament}),
+            "status": status,
+            "generate_form": kwargs.get("generate_form")
+            or GenerateForm(tournament=self.tournament),
+            "swiss_form": kwargs.get("swiss_form") or SwissForm(tournament=self.tournament),
+            "substitutes_form": SubstitutesForm(initial={"count": status.substitutes_needed}),
+            "played_rounds": [r for r in status.rounds if r.status in PLAYED_STATUSES],
+        }
+
+
+class GenerateView(OverviewView):
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        form = GenerateForm(request.POST, tournament=self.tournament)
+        if form.is_valid():
+            try:
+                run = seating_run_start(
+                    tournament=self.tournament,
+                    rounds=list(form.cleaned_data["rounds"]),
+                    seed=form.cleaned_data["seed"],
+                    priority=form.cleaned_data["priority"],
+                    time_limit=form.cleaned_data["time_limit"],
+                    acting_user=request.user,
+                )
+            except ValidationError as error:
+                _errors(request, error)
+            else:
+                return redirect(self.run_url(run))
+        return self.render_to_response(self.get_context_data(generate_form=form))
+
+
+def ranked_registration_ids(tournament: Tournament) -> list[int]:
+    """Registration ids in the order of the current standings, best first."""
+    from scoring.selectors import tournament_standings
+
+    return [entry.registration_id for entry in tournament_standings(tournament).entries]
+
+
+class SwissView(OverviewView):
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        form = SwissForm(request.POST, tournament=self.tournament)
+        if form.is_valid():
+            try:
+                run = seating_run_swiss(
+                    tournament=self.tournament,
+                    round=form.cleaned_data["round"],
+                    standings=ranked_registration_ids(self.tournament),
+                    seed=form.cleaned_data["seed"],
+                    acting_user=request.user,
+                )
+            except ValidationError as error:
+                _errors(request, error)
+            else:
+                return redirect(self.run_url(run))
+        return self.render_to_response(self.get_context_data(swiss_form=form))
+
+
+class SubstitutesView(OrganiserAdminMixin, View):
+    """One click: add exactly the substitutes the current count needs."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        form = SubstitutesForm(request.POST)
+        needed = seating_status(self.tournament).substitutes_needed
+        if not form.is_valid() or form.cleaned_data["count"] != needed:
+            # A second click, or players changed since the page was shown: add nothing.
+            messages.warning(
+                request,
+                _("The number of players changed; check the count again before adding."),
+            )
+            return redirect(self.overview_url())
+        try:
+            created = substitutes_add(
+                tournament=self.tournament, count=needed, acting_user=request.user
+            )
+        except ValidationError as error:
+            _errors(request, error)
+        else:
+            messages.success(
+                request,
+                _("Added: %(names)s.") % {"names": ", ".join(str(r.player) for r in created)},
+            )
+        return redirect(self.overview_url())
+
+
+def quality_rows(run: SeatingRun) -> list[dict[str, Any]]:
+    """The quality report as table rows: as generated, before the last swap, now, bound."""
+    bounds = {
+        "repeat": run.metrics.get("repeat_lower_bound"),
+        "table_reuse": run.metrics.get("table_reuse_lower_bound"),
+    }
+    rows = []
+    for key, label, bound in QUALITY_ROWS:
+        rows.append(
+            {
+                "key": key,
+                "label": label,
+                "generated": run.generated_metrics.get(key),
+                "previous": run.previous_metrics.get(key) if run.previous_metrics else None,
+                "current": run.metrics.get(key),
+                "bound": bounds.get(bound) if bound else None,
+            }
+        )
+    return rows
+
+
+def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:
+    """The proposed plan with names and winds, per round and table."""
+    winds = list(Seat.Wind)
+    return [
+        {
+            "number": item["number"],
+            "tables": [
+                {
+                    "number": index + 1,
+                    "seats": [
+                        {
+                            "wind": WIND_LABELS[winds[seat].value],
+                            "registration": registrations.get(player),
+                        }
+                        for seat, player in enumerate(table)
+                    ],
+                }
+                for index, table in enumerate(item["tables"])
+            ],
+        }
+        for item in run.plan
+    ]
+
+
+class RunView(OrganiserAdminMixin, TemplateView):
+    """A run: its progress while it computes, then the preview and the quality report."""
+
+    template_name = "admin/seating/run.html"
+
+    def get_context_data(self, **kwargs) -> dict[str, Any]:
+        run = self.get_run()
+        registrations = registrations_by_id(self.tournament)
+        return {
+            **self.admin_context(
+                _("Seating proposal %(id)s for %(name)s") % {"id": run.pk, "name": self.tournament}
+            ),
+            "run": run,
+            "error": run_error_message(run),
+            "quality": quality_rows(run) if run.plan else [],
+            "rounds": plan_rounds(run, registrations),
+            "swap_form": kwargs.get("swap_form") or SwapForm(run=run, registrations=registrations),
+            "progress_url": reverse(
+                "admin:seating_run_progress", args=[self.tournament.pk, run.pk]
+            ),
+            "overview_url": self.overview_url(),
+        }
+
+
+class RunProgressView(OrganiserAdminMixin, View):
+    """Small JSON for the progress bar: status and progress 0–1."""
+
+    def get(self, request: HttpRequest, *args, **kwargs) -> JsonResponse:
+        run = self.get_run()
+        return JsonResponse(
+            {
+                "status": run.status,
+                "progress": round(run.progress, 3),
+                "stalled": run.is_stalled,
+            }
+        )
+
+
+class RunSwapView(RunView):
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        run = self.get_run()
+        form = SwapForm(request.POST, run=run, registrations=registrations_by_id(self.tournament))
+        if form.is_valid():
+            try:
+                seating_run_swap(
+                    run=run,
+                    round_number=form.cleaned_data["round"],
+                    first=form.cleaned_data["first"],
+                    second=form.cleaned_data["second"],
+                    acting_user=request.user,
+                )
+            except ValidationError as error:
+                _errors(request, error)
+            else:
+                messages.success(request, _("Swapped. Compare the quality report below."))
+                return redirect(self.run_url(run) + "#quality")
+        return self.render_to_response(self.get_context_data(swap_form=form))
+
+
+class RunApplyView(OrganiserAdminMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        run = self.get_run()
+        try:
+            rounds = seating_run_apply(run=run, acting_user=request.user)
+        except ValidationError as error:
+            _errors(request, error)
+            return redirect(self.run_url(run))
+        messages.success(
+            request,
+            _("Seating applied to rounds %(rounds)s.")
+            % {"rounds": ", ".join(str(r.number) for r in rounds)},
+        )
+        return redirect(self.overview_url())
+
+
+class RunDiscardView(OrganiserAdminMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        run = self.get_run()
+        try:
+            seating_run_discard(run=run, acting_user=request.user)
+        except ValidationError as error:
+            _errors(request, error)
+            return redirect(self.run_url(run))
+        messages.success(request, _("Proposal discarded; no seat was changed."))
+        return redirect(self.overview_url())

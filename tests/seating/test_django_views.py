@@ -1,0 +1,239 @@
+"""Seating pages in the admin: permissions, generate → preview → swap → apply, substitutes."""
+
+import threading
+
+import pytest
+from django.urls import reverse
+
+from seating.models import SeatingRun
+from seating.services import seating_run_start
+from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tournament.models import Registration, Round, Seat, TournamentStaff
+
+
+@pytest.fixture
+def inline_runs(settings):
+    settings.SEATING_RUN_IN_BACKGROUND = False
+    settings.SEATING_TIME_LIMIT = 1
+
+
+@pytest.fixture
+def event(db):
+    tournament = make_tournament(rounds_count=3)
+    registrations = make_registrations(tournament, 20, teams=5)
+    make_rounds(tournament)
+    return tournament, registrations
+
+
+def overview_url(tournament) -> str:
+    return reverse("admin:seating_overview", args=[tournament.pk])
+
+
+def run_url(run) -> str:
+    return reverse("admin:seating_run", args=[run.tournament_id, run.pk])
+
+
+def generate(client, tournament, **data):
+    payload = {
+        "rounds": [r.pk for r in tournament.rounds.all()],
+        "priority": "tables",
+        "seed": "11",
+        "time_limit": "1",
+    }
+    payload.update(data)
+    return client.post(reverse("admin:seating_generate", args=[tournament.pk]), payload)
+
+
+def test_anonymous_is_sent_to_login(client, event):
+    tournament, _registrations = event
+    response = client.get(overview_url(tournament))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("admin:login"))
+
+
+@pytest.mark.parametrize("role", [TournamentStaff.Role.REFEREE, TournamentStaff.Role.HEAD_REFEREE])
+def test_lower_roles_get_403(client, event, django_user_model, role):
+    tournament, _registrations = event
+    user = django_user_model.objects.create_user("ref", password="pw-ref-12345", is_staff=True)
+    make_staff(tournament, user, role)
+    client.force_login(user)
+    assert client.get(overview_url(tournament)).status_code == 403
+    assert generate(client, tournament).status_code == 403
+    assert not SeatingRun.objects.exists()
+
+
+def test_organiser_of_another_tournament_gets_403(client, event, django_user_model):
+    tournament, _registrations = event
+    user = django_user_model.objects.create_user("other", password="pw-o-12345", is_staff=True)
+    make_staff(make_tournament(), user, TournamentStaff.Role.ORGANISER)
+    client.force_login(user)
+    assert client.get(overview_url(tournament)).status_code == 403
+
+
+def test_organiser_sees_the_overview(client, event, django_user_model):
+    tournament, _registrations = event
+    user = django_user_model.objects.create_user("org", password="pw-org-12345", is_staff=True)
+    make_staff(tournament, user, TournamentStaff.Role.ORGANISER)
+    client.force_login(user)
+    response = client.get(overview_url(tournament))
+    assert response.status_code == 200
+    assert "20 active players" in response.text
+    assert "5 tables" in response.text
+
+
+def test_tournament_change_page_links_to_seating(client, organiser, event):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    response = client.get(reverse("admin:tournament_tournament_change", args=[tournament.pk]))
+    assert overview_url(tournament) in response.text
+
+
+def test_generate_preview_swap_apply(client, organiser, event, inline_runs):
+    tournament, registrations = event
+    client.force_login(organiser)
+    response = generate(client, tournament)
+    run = SeatingRun.objects.get()
+    assert response.status_code == 302
+    assert response.url == run_url(run)
+
+    page = client.get(run_url(run))
+    assert page.status_code == 200
+    assert "Quality report" in page.text
+    assert registrations[0].player.full_name in page.text
+    assert not Seat.objects.exists()
+
+    tables = run.plan[1]["tables"]
+    first, second = tables[0][0], tables[1][0]
+    response = client.post(
+        reverse("admin:seating_run_swap", args=[tournament.pk, run.pk]),
+        {"round": "2", "first": str(first), "second": str(second)},
+    )
+    assert response.status_code == 302
+    page = client.get(run_url(run))
+    assert "Before the last swap" in page.text
+    run.refresh_from_db()
+    assert run.plan[1]["tables"][0][0] == second
+
+    response = client.post(reverse("admin:seating_run_apply", args=[tournament.pk, run.pk]))
+    assert response.status_code == 302
+    assert Seat.objects.filter(round__tournament=tournament).count() == 60
+    seat = Seat.objects.get(round__number=2, registration_id=second)
+    assert (seat.table_number, seat.wind) == (1, "E")
+    assert set(tournament.rounds.values_list("status", flat=True)) == {Round.Status.SEATED}
+
+
+def test_form_errors_keep_the_organisers_input(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    response = generate(client, tournament, rounds=[], seed="123")
+    assert response.status_code == 200
+    assert 'value="123"' in response.text
+    assert not SeatingRun.objects.exists()
+
+
+def test_swap_error_is_shown_and_nothing_changes(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    run = SeatingRun.objects.get()
+    player = run.plan[0]["tables"][0][0]
+    response = client.post(
+        reverse("admin:seating_run_swap", args=[tournament.pk, run.pk]),
+        {"round": "1", "first": str(player), "second": str(player)},
+        follow=True,
+    )
+    assert "Choose two different players." in response.text
+    plan = run.plan
+    run.refresh_from_db()
+    assert run.plan == plan
+
+
+def test_progress_endpoint_reports_status(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    run = SeatingRun.objects.get()
+    data = client.get(reverse("admin:seating_run_progress", args=[tournament.pk, run.pk])).json()
+    assert data == {"status": "done", "progress": 1.0, "stalled": False}
+
+
+def test_running_page_shows_a_progress_bar(client, organiser, event):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    run = seating_run_start(
+        tournament=tournament, rounds=list(tournament.rounds.all()), background=True
+    )  # the thread starts only on commit, which never comes in this test
+    page = client.get(run_url(run))
+    assert "<progress" in page.text
+    assert "seating/seating.js" in page.text
+
+
+def test_discard_leaves_seats_alone(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    run = SeatingRun.objects.get()
+    client.post(reverse("admin:seating_run_discard", args=[tournament.pk, run.pk]))
+    run.refresh_from_db()
+    assert run.status == SeatingRun.Status.DISCARDED
+    assert not Seat.objects.exists()
+
+
+def test_count_not_multiple_of_four_offers_one_click_substitutes(client, organiser, db):
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 17)
+    make_rounds(tournament)
+    client.force_login(organiser)
+    page = client.get(overview_url(tournament))
+    assert "Add 3 placeholder substitutes" in page.text
+    url = reverse("admin:seating_substitutes", args=[tournament.pk])
+    client.post(url, {"count": "3"})
+    assert Registration.objects.filter(tournament=tournament, is_substitute=True).count() == 3
+    # A second click (stale page) adds nobody.
+    client.post(url, {"count": "3"})
+    assert Registration.objects.filter(tournament=tournament).count() == 20
+    page = client.get(overview_url(tournament))
+    assert "placeholder substitutes" not in page.text
+    assert "including 3 substitutes" in page.text
+
+
+def test_generate_with_a_bad_count_explains_and_seats_nobody(client, organiser, db):
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 18)
+    make_rounds(tournament)
+    client.force_login(organiser)
+    response = generate(client, tournament, time_limit="1")
+    assert response.status_code == 200
+    assert "add 2 substitutes" in response.text
+    assert not SeatingRun.objects.exists()
+
+
+def test_swiss_round_from_the_standings_view(client, organiser, event, inline_runs):
+    tournament, registrations = event
+    client.force_login(organiser)
+    last = tournament.rounds.get(number=3)
+    response = client.post(
+        reverse("admin:seating_swiss", args=[tournament.pk]), {"round": last.pk, "seed": "5"}
+    )
+    run = SeatingRun.objects.get()
+    assert response.url == run_url(run)
+    assert run.mode == SeatingRun.Mode.SWISS
+    assert run.round_numbers == [3]
+    seated = sorted(p for table in run.plan[0]["tables"] for p in table)
+    assert seated == sorted(r.pk for r in registrations)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_background_run_finishes_and_stores_its_plan(settings):
+    settings.SEATING_TIME_LIMIT = 1
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 20)
+    make_rounds(tournament)
+    before = set(threading.enumerate())
+    run = seating_run_start(tournament=tournament, rounds=list(tournament.rounds.all()))
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=30)
+    run.refresh_from_db()
+    assert run.status == SeatingRun.Status.DONE
+    assert run.progress == 1.0
+    assert len(run.plan) == 2
