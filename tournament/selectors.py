@@ -10,6 +10,8 @@ from fractions import Fraction
 
 from django.db.models import Q
 
+from scoring.models import Penalty
+from scoring.selectors import Standings, team_standings
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
 WINDS = ("E", "S", "W", "N")
@@ -132,33 +134,59 @@ def find_seats(tournament: Tournament, round_: Round | None, query: str) -> list
     return result
 
 
-def tournament_standings(tournament: Tournament):
-    """The standings computed (and cached) by the scoring app; see `scoring.selectors`."""
-    from scoring.selectors import tournament_standings as scoring_standings
+def referee_penalties(tournament: Tournament) -> dict[int, list[tuple[int | None, Fraction]]]:
+    """registration id → [(round number or None, points)] of the active referees' penalties
+    (those outside the score sheets), in one query."""
+    penalties: dict[int, list[tuple[int | None, Fraction]]] = {}
+    for registration_id, number, points in (
+        Penalty.objects.filter(tournament=tournament)
+        .active()
+        .values_list("registration_id", "round__number", "points")
+    ):
+        penalties.setdefault(registration_id, []).append((number, Fraction(points)))
+    return penalties
 
-    return scoring_standings(tournament)
 
-
-def rank_history(standings, registration_id: int) -> list[tuple[int, int]]:
+def rank_history(
+    standings: Standings,
+    registration_id: int,
+    penalties: dict[int, list[tuple[int | None, Fraction]]] | None = None,
+) -> list[tuple[int, int]]:
     """(round number, rank after that round) for one registration, from the standings.
 
-    Rank after round r orders ranked players by the sum of their scores of rounds 1…r
-    (competition ranking: equal sums share the rank). No queries.
+    Rank after round r orders the ranked players by their scores of rounds 1…r (each score
+    includes its sheet's penalties) plus the referees' penalties given up to round r (a
+    penalty without a round counts from the start). Equal sums share the rank; the final
+    place may differ where the tie-breaks separated equal totals. No queries.
     """
-    entries = [entry for entry in standings.entries if not entry.disqualified]
+    penalties = penalties or {}
+    entries = standings.entries
     if not any(entry.registration_id == registration_id for entry in entries):
         return []
-    running = {entry.registration_id: Fraction(0) for entry in entries}
     history = []
     for number in standings.round_numbers:
-        played = False
-        for entry in entries:
-            score = entry.rounds.get(number)
-            if score is not None and score.score is not None:
-                running[entry.registration_id] += score.score
-                played = played or entry.registration_id == registration_id
-        if not played:
+        own = next(e for e in entries if e.registration_id == registration_id).rounds.get(number)
+        if own is None or own.score is None:
             continue
+        running = {}
+        for entry in entries:
+            total = sum(
+                (
+                    score.score
+                    for n, score in entry.rounds.items()
+                    if n <= number and score.score is not None
+                ),
+                Fraction(0),
+            )
+            total += sum(
+                (
+                    points
+                    for round_number, points in penalties.get(entry.registration_id, [])
+                    if round_number is None or round_number <= number
+                ),
+                Fraction(0),
+            )
+            running[entry.registration_id] = total
         mine = running[registration_id]
         history.append((number, 1 + sum(1 for total in running.values() if total > mine)))
     return history
@@ -228,19 +256,13 @@ def player_rounds(
 
 
 def team_rows(tournament: Tournament) -> list[dict]:
-    """Team ranking: a team's total is the sum of its ranked members' totals."""
-    standings = tournament_standings(tournament)
-    teams: dict[str, dict] = {}
-    for entry in standings.entries:
-        if not entry.team_name or entry.disqualified:
-            continue
-        team = teams.setdefault(
-            entry.team_name, {"name": entry.team_name, "total": Fraction(0), "players": []}
-        )
-        team["total"] += entry.total
-        team["players"].append(entry.player.full_name)
-    rows = sorted(teams.values(), key=lambda team: (-team["total"], team["name"].casefold()))
-    for row in rows:
-        row["place"] = 1 + sum(1 for other in rows if other["total"] > row["total"])
-        row["members"] = ", ".join(row.pop("players"))
-    return rows
+    """Team ranking rows for the table (the ranking itself is `scoring.selectors`')."""
+    return [
+        {
+            "place": f"{team.place}=" if team.shared_place else team.place,
+            "name": team.team_name,
+            "members": ", ".join(member.player.full_name for member in team.members),
+            "total": team.total,
+        }
+        for team in team_standings(tournament)
+    ]

@@ -116,8 +116,8 @@ class RankingTable(tables.Table):
                     f"r{number}",
                     ScoreColumn(
                         verbose_name=label,
-                        accessor=f"rounds.{number}",
-                        order_by=(f"round_sort.{number}",),
+                        accessor=f"rounds__{number}",
+                        order_by=(f"round_sort__{number}",),
                         attrs={
                             "td": {
                                 "class": "number round"

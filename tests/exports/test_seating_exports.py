@@ -1,7 +1,13 @@
 """Seating exports: the PDF keeps every name in every script, the XLSX has real values."""
 
+import io
+
+import pypdf
+import pytest
+
 from tests.exports.conftest import NAMES, open_xlsx, pdf_squashed, pdf_text
 from tournament.exports.base import PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE
+from tournament.exports.score_sheets import ScoreSheetsPdf
 from tournament.exports.seating import SeatingPdf, SeatingXlsx
 
 
@@ -34,3 +40,20 @@ def test_seating_xlsx_by_table_and_by_player(seated_round):
     names = [row[0] for row in by_player.iter_rows(min_row=2, values_only=True)]
     assert names[:3] == ["Bernard", "Korhonen", "Martin"]
     assert len(names) == 8
+
+
+@pytest.mark.parametrize("hands", [False, True])
+def test_score_sheets_have_one_page_per_table_with_names_and_rows(seated_round, hands):
+    filename, content_type, content = ScoreSheetsPdf(seated_round, hands=hands).render()
+    assert content_type == PDF_CONTENT_TYPE
+    reader = pypdf.PdfReader(io.BytesIO(content))
+    assert len(reader.pages) == 2  # 8 players, 2 tables
+    first_page = reader.pages[0].extract_text()
+    # The rows of the ORAN sheet [001 §3.4.1], return points 30 000 under WRC [000 §5.9.2].
+    for row in ("Final points", "Difference to 30,000", "Adjusted", "Placement bonus", "Net"):
+        assert row in first_page
+    assert "Referee" in first_page
+    squashed = pdf_squashed(content)
+    for first, last, _country in NAMES:
+        assert first + last in squashed
+    assert ("hand-sheets" in filename) is hands

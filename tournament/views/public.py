@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 
+from scoring.selectors import penalty_list, tournament_standings
 from tournament import selectors
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.permissions import has_role
@@ -107,7 +108,7 @@ class RankingsMixin(PublicTournamentMixin):
     visibility_flag = "show_rankings"
 
     def get_table(self) -> RankingTable:
-        standings = selectors.tournament_standings(self.get_tournament())
+        standings = tournament_standings(self.get_tournament())
         self.standings = standings
         rows = ranking_rows(standings)
         query = selectors.fold(self.request.GET.get("q", "").strip())
@@ -182,9 +183,11 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             pk=self.kwargs["registration_id"],
             is_substitute=False,
         )
-        standings = selectors.tournament_standings(tournament)
+        standings = tournament_standings(tournament)
         entry = next((e for e in standings.entries if e.registration_id == registration.pk), None)
-        history = selectors.rank_history(standings, registration.pk)
+        history = selectors.rank_history(
+            standings, registration.pk, selectors.referee_penalties(tournament)
+        )
         context.update(
             registration=registration,
             player=registration.player,
@@ -201,6 +204,16 @@ class PlayerView(PublicTournamentMixin, TemplateView):
                 for row in selectors.player_rounds(tournament, registration, entry, history)
             ],
             chart=rank_chart(history, len(standings.entries)),
+            penalties=[
+                {
+                    "round": line.round_number,
+                    "kind": line.kind_label,
+                    "points": format_score(line.points),
+                    "reason": line.reason,
+                    "cancelled": line.cancelled,
+                }
+                for line in penalty_list(tournament, registration)
+            ],
         )
         return context
 

@@ -1,5 +1,7 @@
 """Organiser pages of this app: the round clock's controls and the export downloads."""
 
+from functools import partial
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
@@ -8,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from tournament.exports.score_sheets import ScoreSheetsPdf
 from tournament.exports.seating import SeatingPdf, SeatingXlsx
 from tournament.models import Round, TournamentStaff
 from tournament.permissions import TournamentStaffMixin
@@ -27,6 +30,8 @@ TOURNAMENT_EXPORTS: dict[str, tuple] = {}
 ROUND_EXPORTS = {
     "seating-pdf": (_("Seating (PDF)"), SeatingPdf),
     "seating-xlsx": (_("Seating (XLSX)"), SeatingXlsx),
+    "score-sheets-pdf": (_("Score sheets (PDF)"), ScoreSheetsPdf),
+    "hand-sheets-pdf": (_("Hand-by-hand sheets (PDF)"), partial(ScoreSheetsPdf, hands=True)),
 }
 
 

@@ -1,0 +1,172 @@
+"""Live rankings, team rankings and the player page, fed by confirmed score sheets."""
+
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tests.scoring.conftest import enter, make_entry, seat_round, table_registrations
+from tournament.models import Tournament, TournamentStaff
+from tournament.tables import format_score
+
+
+def make_event(django_user_model, players: int = 8, teams: int = 2, **fields):
+    """Round 1 seated, every table's sheet confirmed at once (single-entry policy)."""
+    tournament = make_tournament(confirmation_policy=Tournament.ConfirmationPolicy.SINGLE, **fields)
+    registrations = make_registrations(tournament, players, teams=teams)
+    rounds = make_rounds(tournament, 2)
+    seat_round(rounds[0], registrations)
+    referee = django_user_model.objects.create_user(f"ref-{tournament.pk}", password="pw-referee-1")
+    make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
+    return tournament, registrations, rounds, referee
+
+
+def confirm_round(round_, referee, tables: int) -> None:
+    # WRC 2015 §5.9.2: (points − 30 000) / 1 000 + uma 15/5/−5/−15.
+    for table in range(1, tables + 1):
+        enter(round_, table, make_entry(table_registrations(round_, table)), referee)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(273, 10), "+27.3"),
+        (Fraction(-26), "−26.0"),
+        (Fraction(0), "0.0"),
+        (Fraction(10, 3), "+3.33…"),  # not exact in tenths: two decimals and an ellipsis
+        (None, ""),
+    ],
+)
+def test_format_score(value, text):
+    with translation.override("en"):
+        assert format_score(value) == text
+
+
+def test_format_score_uses_the_readers_locale():
+    with translation.override("fr"):
+        assert format_score(Fraction(273, 10)) == "+27,3"
+
+
+@pytest.mark.django_db
+def test_rankings_show_places_and_scores_of_confirmed_sheets(client, django_user_model):
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    response = client.get(reverse("public:rankings", args=[tournament.slug]))
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "+27.3" in content
+    assert "−26.0" in content
+    assert "1=" in content  # the two table winners share first place
+    rows = response.context["table"].rows
+    assert [row.record["place"] for row in rows] == [1, 1, 3, 3, 5, 5, 7, 7]
+
+
+@pytest.mark.django_db
+def test_round_with_unconfirmed_sheets_is_marked_provisional(client, django_user_model):
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=1)
+    response = client.get(reverse("public:rankings", args=[tournament.slug]))
+    assert 'class="provisional"' in response.content.decode()
+    assert response.context["standings"].provisional_rounds == {1}
+
+
+@pytest.mark.django_db
+def test_rankings_search_and_sort(client, django_user_model):
+    tournament, registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    target = registrations[3].player
+    url = reverse("public:rankings", args=[tournament.slug])
+    response = client.get(url, {"q": target.last_name.lower()})
+    assert [row.record["name"] for row in response.context["table"].rows] == [target.full_name]
+    response = client.get(url, {"sort": "-total"})
+    totals = [row.record["total"] for row in response.context["table"].rows]
+    assert totals == sorted(totals, reverse=True)
+    response = client.get(url, {"sort": "total"})
+    totals = [row.record["total"] for row in response.context["table"].rows]
+    assert totals == sorted(totals)
+
+
+@pytest.mark.django_db
+def test_rows_endpoint_answers_304_until_a_sheet_is_confirmed(client, django_user_model):
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    url = reverse("public:rankings_rows", args=[tournament.slug])
+    first = client.get(url)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+    confirm_round(rounds[0], referee, tables=1)
+    changed = client.get(url, headers={"if-none-match": etag})
+    assert changed.status_code == 200
+    assert "+27.3" in changed.content.decode()
+
+
+@pytest.mark.django_db
+def test_hidden_rankings_are_404_for_anonymous(client, django_user_model):
+    tournament, registrations, _rounds, referee = make_event(django_user_model, show_rankings=False)
+    urls = [
+        reverse("public:rankings", args=[tournament.slug]),
+        reverse("public:rankings_rows", args=[tournament.slug]),
+        reverse("public:team_rankings", args=[tournament.slug]),
+        reverse("public:player", args=[tournament.slug, registrations[0].pk]),
+    ]
+    for url in urls:
+        assert client.get(url).status_code == 404
+    client.force_login(referee)
+    for url in urls:
+        assert client.get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_player_page_shows_table_opponents_and_rank(client, django_user_model):
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    east, south, west, north = table_registrations(rounds[0], 1)
+    response = client.get(reverse("public:player", args=[tournament.slug, east.pk]))
+    assert response.status_code == 200
+    content = response.content.decode()
+    for opponent in (south, west, north):
+        assert opponent.player.full_name in content
+    assert "42,300" in content
+    assert "+27.3" in content
+    (row,) = response.context["rounds"]
+    assert (row["table_number"], row["wind"], row["place"], row["rank"]) == (1, "E", 1, 1)
+    assert "<svg" in content
+
+
+@pytest.mark.django_db
+def test_team_rankings_sum_the_members(client, django_user_model):
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    response = client.get(reverse("public:team_rankings", args=[tournament.slug]))
+    assert response.status_code == 200
+    rows = list(response.context["table"].data)
+    assert {row["name"] for row in rows} == {"Team 1", "Team 2"}
+    assert sum(row["total"] for row in rows) == 0  # scores of a table sum to zero
+
+
+@pytest.mark.django_db
+def test_team_rankings_without_teams_is_404(client, django_user_model):
+    tournament, _registrations, _rounds, _referee = make_event(django_user_model, teams=0)
+    assert client.get(reverse("public:team_rankings", args=[tournament.slug])).status_code == 404
+
+
+@pytest.mark.parametrize("players", [8, 48])
+@pytest.mark.django_db
+def test_ranking_pages_query_count_does_not_grow(
+    client, django_user_model, django_assert_max_num_queries, players
+):
+    tournament, registrations, rounds, referee = make_event(django_user_model, players=players)
+    confirm_round(rounds[0], referee, tables=players // 4)
+    pages = [
+        reverse("public:rankings", args=[tournament.slug]),
+        reverse("public:rankings_rows", args=[tournament.slug]),
+        reverse("public:team_rankings", args=[tournament.slug]),
+        reverse("public:player", args=[tournament.slug, registrations[0].pk]),
+        reverse("public:tournament", args=[tournament.slug]),
+    ]
+    for url in pages:
+        client.get(url)  # warm the standings cache as a live event would
+        with django_assert_max_num_queries(15):
+            assert client.get(url).status_code == 200

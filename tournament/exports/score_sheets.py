@@ -1,0 +1,170 @@
+"""Printable score sheets of a round: one page per table, names and winds pre-filled.
+
+The hanchan sheet has the rows of the sheet used at events [001 §3.4.1]: final points,
+difference to the return points, penalty, adjusted, ÷ 1 000, placement bonus (uma) and net,
+then signature lines for the four players and the referee. The hand-by-hand variant has one
+line per hand (round name, counters, result, each seat's change) for tables that keep a
+running record; the totals box at its foot is the same hanchan sheet.
+"""
+
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
+
+from tournament.exports.base import PDF_CONTENT_TYPE
+from tournament.exports.pdf import build_pdf, para, styles, tournament_subtitle
+from tournament.models import Round
+from tournament.selectors import TableView, tables_of_round
+from tournament.tables import format_points
+
+HAND_LINES = 16
+LABEL_WIDTH = 52 * mm
+SEAT_WIDTH = 31 * mm
+
+
+def _uma_text(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+class ScoreSheetsPdf:
+    """`hands=False`: the hanchan sheet; `hands=True`: the hand-by-hand sheet."""
+
+    def __init__(self, round_: Round, *, hands: bool = False) -> None:
+        self.round = round_
+        self.hands = hands
+
+    def render(self) -> tuple[str, str, bytes]:
+        tournament = self.round.tournament
+        rules = tournament.get_rules()
+        title = (
+            _("Hand-by-hand sheets, round %(number)s")
+            if self.hands
+            else _("Score sheets, round %(number)s")
+        ) % {"number": self.round.number}
+        story = []
+        tables = tables_of_round(self.round)
+        for index, table in enumerate(tables):
+            if index:
+                story.append(PageBreak())
+            story += self._table_page(table, tournament, rules)
+        if not tables:
+            story.append(para(_("No seating for this round yet."), "title"))
+        kind = "hand-sheets" if self.hands else "score-sheets"
+        content = build_pdf(story, title=title, tournament=tournament, margins=12 * mm)
+        filename = f"{tournament.slug}-round-{self.round.number}-{kind}.pdf"
+        return filename, PDF_CONTENT_TYPE, content
+
+    def _table_page(self, table: TableView, tournament, rules) -> list:
+        heading = _("Round %(round)s · Table %(table)s") % {
+            "round": self.round.number,
+            "table": table.number,
+        }
+        story = [
+            para(f"{tournament.name} — {heading}", "title"),
+            para(tournament_subtitle(tournament), "subtitle"),
+            Spacer(1, 3 * mm),
+        ]
+        if self.hands:
+            story += [self._hands_grid(table), Spacer(1, 4 * mm)]
+        story += [self._totals_grid(table, rules), Spacer(1, 3 * mm)]
+        story.append(
+            para(
+                _(
+                    "Return points %(points)s. Placement bonus %(uma)s. "
+                    "Check: final points sum to %(total)s."
+                )
+                % {
+                    "points": format_points(rules.return_points),
+                    "uma": " / ".join(_uma_text(value) for value in rules.uma),
+                    "total": format_points(4 * rules.start_points),
+                },
+                "small",
+            )
+        )
+        story += [Spacer(1, (2 if self.hands else 6) * mm), self._signatures(table)]
+        return story
+
+    def _seat_header(self, table: TableView) -> list:
+        cells = []
+        for seat in table.seats:
+            cells.append([para(seat.wind_label, "head"), para(seat.player.full_name, "bold")])
+        return cells
+
+    def _totals_grid(self, table: TableView, rules) -> Table:
+        labels = [
+            _("Final points"),
+            _("Difference to %(points)s") % {"points": format_points(rules.return_points)},
+            _("Penalty (table points)"),
+            _("Adjusted"),
+            _("÷ 1 000"),
+            _("Placement bonus (uma)"),
+            _("Net score"),
+            _("Place"),
+        ]
+        rows = [[para(_("Seat"), "head"), *self._seat_header(table)]]
+        rows += [[para(label, "bold")] + [""] * len(table.seats) for label in labels]
+        grid = Table(
+            rows,
+            colWidths=[LABEL_WIDTH] + [SEAT_WIDTH] * len(table.seats),
+            rowHeights=[None] + [(7 if self.hands else 10.5) * mm] * len(labels),
+        )
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("GRID", (0, 0), (-1, -1), 0.7, colors.black),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+                    ("BACKGROUND", (0, 7), (-1, 7), colors.HexColor("#f3f3f3")),
+                    ("LINEABOVE", (0, 7), (-1, 7), 1.6, colors.black),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ]
+            )
+        )
+        return grid
+
+    def _hands_grid(self, table: TableView) -> Table:
+        header = [
+            para(_("Hand"), "head"),
+            para(_("Honba / riichi"), "head"),
+            para(_("Result"), "head"),
+            *[para(seat.player.full_name, "head") for seat in table.seats],
+        ]
+        rows = [header] + [["", "", "", *[""] * len(table.seats)] for _line in range(HAND_LINES)]
+        grid = Table(
+            rows,
+            colWidths=[14 * mm, 20 * mm, 32 * mm] + [30 * mm] * len(table.seats),
+            rowHeights=[None] + [5.8 * mm] * HAND_LINES,
+            repeatRows=1,
+        )
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ]
+            )
+        )
+        return grid
+
+    def _signatures(self, table: TableView) -> Table:
+        rows = [[para(_("Signatures"), "head"), "", ""]]
+        for seat in table.seats:
+            rows.append([para(seat.wind_label, "small"), para(seat.player.full_name), ""])
+        rows.append([para(_("Referee"), "small"), para(_("Name:")), ""])
+        grid = Table(
+            rows,
+            colWidths=[22 * mm, 70 * mm, 84 * mm],
+            rowHeights=[None] + [(8 if self.hands else 11) * mm] * (len(table.seats) + 1),
+        )
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("SPAN", (0, 0), (-1, 0)),
+                    ("LINEBELOW", (2, 1), (2, -1), 0.7, colors.black),
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                    ("FONTNAME", (0, 0), (-1, -1), styles()["base"].fontName),
+                ]
+            )
+        )
+        return grid
