@@ -1,4 +1,30 @@
 """Staff pages of score-sheet entry, mounted at /manage/<slug>/scoring/."""
 
+from django.urls import path
+
+from scoring.views import penalties, rounds, sheets
+
 app_name = "scoring"
-urlpatterns: list = []
+
+table = "round/<int:number>/table/<int:table>/"
+
+urlpatterns = [
+    path("", rounds.RoundListView.as_view(), name="rounds"),
+    path("standings/", rounds.StandingsView.as_view(), name="standings"),
+    path("round/<int:number>/", rounds.RoundTablesView.as_view(), name="round"),
+    path(table, sheets.SheetView.as_view(), name="sheet"),
+    path(f"{table}hands/", sheets.HandsView.as_view(), name="hands"),
+    path(f"{table}confirm/", sheets.SheetConfirmView.as_view(), name="confirm"),
+    path(f"{table}correct/", sheets.SheetCorrectView.as_view(), name="correct"),
+    path(f"{table}correct/hands/", sheets.HandsCorrectView.as_view(), name="correct_hands"),
+    path(f"{table}history/", sheets.SheetHistoryView.as_view(), name="history"),
+    path("penalties/", penalties.PenaltyListView.as_view(), name="penalties"),
+    path(
+        "penalties/<int:pk>/cancel/", penalties.PenaltyCancelView.as_view(), name="penalty_cancel"
+    ),
+    path(
+        "players/<int:registration>/disqualify/",
+        penalties.DisqualifyView.as_view(),
+        name="disqualify",
+    ),
+]

@@ -94,3 +94,34 @@ def event(db, django_user_model):
         "rounds": rounds,
         "users": users,
     }
+
+
+def sheet_form_data(
+    registrations: list[Registration],
+    points=(42300, 31000, 27700, 19000),
+    revision: int = 0,
+    sticks: int = 0,
+    **seat_changes: dict,
+) -> dict:
+    """POST data of the final-score form; `seat_changes={"E": {"late": 5}}` per seat."""
+    data = {
+        "token": str(uuid.uuid4()),
+        "revision": str(revision),
+        "riichi_sticks_left": str(sticks),
+        "note": "",
+    }
+    for wind, registration, value in zip(WINDS, registrations, points, strict=True):
+        seat = {"player": registration.pk, "points": value, "chombo": 0, "late": 0}
+        seat["substitute"] = ""
+        seat.update(seat_changes.get(wind, {}))
+        data.update({f"{wind}_{name}": str(field) for name, field in seat.items()})
+    return data
+
+
+def check_and_save(client, url: str, data: dict):
+    """Drive the page as an official does: Check, read the preview, then Save."""
+    response = client.post(url, {**data, "action": "check"})
+    assert response.status_code == 200, response.content
+    checked = response.context.get("checked")
+    assert checked, response.context["form"].errors
+    return client.post(url, {**data, "action": "save", "checked": checked})

@@ -1,0 +1,269 @@
+"""Forms of the score-sheet pages. They parse fields; every rule that spans fields (sum of
+the points, players, substitutes, hands) is asked of the rules engine, and its errors are
+put back on the field they concern (`scoring.messages`)."""
+
+from __future__ import annotations
+
+import datetime
+import math
+import uuid
+from decimal import Decimal
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.messages import form_field_for, message_for
+from scoring.models import Penalty
+from scoring.rules import RulesErrors
+from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableContext
+from tournament.models import Registration, Round
+
+WINDS = ("E", "S", "W", "N")
+WIND_LABELS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+
+
+def _name(registration: Registration) -> str:
+    return registration.player.full_name
+
+
+def late_minutes_from_check_in(registration: Registration | None, round_: Round) -> int:
+    """Minutes between the round's start and the player's check-in, when both are known and
+    the check-in came after the start (the referee can change it)."""
+    start = round_.started_at or round_.scheduled_start
+    checked_in = registration.checked_in_at if registration else None
+    if not start or not checked_in or checked_in <= start:
+        return 0
+    if checked_in - start > datetime.timedelta(hours=3):
+        return 0  # checked in for another session
+    return math.ceil((checked_in - start).total_seconds() / 60)
+
+
+class SheetForm(forms.Form):
+    """The four seats of a table: final points or, for a hand-by-hand sheet, only the
+    players, lateness and substitutes (the points come from the hands)."""
+
+    token = forms.UUIDField(widget=forms.HiddenInput)
+    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    riichi_sticks_left = forms.IntegerField(
+        label=_("Riichi sticks left on the table"), min_value=0, initial=0
+    )
+    note = forms.CharField(
+        label=_("Note"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args, context: TableContext, kind: str = "final", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.context = context
+        self.kind = kind
+        players = sorted(
+            (
+                registration
+                for registration in context.registrations.values()
+                if registration.pk in context.seat_of
+            ),
+            key=lambda registration: (_name(registration).lower(), registration.pk),
+        )
+        player_choices = [("", "—")] + [
+            (registration.pk, _name(registration)) for registration in players
+        ]
+        substitute_choices = [("", _("— nobody, the player played"))] + [
+            (registration.pk, _name(registration))
+            for registration in sorted(context.substitutes.values(), key=_name)
+        ]
+        for index, wind in enumerate(WINDS):
+            seated = context.seated[index]
+            self.fields[f"{wind}_player"] = forms.TypedChoiceField(
+                label=WIND_LABELS[wind],
+                choices=player_choices,
+                coerce=int,
+                initial=seated.pk if seated else None,
+            )
+            if kind == "final":
+                self.fields[f"{wind}_points"] = forms.IntegerField(
+                    label=_("Final points"),
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 100}),
+                )
+                self.fields[f"{wind}_chombo"] = forms.IntegerField(
+                    label=_("Chombo"), min_value=0, initial=0
+                )
+            self.fields[f"{wind}_late"] = forms.IntegerField(
+                label=_("Minutes late"),
+                min_value=0,
+                initial=late_minutes_from_check_in(seated, context.round),
+            )
+            self.fields[f"{wind}_substitute"] = forms.TypedChoiceField(
+                label=_("Substitute"),
+                choices=substitute_choices,
+                coerce=int,
+                required=False,
+                empty_value=None,
+            )
+        if kind != "final":
+            del self.fields["riichi_sticks_left"]
+        self.initial.setdefault("token", uuid.uuid4())
+
+    def seat_rows(self) -> list[dict]:
+        """The bound fields of each seat, for the template."""
+        rows = []
+        for index, wind in enumerate(WINDS):
+            row = {"wind": wind, "label": WIND_LABELS[wind], "seated": self.context.seated[index]}
+            for name in ("player", "points", "chombo", "late", "substitute"):
+                if f"{wind}_{name}" in self.fields:
+                    row[name] = self[f"{wind}_{name}"]
+            rows.append(row)
+        return rows
+
+    @staticmethod
+    def initial_from(entry: SheetEntry) -> dict:
+        """Initial values showing a stored entry (to edit, correct or compare it)."""
+        initial: dict = {"riichi_sticks_left": entry.riichi_sticks_left, "note": entry.note}
+        for wind, seat in zip(WINDS, entry.seats, strict=True):
+            initial.update(
+                {
+                    f"{wind}_player": seat.registration_id,
+                    f"{wind}_points": seat.points,
+                    f"{wind}_chombo": seat.chombo,
+                    f"{wind}_late": seat.late_minutes,
+                    f"{wind}_substitute": seat.substitute_id,
+                }
+            )
+        return initial
+
+    def to_entry(self, hands: tuple[HandEntry, ...] = ()) -> SheetEntry:
+        data = self.cleaned_data
+        seats = tuple(
+            SeatEntry(
+                registration_id=data[f"{wind}_player"],
+                points=data.get(f"{wind}_points"),
+                chombo=data.get(f"{wind}_chombo") or 0,
+                late_minutes=data[f"{wind}_late"],
+                substitute_id=data[f"{wind}_substitute"],
+            )
+            for wind in WINDS
+        )
+        return SheetEntry(
+            kind=self.kind,
+            seats=seats,
+            riichi_sticks_left=data.get("riichi_sticks_left") or 0,
+            hands=hands,
+            note=data["note"],
+        )
+
+    def add_rules_errors(self, errors: RulesErrors, hand_forms=None) -> None:
+        """Put each engine error on its field (hand errors on the hand's form)."""
+        for error in errors:
+            hand_index, name = form_field_for(error)
+            message = message_for(error)
+            if hand_index is not None and hand_forms is not None:
+                form = hand_forms[hand_index] if hand_index < len(hand_forms) else None
+                if form is not None:
+                    form.add_error(name if name in form.fields else None, message)
+                    continue
+            self.add_error(name if name in self.fields else None, message)
+
+
+class CorrectionForm(SheetForm):
+    reason = forms.CharField(
+        label=_("Reason for the correction"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+SEAT_CHOICES = [("", "—")] + [(wind, WIND_LABELS[wind]) for wind in WINDS]
+
+
+class HandForm(forms.Form):
+    """One hand of a hand-by-hand sheet; a row left without a result is ignored."""
+
+    result = forms.ChoiceField(
+        label=_("Result"),
+        required=False,
+        choices=[
+            ("", "—"),
+            ("ron", _("Ron")),
+            ("tsumo", _("Tsumo")),
+            ("draw", _("Exhaustive draw")),
+            ("chombo", _("Chombo")),
+        ],
+    )
+    winner = forms.ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, required=False)
+    loser = forms.ChoiceField(label=_("Discarder"), choices=SEAT_CHOICES, required=False)
+    han = forms.IntegerField(label=_("Han"), min_value=0, required=False)
+    fu = forms.IntegerField(label=_("Fu"), min_value=0, required=False)
+    yakuman = forms.IntegerField(label=_("Yakuman"), min_value=0, required=False)
+    riichi = forms.MultipleChoiceField(
+        label=_("Riichi"),
+        choices=SEAT_CHOICES[1:],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    tenpai = forms.MultipleChoiceField(
+        label=_("Tenpai"),
+        choices=SEAT_CHOICES[1:],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    offender = forms.ChoiceField(label=_("Chombo by"), choices=SEAT_CHOICES, required=False)
+
+    def is_blank(self) -> bool:
+        return not self.cleaned_data.get("result")
+
+    def to_hand(self) -> HandEntry:
+        data = self.cleaned_data
+        return HandEntry(
+            result=data["result"],
+            winner=data["winner"] or None,
+            loser=data["loser"] or None,
+            han=data["han"],
+            fu=data["fu"],
+            yakuman=data["yakuman"] or 0,
+            riichi=tuple(data["riichi"]),
+            tenpai=tuple(data["tenpai"]),
+            offender=data["offender"] or None,
+        )
+
+    @staticmethod
+    def initial_from(hand: HandEntry) -> dict:
+        return {
+            "result": hand.result,
+            "winner": hand.winner or "",
+            "loser": hand.loser or "",
+            "han": hand.han,
+            "fu": hand.fu,
+            "yakuman": hand.yakuman or None,
+            "riichi": list(hand.riichi),
+            "tenpai": list(hand.tenpai),
+            "offender": hand.offender or "",
+        }
+
+
+HandFormSet = forms.formset_factory(HandForm, extra=4, max_num=60, absolute_max=80)
+
+
+class PenaltyForm(forms.Form):
+    registration = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
+    round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none(), required=False)
+    kind = forms.ChoiceField(label=_("Kind"), choices=Penalty.Kind.choices)
+    points = forms.DecimalField(
+        label=_("Penalty points"),
+        min_value=Decimal("0.01"),
+        max_digits=7,
+        decimal_places=2,
+        help_text=_("Taken off the player's total, e.g. 10."),
+    )
+    reason = forms.CharField(
+        label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args, tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].queryset = tournament.registrations.select_related("player")
+        self.fields["registration"].label_from_instance = _name
+        self.fields["round"].queryset = tournament.rounds.order_by("number")
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )

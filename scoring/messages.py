@@ -1,0 +1,115 @@
+"""The rules engine's error codes in the user's language, and where each one is shown.
+
+The engine raises `RulesError(code, params, field="seats[2].points")`; this module is the
+one place that turns a code into a translated sentence (`message_for`) and a field path into
+the form field it concerns (`form_field_for`). A code missing here falls back to the
+engine's English sentence, so a new engine code is never swallowed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rules import RulesError
+
+WINDS = ("E", "S", "W", "N")
+
+MESSAGES = {
+    # Seats checked against the seating (scoring.services.entries)
+    "seat_not_in_round": _("This player is not seated in this round."),
+    "seat_wrong_table": _("This player is seated at table %(table)s in this round."),
+    "seat_wrong_wind": _("This player starts as %(wind)s at this table."),
+    "substitute_unknown": _("Choose an active substitute of this tournament."),
+    "substitute_repeated": _("This substitute already plays another seat of this table."),
+    # The signed sheet (RULES.md §7.4)
+    "seats_count": _("A score sheet has exactly four seats."),
+    "player_missing": _("Every seat needs a player."),
+    "player_repeated": _("This player is already written in another seat."),
+    "points_type": _("Enter the final points as a whole number, e.g. 32100."),
+    "points_not_multiple": _("%(points)s is not a multiple of 100; every payment is."),
+    "count_negative": _("Enter a whole number, zero or more."),
+    "flag_type": _("Answer yes or no."),
+    "absent_needs_substitute": _("The player is absent: choose the substitute who played."),
+    "absent_and_late": _("An absent player has no minutes of lateness."),
+    "late_needs_substitute": _(
+        "%(minutes)s minutes late: after %(limit)s minutes a substitute plays the hanchan "
+        "(WRC 2015 §7.2); choose the substitute."
+    ),
+    "points_sum": _(
+        "The four scores add up to %(total)s; with %(riichi_sticks_left)s riichi sticks left "
+        "on the table they must add up to %(expected)s."
+    ),
+    # Hands (RULES.md §3-§6)
+    "result_unknown": _("Choose ron, tsumo, draw or chombo."),
+    "seat_unknown": _("Choose a seat: E, S, W or N."),
+    "seat_repeated": _("A seat is chosen twice."),
+    "han_type": _("Han must be a whole number."),
+    "han_missing": _("A win needs its han (or yakuman)."),
+    "han_too_low": _("A winning hand has at least 1 han."),
+    "fu_missing": _("A hand under 5 han needs its fu."),
+    "fu_type": _("Fu must be a whole number."),
+    "fu_too_low": _("Every win has at least 20 fu."),
+    "fu_not_rounded": _("Fu are rounded up to a multiple of 10 (only seven pairs has 25)."),
+    "ron_20_fu": _("A ron cannot have 20 fu."),
+    "tsumo_1_han_20_fu": _("1 han 20 fu by tsumo cannot happen (pinfu tsumo is 2 han)."),
+    "one_han_25_fu": _("1 han 25 fu cannot happen: 25 fu is seven pairs, itself 2 han."),
+    "tsumo_2_han_25_fu": _("2 han 25 fu by tsumo cannot happen: seven pairs tsumo is 3 han."),
+    "tsumo_with_loser": _("A tsumo has no discarder."),
+    "winner_is_loser": _("The winner cannot be the discarder."),
+    "ron_priority": _("Another player is first in turn order after the discarder."),
+    "key_not_applicable": _("Does not apply to this result; clear it or change the result."),
+    "abortive_not_in_ruleset": _("This rule set has no abortive draws."),
+    "nagashi_not_in_ruleset": _("This rule set has no nagashi mangan."),
+    "pao_not_in_ruleset": _("This rule set has no liability (pao)."),
+    "pao_needs_yakuman": _("Liability (pao) only applies to a yakuman."),
+    "pao_is_winner": _("The winner cannot be liable."),
+    "noten_riichi_is_tenpai": _("A seat is both tenpai and a noten riichi."),
+    "claimants_on_tsumo": _("A tsumo has no other claimants."),
+    "hand_after_end": _("The game had already ended before this hand."),
+    "hand_state_mismatch": _("This does not match the hands before it."),
+    "riichi_cannot_pay": _("This player cannot pay a riichi deposit."),
+}
+
+_SEAT_FIELD = re.compile(r"^seats\[(\d)\]\.(\w+)$")
+_HAND_FIELD = re.compile(r"^hands\[(\d+)\](?:\.(\w+))?")
+SEAT_FIELD_NAMES = {
+    "player": "player",
+    "points": "points",
+    "chombo": "chombo",
+    "late_minutes": "late",
+    "substitute": "substitute",
+    "absent": "substitute",
+}
+
+
+def message_for(error: RulesError) -> str:
+    """The error as a sentence in the active language."""
+    template = MESSAGES.get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return str(template) % error.params if "%(" in str(template) else str(template)
+    except (KeyError, TypeError, ValueError):
+        return error.message
+
+
+def form_field_for(error: RulesError) -> tuple[int | None, str | None]:
+    """Where to show the error: (hand index or None, field name or None for the form).
+
+    Seat fields are named `<wind>_<field>` (`W_points` for `seats[2].points`); hand fields
+    are the field of the hand's form (`fu` for `hands[4].fu`), with the hand's index.
+    """
+    path = error.field or ""
+    seat = _SEAT_FIELD.match(path)
+    if seat:
+        name = SEAT_FIELD_NAMES.get(seat.group(2))
+        return None, f"{WINDS[int(seat.group(1))]}_{name}" if name else None
+    hand = _HAND_FIELD.match(path)
+    if hand:
+        name = (hand.group(2) or "").split("[")[0] or None
+        return int(hand.group(1)), name
+    if path == "riichi_sticks_left":
+        return None, "riichi_sticks_left"
+    return None, None

@@ -1,0 +1,134 @@
+"""What the sheet pages share: resolving the round and table, describing a version."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from scoring.messages import message_for
+from scoring.models import ScoreSheet, SheetVersion
+from scoring.rules import HanchanResult, RulesError, RulesErrors
+from scoring.services.entries import Evaluation, SheetEntry, TableContext, table_context
+from scoring.services.entries import score_confirmed as score_stored
+from tournament.models import Round
+from tournament.permissions import ROLE_RANK, Role, TournamentStaffMixin
+from tournament.tables import format_score
+
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    wind: str
+    player: str
+    substitute: str
+    points: int | None
+    chombo: int
+    late_minutes: int
+    place: int | None = None
+    uma: str = ""
+    penalty: str = ""
+    score: str = ""
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """A version (or an unsaved entry) with what the rules engine makes of it."""
+
+    lines: list[SeatLine]
+    riichi_sticks_left: int
+    note: str
+    hands: int
+    error: str = ""
+    version: SheetVersion | None = None
+
+
+def _name(context: TableContext, registration_id: int | None) -> str:
+    registration = context.registrations.get(registration_id) if registration_id else None
+    return registration.player.full_name if registration else ""
+
+
+def describe(
+    entry: SheetEntry,
+    result: HanchanResult | None,
+    context: TableContext,
+    version: SheetVersion | None = None,
+    error: str = "",
+) -> SheetView:
+    lines = []
+    for index, seat in enumerate(entry.seats):
+        score = result.seats[index] if result else None
+        lines.append(
+            SeatLine(
+                wind=WINDS[index],
+                player=_name(context, seat.registration_id),
+                substitute=_name(context, seat.substitute_id),
+                points=seat.points,
+                chombo=seat.chombo,
+                late_minutes=seat.late_minutes,
+                place=score.place if score else None,
+                uma=format_score(score.uma) if score else "",
+                penalty=format_score(score.penalty) if score else "",
+                score=format_score(score.score) if score else "",
+            )
+        )
+    return SheetView(lines, entry.riichi_sticks_left, entry.note, len(entry.hands), error, version)
+
+
+def describe_version(version: SheetVersion, context: TableContext, rules) -> SheetView:
+    entry = SheetEntry.from_data(version.kind, version.data)
+    try:
+        result = score_stored(rules, version.kind, version.data)
+    except (RulesError, RulesErrors) as errors:
+        found = errors.errors if isinstance(errors, RulesErrors) else (errors,)
+        return describe(entry, None, context, version, "; ".join(map(message_for, found)))
+    return describe(entry, result, context, version)
+
+
+def describe_evaluation(evaluation: Evaluation, context: TableContext) -> SheetView:
+    return describe(evaluation.entry, evaluation.result, context)
+
+
+class TableMixin(TournamentStaffMixin):
+    """Resolves `self.round`, `self.table_number`, `self.sheet` (or None), `self.context`."""
+
+    def setup_table(self) -> None:
+        self.round = get_object_or_404(
+            Round.objects.select_related("tournament"),
+            tournament=self.tournament,
+            number=self.kwargs["number"],
+        )
+        self.table_number = self.kwargs["table"]
+        self.context = table_context(self.round, self.table_number)
+        if not any(self.context.seated):
+            raise Http404
+        self.sheet = (
+            ScoreSheet.objects.select_related("current__entered_by")
+            .filter(round=self.round, table_number=self.table_number)
+            .first()
+        )
+        self.rules = self.tournament.get_rules()
+
+    def get(self, request, *args, **kwargs):
+        self.setup_table()
+        return super().get(request, *args, **kwargs)
+
+    def is_at_least(self, role: str) -> bool:
+        return ROLE_RANK[self.role] >= ROLE_RANK[role]
+
+    def base_context(self) -> dict:
+        return {
+            "round": self.round,
+            "table_number": self.table_number,
+            "sheet": self.sheet,
+            "status": self.sheet.status if self.sheet else ScoreSheet.Status.NOT_ENTERED,
+            "status_label": (
+                self.sheet.get_status_display()
+                if self.sheet
+                else ScoreSheet.Status.NOT_ENTERED.label
+            ),
+            "is_head_referee": self.is_at_least(Role.HEAD_REFEREE),
+            "seated": list(zip(WINDS, self.context.seated, strict=True)),
+        }

@@ -1,0 +1,144 @@
+"""Penalties (WRC 2015 §7): the list for review, giving and cancelling one, and
+disqualification. All of it is the head referee's (and the organiser's)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView
+
+from scoring.forms import PenaltyForm, ReasonForm
+from scoring.models import Penalty
+from scoring.selectors import penalty_list
+from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
+from tournament.models import Registration
+from tournament.permissions import Role, TournamentStaffMixin
+from tournament.tables import format_score
+
+
+def _apply_validation_error(form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+class PenaltyListView(TournamentStaffMixin, FormView):
+    """Every penalty of the tournament (or of one player, `?player=<registration id>`), and
+    the form to give a new one."""
+
+    required_role = Role.HEAD_REFEREE
+    template_name = "scoring/penalties.html"
+    form_class = PenaltyForm
+
+    def get_form_kwargs(self):
+        return super().get_form_kwargs() | {"tournament": self.tournament}
+
+    def get_initial(self):
+        return {"registration": self.request.GET.get("player") or None}
+
+    def player_filter(self) -> Registration | None:
+        player = self.request.GET.get("player", "")
+        if not player.isdigit():
+            return None
+        return get_object_or_404(Registration, tournament=self.tournament, pk=int(player))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        registration = self.player_filter()
+        context["player"] = registration
+        context["lines"] = [
+            {"line": line, "points": format_score(line.points)}
+            for line in penalty_list(self.tournament, registration)
+        ]
+        return context
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        try:
+            penalty_give(
+                registration=data["registration"],
+                points=data["points"],
+                reason=data["reason"],
+                kind=data["kind"],
+                round_=data["round"],
+                acting_user=self.request.user,
+            )
+        except ValidationError as error:
+            _apply_validation_error(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Penalty recorded."))
+        return redirect(self.request.get_full_path())
+
+
+class PenaltyCancelView(TournamentStaffMixin, FormView):
+    required_role = Role.HEAD_REFEREE
+    template_name = "scoring/penalty_cancel.html"
+    form_class = ReasonForm
+
+    def get_penalty(self) -> Penalty:
+        return get_object_or_404(
+            Penalty.objects.select_related("registration__player", "given_by"),
+            tournament=self.tournament,
+            pk=self.kwargs["pk"],
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        penalty = self.get_penalty()
+        context["penalty"] = penalty
+        context["points"] = format_score(penalty.points)
+        return context
+
+    def form_valid(self, form):
+        try:
+            penalty_cancel(
+                penalty=self.get_penalty(),
+                reason=form.cleaned_data["reason"],
+                acting_user=self.request.user,
+            )
+        except ValidationError as error:
+            _apply_validation_error(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Penalty cancelled; it stays in the list, marked."))
+        return redirect(reverse("scoring:penalties", kwargs={"slug": self.tournament.slug}))
+
+
+class DisqualifyView(TournamentStaffMixin, FormView):
+    """WRC 2015 §7.1: out of the ranking and out of future seating, with a reason."""
+
+    required_role = Role.HEAD_REFEREE
+    template_name = "scoring/disqualify.html"
+    form_class = ReasonForm
+
+    def get_registration(self) -> Registration:
+        return get_object_or_404(
+            Registration.objects.select_related("player"),
+            tournament=self.tournament,
+            pk=self.kwargs["registration"],
+        )
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs) | {"registration": self.get_registration()}
+
+    def form_valid(self, form):
+        registration = self.get_registration()
+        try:
+            player_disqualify(
+                registration=registration,
+                reason=form.cleaned_data["reason"],
+                acting_user=self.request.user,
+            )
+        except ValidationError as error:
+            _apply_validation_error(form, error)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            _("%(player)s is disqualified: out of the ranking and of future seating.")
+            % {"player": registration.player.full_name},
+        )
+        return redirect(reverse("scoring:penalties", kwargs={"slug": self.tournament.slug}))

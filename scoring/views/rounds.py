@@ -1,0 +1,101 @@
+"""The rounds of the tournament, a round's tables with the state of their sheets, and the
+standings as the staff see them (provisional rounds included)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.views.generic import TemplateView
+
+from scoring.models import ScoreSheet
+from scoring.selectors import tournament_standings
+from tournament.models import WIND_ORDER, Round, Seat
+from tournament.permissions import TournamentStaffMixin
+from tournament.tables import format_score
+
+Status = ScoreSheet.Status
+
+
+class RoundListView(TournamentStaffMixin, TemplateView):
+    template_name = "scoring/rounds.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rounds = list(self.tournament.rounds.order_by("number"))
+        tables: dict[int, set[int]] = {}
+        for round_id, table in Seat.objects.filter(round__tournament=self.tournament).values_list(
+            "round_id", "table_number"
+        ):
+            tables.setdefault(round_id, set()).add(table)
+        counts: dict[int, dict[str, int]] = {}
+        for round_id, status in ScoreSheet.objects.filter(
+            round__tournament=self.tournament
+        ).values_list("round_id", "status"):
+            counts.setdefault(round_id, {}).setdefault(status, 0)
+            counts[round_id][status] += 1
+        context["rounds"] = [
+            {
+                "round": round_,
+                "tables": len(tables.get(round_.pk, ())),
+                "confirmed": counts.get(round_.pk, {}).get(Status.CONFIRMED, 0),
+                "disputed": counts.get(round_.pk, {}).get(Status.DISPUTED, 0),
+                "entered": counts.get(round_.pk, {}).get(Status.ENTERED, 0),
+            }
+            for round_ in rounds
+        ]
+        return context
+
+
+class RoundTablesView(TournamentStaffMixin, TemplateView):
+    """A round's tables, each with its four players and the state of its sheet."""
+
+    template_name = "scoring/round.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        round_ = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        seats = Seat.objects.filter(round=round_).select_related("registration__player")
+        tables: dict[int, list] = {}
+        for seat in sorted(seats, key=lambda seat: (seat.table_number, WIND_ORDER[seat.wind])):
+            tables.setdefault(seat.table_number, []).append(seat)
+        sheets = {sheet.table_number: sheet for sheet in ScoreSheet.objects.filter(round=round_)}
+        context["round"] = round_
+        context["tables"] = [
+            {
+                "number": number,
+                "seats": table_seats,
+                "status": sheets[number].status if number in sheets else Status.NOT_ENTERED,
+                "status_label": (
+                    sheets[number].get_status_display()
+                    if number in sheets
+                    else Status.NOT_ENTERED.label
+                ),
+            }
+            for number, table_seats in sorted(tables.items())
+        ]
+        return context
+
+
+class StandingsView(TournamentStaffMixin, TemplateView):
+    """The standings from confirmed sheets, for the staff to check before publishing."""
+
+    template_name = "scoring/standings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        standings = tournament_standings(self.tournament)
+        context["standings"] = standings
+        context["rows"] = [
+            {
+                "entry": entry,
+                "total": format_score(entry.total),
+                "penalty": format_score(entry.penalty_total),
+                "rounds": [
+                    format_score(entry.rounds[number].score)
+                    if number in entry.rounds and entry.rounds[number].confirmed
+                    else ""
+                    for number in standings.round_numbers
+                ],
+            }
+            for entry in standings.entries
+        ]
+        return context

@@ -1,0 +1,390 @@
+"""Entering, checking, confirming and correcting a table's score sheet."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from scoring.forms import CorrectionForm, HandForm, HandFormSet, SheetForm
+from scoring.models import ScoreSheet, SheetVersion
+from scoring.rules import RulesErrors
+from scoring.services.entries import SheetEntry, evaluate_entry
+from scoring.services.sheets import (
+    EntryOutcome,
+    SheetConflict,
+    SheetError,
+    sheet_confirm,
+    sheet_correct,
+    sheet_enter,
+)
+from scoring.views.common import TableMixin, describe_evaluation, describe_version
+from tournament.models import Tournament
+from tournament.permissions import Role
+
+Status = ScoreSheet.Status
+Policy = Tournament.ConfirmationPolicy
+
+
+def entry_digest(entry: SheetEntry) -> str:
+    """Fingerprint of what was checked, so that what is saved is what the official saw."""
+    return hashlib.sha256(json.dumps(entry.to_data(), sort_keys=True).encode()).hexdigest()[:32]
+
+
+class SheetPageMixin(TableMixin):
+    """The page of one table's sheet: its state, the entry form, the preview."""
+
+    kind = SheetVersion.Kind.FINAL
+    correcting = False
+    template_name = "scoring/sheet.html"
+
+    # --- state of the sheet ---------------------------------------------------------------
+
+    def current(self) -> SheetVersion | None:
+        return self.sheet.current if self.sheet else None
+
+    def is_blind(self) -> bool:
+        """In blind double entry, a second official must not see the first entry."""
+        current = self.current()
+        return (
+            self.tournament.confirmation_policy == Policy.DOUBLE_BLIND
+            and self.sheet is not None
+            and self.sheet.status == Status.ENTERED
+            and current is not None
+            and current.entered_by_id != self.request.user.pk
+        )
+
+    def can_enter(self) -> bool:
+        if self.correcting:
+            return self.sheet is not None and self.sheet.status in (
+                Status.CONFIRMED,
+                Status.DISPUTED,
+            )
+        return self.sheet is None or self.sheet.status not in (Status.CONFIRMED, Status.DISPUTED)
+
+    def can_confirm(self) -> bool:
+        current = self.current()
+        if self.sheet is None or self.sheet.status != Status.ENTERED or current is None:
+            return False
+        policy = self.tournament.confirmation_policy
+        if policy == Policy.DOUBLE_BLIND:
+            return False
+        return policy == Policy.SINGLE or current.entered_by_id != self.request.user.pk
+
+    def dispute_versions(self) -> list[SheetVersion]:
+        if self.sheet is None or self.sheet.status != Status.DISPUTED:
+            return []
+        versions = list(
+            self.sheet.versions.exclude(action=SheetVersion.Action.DRAFT)
+            .select_related("entered_by")
+            .order_by("-number")[:2]
+        )
+        return versions[::-1]
+
+    def prefill(self) -> SheetEntry | None:
+        """The stored entry the form starts from (none for a blind second entry)."""
+        current = self.current()
+        if current is None or self.is_blind():
+            return None
+        if self.sheet.status == Status.DISPUTED and not self.correcting:
+            return None
+        return SheetEntry.from_data(current.kind, current.data)
+
+    # --- forms ----------------------------------------------------------------------------
+
+    def form_class(self):
+        return CorrectionForm if self.correcting else SheetForm
+
+    def make_form(self, data=None):
+        initial = {"revision": self.sheet.revision if self.sheet else 0}
+        entry = self.prefill()
+        if entry is not None:
+            initial.update(SheetForm.initial_from(entry))
+        return self.form_class()(data, initial=initial, context=self.context, kind=self.kind)
+
+    def hand_formset(self, data=None):
+        return None
+
+    def collect(self, form, formset) -> SheetEntry:
+        return form.to_entry()
+
+    # --- rendering ------------------------------------------------------------------------
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(self.base_context())
+        form = kwargs.get("form")
+        formset = kwargs.get("formset")
+        if form is None and self.can_enter():
+            form = self.make_form()
+            formset = self.hand_formset()
+        current = self.current()
+        show_current = current is not None and not self.is_blind()
+        context.update(
+            kind=self.kind,
+            correcting=self.correcting,
+            form=form if self.can_enter() else None,
+            formset=formset,
+            blind=self.is_blind(),
+            can_confirm=self.can_confirm(),
+            current_view=(
+                describe_version(current, self.context, self.rules) if show_current else None
+            ),
+            disputed=[
+                describe_version(version, self.context, self.rules)
+                for version in self.dispute_versions()
+            ],
+            urls=self.urls(),
+        )
+        return context
+
+    def urls(self) -> dict[str, str]:
+        args = {
+            "slug": self.tournament.slug,
+            "number": self.round.number,
+            "table": self.table_number,
+        }
+        names = ("sheet", "hands", "confirm", "correct", "correct_hands", "history")
+        return {name: reverse(f"scoring:{name}", kwargs=args) for name in names} | {
+            "round": reverse(
+                "scoring:round", kwargs={"slug": self.tournament.slug, "number": self.round.number}
+            )
+        }
+
+    def render(self, form, formset=None, **extra):
+        return self.render_to_response(self.get_context_data(form=form, formset=formset, **extra))
+
+    # --- POST -----------------------------------------------------------------------------
+
+    def post(self, request, *args, **kwargs):
+        self.setup_table()
+        return self.handle_post(request)
+
+    def handle_post(self, request):
+        if not self.can_enter():
+            messages.error(request, _("This sheet cannot be entered now; see its state below."))
+            return redirect(self.urls()["sheet" if self.kind == "final" else "hands"])
+        form = self.make_form(request.POST)
+        formset = self.hand_formset(request.POST)
+        action = request.POST.get("action", "check")
+        valid = form.is_valid()
+        if formset is not None:
+            valid = formset.is_valid() and valid
+        if not valid:
+            return self.render(form, formset)
+        entry = self.collect(form, formset)
+        if action in ("check", "save"):
+            try:
+                evaluation = evaluate_entry(self.rules, entry, self.context)
+            except RulesErrors as errors:
+                form.add_rules_errors(errors, self.used_hand_forms(formset))
+                return self.render(form, formset)
+            digest = entry_digest(entry)
+            if action == "check" or request.POST.get("checked") != digest:
+                if action == "save":
+                    messages.warning(
+                        request,
+                        _("The sheet changed since it was checked: check this result, then save."),
+                    )
+                return self.render(
+                    form,
+                    formset,
+                    preview=describe_evaluation(evaluation, self.context),
+                    checked=digest,
+                )
+        try:
+            outcome = self.save(form, entry, draft=action == "draft")
+        except RulesErrors as errors:
+            form.add_rules_errors(errors, self.used_hand_forms(formset))
+            return self.render(form, formset)
+        except SheetConflict as conflict:
+            return self.render_conflict(form, formset, conflict)
+        except SheetError as error:
+            return self.render(form, formset, error=str(error))
+        self.announce(outcome)
+        return redirect(self.urls()["hands" if self.kind == "hands" else "sheet"])
+
+    def used_hand_forms(self, formset):
+        return None
+
+    def save(self, form, entry: SheetEntry, draft: bool) -> EntryOutcome:
+        data = form.cleaned_data
+        if self.correcting:
+            return sheet_correct(
+                sheet=self.sheet,
+                entry=entry,
+                token=data["token"],
+                revision=data["revision"],
+                reason=data["reason"],
+                acting_user=self.request.user,
+            )
+        return sheet_enter(
+            round_=self.round,
+            table_number=self.table_number,
+            entry=entry,
+            token=data["token"],
+            revision=data["revision"],
+            acting_user=self.request.user,
+            draft=draft,
+        )
+
+    def render_conflict(self, form, formset, conflict: SheetConflict):
+        """Show what is there now next to the official's input, which is kept; the form now
+        names the current revision, so saving again is a deliberate choice."""
+        self.setup_table()
+        data = self.request.POST.copy()
+        data["revision"] = str(self.sheet.revision if self.sheet else 0)
+        form = self.make_form(data)
+        form.is_valid()
+        formset = self.hand_formset(data)
+        if formset is not None:
+            formset.is_valid()
+        conflict_view = (
+            describe_version(conflict.current, self.context, self.rules)
+            if conflict.current is not None and not self.is_blind()
+            else None
+        )
+        return self.render(form, formset, error=str(conflict), conflict=conflict_view)
+
+    def announce(self, outcome: EntryOutcome) -> None:
+        if not outcome.created:
+            messages.info(
+                self.request,
+                _("This sheet was already saved (version %(number)s); nothing was saved twice.")
+                % {"number": outcome.version.number},
+            )
+            return
+        status = outcome.sheet.status
+        policy = self.tournament.confirmation_policy
+        if status == Status.CONFIRMED:
+            text = _("Saved and confirmed: the sheet counts in the standings.")
+        elif status == Status.IN_PROGRESS:
+            text = _("Hands saved. Continue when you can; nothing counts until the sheet is done.")
+        elif status == Status.DISPUTED:
+            text = _(
+                "Your entry differs from the first one: the table is disputed. "
+                "A head referee settles it."
+            )
+        elif policy == Policy.DOUBLE_BLIND:
+            text = _("Saved. It counts once a second official enters it blind and both agree.")
+        else:
+            text = _("Saved. It counts once a second official confirms it.")
+        messages.success(self.request, text)
+
+
+class SheetView(SheetPageMixin, TemplateView):
+    """Final-score entry of a table (WRC 2015 §8.2 sheet)."""
+
+
+class SheetCorrectView(SheetPageMixin, TemplateView):
+    """A head referee corrects a confirmed sheet or settles a dispute, with a reason."""
+
+    required_role = Role.HEAD_REFEREE
+    correcting = True
+
+
+class HandsPageMixin(SheetPageMixin):
+    """Hand-by-hand entry: the engine replays the hands; the final points are derived."""
+
+    kind = SheetVersion.Kind.HANDS
+    template_name = "scoring/hands.html"
+
+    def prefill(self) -> SheetEntry | None:
+        entry = super().prefill()
+        return entry if entry is not None and entry.kind == self.kind else None
+
+    def hand_formset(self, data=None):
+        entry = self.prefill()
+        initial = [HandForm.initial_from(hand) for hand in entry.hands] if entry else []
+        return HandFormSet(data, initial=initial, prefix="hands")
+
+    def used_hand_forms(self, formset):
+        return [form for form in formset.forms if not form.is_blank()] if formset else None
+
+    def collect(self, form, formset) -> SheetEntry:
+        hands = tuple(hand_form.to_hand() for hand_form in self.used_hand_forms(formset))
+        return form.to_entry(hands=hands)
+
+
+class HandsView(HandsPageMixin, TemplateView):
+    pass
+
+
+class HandsCorrectView(HandsPageMixin, TemplateView):
+    required_role = Role.HEAD_REFEREE
+    correcting = True
+
+
+class SheetConfirmView(TableMixin, View):
+    """POST: confirm the shown version (second official, or a head referee in a dispute)."""
+
+    def post(self, request, *args, **kwargs):
+        self.setup_table()
+        target = reverse(
+            "scoring:sheet",
+            kwargs={
+                "slug": self.tournament.slug,
+                "number": self.round.number,
+                "table": self.table_number,
+            },
+        )
+        if self.sheet is None:
+            messages.error(request, _("Nothing has been entered for this table yet."))
+            return redirect(target)
+        try:
+            version_number = int(request.POST.get("version", ""))
+            sheet_confirm(sheet=self.sheet, version_number=version_number, acting_user=request.user)
+        except ValueError:
+            messages.error(request, _("There is no such version of this sheet to confirm."))
+        except SheetError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Confirmed: the sheet counts in the standings."))
+        return redirect(target)
+
+
+class SheetHistoryView(TableMixin, TemplateView):
+    """Every version of the sheet: who, when, what, why, and who confirmed it."""
+
+    template_name = "scoring/history.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(self.base_context())
+        versions = []
+        if self.sheet is not None:
+            queryset = self.sheet.versions.select_related("entered_by").prefetch_related(
+                "confirmations__user"
+            )
+            for version in queryset.order_by("-number"):
+                blind = (
+                    self.tournament.confirmation_policy == Policy.DOUBLE_BLIND
+                    and self.sheet.status == Status.ENTERED
+                    and version.entered_by_id != self.request.user.pk
+                )
+                versions.append(
+                    {
+                        "version": version,
+                        "view": None
+                        if blind
+                        else describe_version(version, self.context, self.rules),
+                        "confirmations": list(version.confirmations.all()),
+                        "is_current": version.pk == self.sheet.current_id,
+                    }
+                )
+        context["versions"] = versions
+        context["sheet_url"] = reverse(
+            "scoring:sheet",
+            kwargs={
+                "slug": self.tournament.slug,
+                "number": self.round.number,
+                "table": self.table_number,
+            },
+        )
+        return context
