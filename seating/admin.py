@@ -11,7 +11,7 @@ from django.urls import path
 from seating import views
 from seating.models import FixedTable, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
-from tournament.models import Tournament
+from tournament.models import Registration, Tournament
 
 
 def _scoped(queryset, request: HttpRequest, tournament_path: str):
@@ -30,6 +30,15 @@ class FixedTableAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest):
         return _scoped(super().get_queryset(request), request, "registration__tournament")
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        # Another player gets a fixed table of their own, never this one's.
+        return ["registration"] if obj is not None else []
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        if db_field.name == "registration":
+            kwargs["queryset"] = _scoped(Registration.objects.all(), request, "tournament")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: FixedTable, form, change: bool) -> None:
         fixed = fixed_table_set(

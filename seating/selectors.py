@@ -7,6 +7,7 @@ from django.db.models import Count, Q
 
 from seating.engine import substitutes_needed
 from seating.models import FixedTable, SeatingRun
+from seating.services.inputs import PLAYED_STATUSES as PLAYED
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
 
@@ -55,11 +56,20 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
     counts = active.aggregate(
         players=Count("pk"), substitutes=Count("pk", filter=Q(is_substitute=True))
     )
+    inactive = [Registration.Status.WITHDRAWN, Registration.Status.DISQUALIFIED]
     rounds = list(
         Round.objects.filter(tournament=tournament)
-        .annotate(seat_count=Count("seats"))
+        .annotate(
+            seat_count=Count("seats"),
+            inactive_seats=Count("seats", filter=Q(seats__registration__status__in=inactive)),
+        )
         .order_by("number")
     )
+    for round_ in rounds:
+        # A seated round not yet played that no longer matches the players must be re-seated.
+        round_.seating_outdated = round_.status not in PLAYED and bool(
+            round_.seat_count and (round_.inactive_seats or round_.seat_count != counts["players"])
+        )
     fixed = list(
         FixedTable.objects.filter(registration__tournament=tournament).select_related(
             "registration__player"

@@ -101,6 +101,9 @@ class OverviewView(OrganiserAdminMixin, TemplateView):
             "swiss_form": kwargs.get("swiss_form") or SwissForm(tournament=self.tournament),
             "substitutes_form": SubstitutesForm(initial={"count": status.substitutes_needed}),
             "played_rounds": [r for r in status.rounds if r.status in PLAYED_STATUSES],
+            "seated_open_rounds": [
+                r for r in status.rounds if r.status not in PLAYED_STATUSES and r.seat_count
+            ],
         }
 
 
@@ -139,17 +142,26 @@ class SwissView(OverviewView):
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         form = SwissForm(request.POST, tournament=self.tournament)
         if form.is_valid():
+            standings = ranked_registration_ids(self.tournament)
             try:
                 run = seating_run_swiss(
                     tournament=self.tournament,
                     round=form.cleaned_data["round"],
-                    standings=ranked_registration_ids(self.tournament),
+                    standings=standings,
                     seed=form.cleaned_data["seed"],
                     acting_user=request.user,
                 )
             except ValidationError as error:
                 _errors(request, error)
             else:
+                if not standings:
+                    messages.warning(
+                        request,
+                        _(
+                            "There are no standings yet: players were grouped in registration "
+                            "order."
+                        ),
+                    )
                 return redirect(self.run_url(run))
         return self.render_to_response(self.get_context_data(swiss_form=form))
 
@@ -205,8 +217,10 @@ def quality_rows(run: SeatingRun) -> list[dict[str, Any]]:
 
 
 def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:
-    """The proposed plan with names and winds, per round and table."""
+    """The proposed plan with names and winds, per round and table; the players of the last
+    swap are marked."""
     winds = list(Seat.Wind)
+    last = run.swaps[-1] if run.swaps else {"round": None, "players": []}
     return [
         {
             "number": item["number"],
@@ -217,6 +231,8 @@ def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:
                         {
                             "wind": WIND_LABELS[winds[seat].value],
                             "registration": registrations.get(player),
+                            "swapped": item["number"] == last["round"]
+                            and player in last["players"],
                         }
                         for seat, player in enumerate(table)
                     ],
@@ -236,7 +252,15 @@ class RunView(OrganiserAdminMixin, TemplateView):
     def get_context_data(self, **kwargs) -> dict[str, Any]:
         run = self.get_run()
         registrations = registrations_by_id(self.tournament)
+        last_swap = None
+        if run.swaps:
+            swap = run.swaps[-1]
+            last_swap = {
+                "round": swap["round"],
+                "players": [registrations.get(pk) for pk in swap["players"]],
+            }
         return {
+            "last_swap": last_swap,
             **self.admin_context(
                 _("Seating proposal %(id)s for %(name)s") % {"id": run.pk, "name": self.tournament}
             ),

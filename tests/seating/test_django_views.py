@@ -237,3 +237,48 @@ def test_background_run_finishes_and_stores_its_plan(settings):
     assert run.status == SeatingRun.Status.DONE
     assert run.progress == 1.0
     assert len(run.plan) == 2
+
+
+def test_swapped_players_are_marked_in_the_preview(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    run = SeatingRun.objects.get()
+    first, second = run.plan[0]["tables"][0][1], run.plan[0]["tables"][2][3]
+    client.post(
+        reverse("admin:seating_run_swap", args=[tournament.pk, run.pk]),
+        {"round": "1", "first": str(first), "second": str(second)},
+    )
+    page = client.get(run_url(run))
+    assert page.text.count('class="seating-swapped"') == 2
+    assert 'id="last-swap"' in page.text
+
+
+def test_fixed_table_added_in_the_admin_is_audited(client, organiser, event):
+    tournament, registrations = event
+    client.force_login(organiser)
+    response = client.post(
+        reverse("admin:seating_fixedtable_add"),
+        {"registration": registrations[2].pk, "table_number": "1", "reason": "Wheelchair"},
+    )
+    assert response.status_code == 302
+    assert registrations[2].fixed_table.table_number == 1
+    assert tournament.audit_entries.filter(action="seating.fixed_table_set").exists()
+    page = client.get(overview_url(tournament))
+    assert "Wheelchair" in page.text
+
+
+def test_overview_flags_seated_rounds_that_no_longer_match_the_players(
+    client, organiser, event, inline_runs
+):
+    tournament, registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    client.post(
+        reverse("admin:seating_run_apply", args=[tournament.pk, SeatingRun.objects.get().pk])
+    )
+    assert "out of date" not in client.get(overview_url(tournament)).text
+    registrations[0].status = Registration.Status.WITHDRAWN
+    registrations[0].status_reason = "Ill"
+    registrations[0].save()
+    assert client.get(overview_url(tournament)).text.count("out of date") == 3
