@@ -21,6 +21,18 @@ NAMES = [
     ("Giulia", "Rossi", "IT"),
 ]
 
+# How the exports write them (squashed, without spaces): family name first in CJK.
+WRITTEN = [
+    "ZoéMartin",
+    "山田太郎",
+    "김민준",
+    "ŁukaszWiśniewski",
+    "HugoBernard",
+    "LenaSchmidt",
+    "AinoKorhonen",
+    "GiuliaRossi",
+]
+
 
 def pdf_text(content: bytes) -> str:
     reader = pypdf.PdfReader(io.BytesIO(content))

@@ -6,8 +6,8 @@ Sans); runs of characters it lacks switch to a CJK font: an embedded TrueType on
 system has it (Droid Sans Fallback, WenQuanYi Zen Hei), else reportlab's built-in Adobe CID
 fonts (HeiseiKakuGo-W5 for Japanese and Chinese, HYGothic-Medium for Korean), which every
 PDF reader can show but which are not embedded; the CID fonts also cover what the embedded
-CJK font lacks (Droid Sans Fallback has no Hangul syllables). Noto Sans CJK cannot be used: reportlab
-does not read its PostScript (CFF) outlines.
+CJK font lacks (Droid Sans Fallback has no Hangul syllables). Noto Sans CJK cannot be used:
+reportlab does not read its PostScript (CFF) outlines.
 """
 
 import io

@@ -88,7 +88,7 @@ class ScoreSheetsPdf:
     def _seat_header(self, table: TableView) -> list:
         cells = []
         for seat in table.seats:
-            cells.append([para(seat.wind_label, "head"), para(seat.player.full_name, "bold")])
+            cells.append([para(seat.wind_label, "head"), para(seat.name, "bold")])
         return cells
 
     def _totals_grid(self, table: TableView, rules) -> Table:
@@ -127,7 +127,7 @@ class ScoreSheetsPdf:
             para(_("Hand"), "head"),
             para(_("Honba / riichi"), "head"),
             para(_("Result"), "head"),
-            *[para(seat.player.full_name, "head") for seat in table.seats],
+            *[para(seat.name, "head") for seat in table.seats],
         ]
         rows = [header] + [["", "", "", *[""] * len(table.seats)] for _line in range(HAND_LINES)]
         grid = Table(
@@ -150,7 +150,7 @@ class ScoreSheetsPdf:
     def _signatures(self, table: TableView) -> Table:
         rows = [[para(_("Signatures"), "head"), "", ""]]
         for seat in table.seats:
-            rows.append([para(seat.wind_label, "small"), para(seat.player.full_name), ""])
+            rows.append([para(seat.wind_label, "small"), para(seat.name), ""])
         rows.append([para(_("Referee"), "small"), para(_("Name:")), ""])
         grid = Table(
             rows,

@@ -53,7 +53,7 @@ class SeatingPdf:
         for table in tables_of_round(self.round):
             rows = [[para(_("Table %(number)s") % {"number": table.number}, "bold"), "", ""]]
             rows += [
-                [para(seat.wind_label), para(seat.player.full_name), para(seat.player.club)]
+                [para(seat.wind_label), para(seat.name), para(seat.player.club)]
                 for seat in table.seats
             ]
             grid = grid_table(rows, widths=[22 * mm, 80 * mm, 70 * mm], zebra=False)
@@ -61,14 +61,9 @@ class SeatingPdf:
         story += [PageBreak(), para(title, "title"), para(_("By player"), "h2")]
         header = [para(_("Player"), "head"), para(_("Table"), "head"), para(_("Wind"), "head")]
         rows = [header] + [
-            [para(_sorted_name(seat)), para(seat.table_number, "number"), para(seat.wind_label)]
+            [para(seat.sorted_name), para(seat.table_number, "number"), para(seat.wind_label)]
             for seat in players_of_round(self.round)
         ]
         story.append(grid_table(rows, widths=[110 * mm, 25 * mm, 30 * mm]))
         content = build_pdf(story, title=title, tournament=tournament)
         return f"{tournament.slug}-round-{self.round.number}-seating.pdf", PDF_CONTENT_TYPE, content
-
-
-def _sorted_name(seat: SeatView) -> str:
-    player = seat.player
-    return f"{player.last_name}, {player.first_name}" if player.last_name else player.first_name

@@ -191,6 +191,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
         context.update(
             registration=registration,
             player=registration.player,
+            player_name=selectors.display_name(registration.player),
             entry=entry,
             total=format_score(entry.total) if entry else "",
             rounds=[

@@ -10,8 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.score_sheets import ScoreSheetsPdf
 from tournament.exports.seating import SeatingPdf, SeatingXlsx
+from tournament.exports.standings_pdf import StandingsPdf
+from tournament.exports.standings_xlsx import StandingsXlsx
 from tournament.models import Round, TournamentStaff
 from tournament.permissions import TournamentStaffMixin
 from tournament.services import clock
@@ -26,7 +29,11 @@ CLOCK_ACTIONS = {
 
 
 # kind → (label, export class); the class takes the tournament or the round.
-TOURNAMENT_EXPORTS: dict[str, tuple] = {}
+TOURNAMENT_EXPORTS = {
+    "standings-pdf": (_("Standings (PDF)"), StandingsPdf),
+    "standings-xlsx": (_("Standings (XLSX)"), StandingsXlsx),
+    "ema-xlsx": (_("EMA results (XLSX)"), EmaResultsXlsx),
+}
 ROUND_EXPORTS = {
     "seating-pdf": (_("Seating (PDF)"), SeatingPdf),
     "seating-xlsx": (_("Seating (XLSX)"), SeatingXlsx),

@@ -1,0 +1,138 @@
+"""Standings PDF/XLSX and the EMA results: reopened, values and types checked."""
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import make_staff
+from tests.exports.conftest import NAMES, WRITTEN, open_xlsx, pdf_squashed, pdf_text
+from tests.scoring.conftest import enter, make_entry, table_registrations
+from tournament.exports.ema import EmaResultsXlsx
+from tournament.exports.standings_pdf import StandingsPdf
+from tournament.exports.standings_xlsx import StandingsXlsx
+from tournament.models import Team, Tournament, TournamentStaff
+
+
+@pytest.fixture
+def scored(seated_round, django_user_model):
+    """8 players in two teams, round 1 confirmed: WRC scores +27.3 / +6.0 / −7.3 / −26.0
+    at each table [000 §5.9.2]."""
+    tournament = seated_round.tournament
+    tournament.confirmation_policy = Tournament.ConfirmationPolicy.SINGLE
+    tournament.save()
+    teams = [Team.objects.create(tournament=tournament, name=f"Équipe {n}") for n in (1, 2)]
+    for index, registration in enumerate(tournament.registrations.order_by("pk")):
+        registration.team = teams[index % 2]
+        registration.save()
+    referee = django_user_model.objects.create_user("scorer", password="pw-scorer-1")
+    make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
+    for table in (1, 2):
+        enter(seated_round, table, make_entry(table_registrations(seated_round, table)), referee)
+    return tournament
+
+
+def test_standings_xlsx_has_numbers_one_column_per_round_and_a_frozen_header(scored):
+    filename, _type, content = StandingsXlsx(scored).render()
+    assert filename == f"{scored.slug}-standings.xlsx"
+    workbook = open_xlsx(content)
+    sheet = workbook["Standings"]
+    header = [cell.value for cell in sheet[1]]
+    assert header == [
+        "Place",
+        "Last name",
+        "First name",
+        "Country",
+        "Club / team",
+        "Total",
+        "R1",
+        "Penalties",
+    ]
+    assert sheet.freeze_panes == "A2"
+    assert sheet.auto_filter.ref
+    first = [cell.value for cell in sheet[2]]
+    assert first[0] == 1
+    assert first[5] == pytest.approx(27.3)
+    assert isinstance(first[5], float)
+    assert first[6] == pytest.approx(27.3)
+    assert first[7] == 0
+    names = {(row[2], row[1]) for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert names == {(first, last) for first, last, _country in NAMES}
+    assert [c.value for c in workbook["Teams"][1]] == ["Place", "Team", "Total", "Players"]
+
+
+def test_standings_pdf_lists_every_player_in_every_script(scored):
+    filename, content_type, content = StandingsPdf(scored).render()
+    assert content_type == "application/pdf"
+    text = pdf_text(content)
+    squashed = pdf_squashed(content)
+    for name in WRITTEN:
+        assert name in squashed
+    assert "Zoé" in text
+    assert "山田太郎" in squashed
+    assert "World Riichi Championship rules 2015" in text
+    assert "Page 1 of 1" in text
+    assert "+27.3" in text
+
+
+def test_ema_results_columns_and_values(scored):
+    first_player = scored.registrations.get(player__first_name="Zoé").player
+    first_player.ema_number = "04010001"
+    first_player.save()
+    _name, _type, content = EmaResultsXlsx(scored).render()
+    sheet = open_xlsx(content).active
+    assert [c.value for c in sheet[1]] == [
+        "Place",
+        "EMA number",
+        "Last name",
+        "First name",
+        "Country",
+        "Points",
+    ]
+    rows = {row[3]: row for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert rows["Zoé"][1] == "04010001"  # a text: the leading zero is kept
+    assert rows["Zoé"][4] == "FRA"
+    assert rows["太郎"][4] == "JPN"
+    assert isinstance(rows["Zoé"][0], int)
+    assert isinstance(rows["Zoé"][5], float)
+
+
+def test_score_decimal_is_exact_for_tenths():
+    from fractions import Fraction
+
+    from tournament.tables import score_decimal
+
+    assert score_decimal(Fraction(273, 10)) == Decimal("27.3")
+    assert score_decimal(Fraction(10, 3)) == Decimal("3.33")
+
+
+@pytest.mark.parametrize("kind", ["standings-pdf", "standings-xlsx", "ema-xlsx"])
+def test_export_downloads_need_the_organiser(client, scored, django_user_model, kind):
+    url = reverse("staff:export", args=[scored.slug, kind])
+    assert client.get(url).status_code == 302
+    client.force_login(django_user_model.objects.get(username="scorer"))
+    assert client.get(url).status_code == 403
+    organiser = django_user_model.objects.create_user("org", password="pw-org-12345")
+    make_staff(scored, organiser, TournamentStaff.Role.ORGANISER)
+    client.force_login(organiser)
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment; filename=")
+
+
+@pytest.mark.parametrize(
+    "kind", ["seating-pdf", "seating-xlsx", "score-sheets-pdf", "hand-sheets-pdf"]
+)
+def test_round_export_downloads(client, seated_round, organiser, kind):
+    client.force_login(organiser)
+    url = reverse("staff:round_export", args=[seated_round.tournament.slug, 1, kind])
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.content[:4] in (b"%PDF", b"PK\x03\x04")
+
+
+def test_unknown_export_is_404(client, seated_round, organiser):
+    client.force_login(organiser)
+    slug = seated_round.tournament.slug
+    assert client.get(reverse("staff:export", args=[slug, "nope"])).status_code == 404
+    assert client.get(reverse("staff:exports", args=[slug])).status_code == 200

@@ -1,0 +1,36 @@
+"""The results table the European Mahjong Association's ranking takes from a tournament.
+
+One row per ranked player: place, EMA number, last name, first name, country (ISO 3166
+alpha-3, e.g. FRA) and tournament points. Players without an EMA number are listed with an
+empty number (the EMA assigns one); disqualified players are not listed (WRC 2015 §7.1).
+"""
+
+from django.utils.translation import gettext as _
+
+from scoring.selectors import tournament_standings
+from tournament.exports.base import XLSX_CONTENT_TYPE
+from tournament.exports.xlsx import workbook_bytes
+from tournament.models import Tournament
+from tournament.tables import score_decimal
+
+
+class EmaResultsXlsx:
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+
+    def rows(self):
+        for entry in tournament_standings(self.tournament).entries:
+            player = entry.player
+            yield [
+                entry.place,
+                player.ema_number,
+                player.last_name,
+                player.first_name,
+                player.country.alpha3 or "",
+                score_decimal(entry.total),
+            ]
+
+    def render(self) -> tuple[str, str, bytes]:
+        headers = ["Place", "EMA number", "Last name", "First name", "Country", "Points"]
+        content = workbook_bytes([(_("EMA results"), headers, self.rows())])
+        return f"{self.tournament.slug}-ema-results.xlsx", XLSX_CONTENT_TYPE, content

@@ -1,0 +1,69 @@
+"""The standings as XLSX: one row per player, one column per round, numbers as numbers."""
+
+from django.utils.translation import gettext as _
+
+from scoring.selectors import Standings, team_standings, tournament_standings
+from tournament.exports.base import XLSX_CONTENT_TYPE
+from tournament.exports.xlsx import workbook_bytes
+from tournament.models import Tournament
+from tournament.selectors import display_name
+from tournament.tables import score_decimal
+
+
+def round_header(number: int, standings: Standings) -> str:
+    header = _("R%(number)s") % {"number": number}
+    if number in standings.provisional_rounds:
+        header += " " + _("(provisional)")
+    return header
+
+
+class StandingsXlsx:
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+
+    def rows(self, standings: Standings):
+        for entry in standings.entries:
+            player = entry.player
+            yield [
+                entry.place,
+                player.last_name,
+                player.first_name,
+                player.country.code or "",
+                entry.team_name or player.club,
+                score_decimal(entry.total),
+                *[
+                    score_decimal(entry.rounds[n].score) if n in entry.rounds else None
+                    for n in standings.round_numbers
+                ],
+                score_decimal(entry.penalty_total),
+            ]
+
+    def render(self) -> tuple[str, str, bytes]:
+        standings = tournament_standings(self.tournament)
+        headers = [
+            _("Place"),
+            _("Last name"),
+            _("First name"),
+            _("Country"),
+            _("Club / team"),
+            _("Total"),
+            *[round_header(number, standings) for number in standings.round_numbers],
+            _("Penalties"),
+        ]
+        sheets = [(_("Standings"), headers, self.rows(standings))]
+        teams = team_standings(self.tournament)
+        if teams:
+            team_rows = (
+                [
+                    team.place,
+                    team.team_name,
+                    score_decimal(team.total),
+                    ", ".join(display_name(m.player) for m in team.members),
+                ]
+                for team in teams
+            )
+            sheets.append(
+                (_("Teams"), [_("Place"), _("Team"), _("Total"), _("Players")], team_rows)
+            )
+        content = workbook_bytes(sheets)
+        return f"{self.tournament.slug}-standings.xlsx", XLSX_CONTENT_TYPE, content
