@@ -82,10 +82,10 @@ def event(db, django_user_model):
     seat_round(rounds[0], registrations)
     users = {}
     for role in (Role.REFEREE, Role.HEAD_REFEREE, Role.ORGANISER):
-        user = django_user_model.objects.create_user(f"{role}-1", password="pw-official-1")
+        user = django_user_model.objects.create_user(f"{role}-1")
         make_staff(tournament, user, role)
         users[role] = user
-    second = django_user_model.objects.create_user("referee-2", password="pw-official-2")
+    second = django_user_model.objects.create_user("referee-2")
     make_staff(tournament, second, Role.REFEREE)
     users["referee2"] = second
     return {

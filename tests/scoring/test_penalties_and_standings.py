@@ -1,0 +1,205 @@
+"""Penalties, substitutes, disqualification and the standings selector."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from scoring.models import Penalty
+from scoring.rules import PlayerRecord, compute_standings
+from scoring.selectors import penalty_list, team_standings, tournament_standings
+from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
+from tests.conftest import make_registration
+from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
+from tournament.models import Registration, Tournament
+
+
+@pytest.fixture
+def single(event):
+    event["tournament"].confirmation_policy = Tournament.ConfirmationPolicy.SINGLE
+    event["tournament"].save()
+    return event
+
+
+def _totals(tournament):
+    return {
+        entry.registration_id: entry.total for entry in tournament_standings(tournament).entries
+    }
+
+
+def test_chombo_and_lateness_on_the_sheet_are_penalties(single):
+    round_, users = single["rounds"][0], single["users"]
+    players = table_registrations(round_, 1)
+    entry = make_entry(players, S={"chombo": 1}, W={"late_minutes": 4})
+    enter(round_, 1, entry, users[Role.REFEREE])
+    totals = _totals(single["tournament"])
+    # WRC 2015 §7.1: chombo = 20 penalty points, placement unchanged: 1 + 5 - 20
+    assert totals[players[1].pk] == Fraction(-14)
+    # WRC 2015 §7.2: 1 point per minute late: -2.3 - 5 - 4
+    assert totals[players[2].pk] == Fraction(-113, 10)
+    lines = penalty_list(single["tournament"])
+    assert [(line.kind, line.points) for line in lines] == [
+        ("chombo", Fraction(-20)),
+        ("lateness", Fraction(-4)),
+    ]
+
+
+def test_a_substitute_plays_and_the_absent_player_gets_the_missed_hanchan_penalty(single):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    substitute = make_registration(tournament, is_substitute=True)
+    players = table_registrations(round_, 1)
+    enter(round_, 1, make_entry(players, N={"substitute_id": substitute.pk}), users["referee"])
+    standings = tournament_standings(tournament)
+    by_id = {entry.registration_id: entry for entry in standings.entries}
+    assert substitute.pk not in by_id  # substitutes are never ranked
+    absent = by_id[players[3].pk]
+    # WRC 2015 §7.2: a missed hanchan costs 20 points; no hanchan score for the absent player
+    assert absent.total == Fraction(-20)
+    assert absent.rounds[1].points is None
+    assert absent.rounds[1].penalty == Fraction(-20)
+    assert [line.kind for line in penalty_list(tournament, players[3])] == ["missed_hanchan"]
+
+
+def test_a_seat_needs_an_active_substitute(single):
+    round_, users = single["rounds"][0], single["users"]
+    players = table_registrations(round_, 1)
+    not_a_substitute = table_registrations(round_, 2)[0]
+    from scoring.rules import RulesErrors
+
+    with pytest.raises(RulesErrors) as errors:
+        enter(
+            round_,
+            1,
+            make_entry(players, N={"substitute_id": not_a_substitute.pk}),
+            users["referee"],
+        )
+    assert errors.value.codes == ("substitute_unknown",)
+
+
+def test_discretionary_penalty_counts_and_cancelling_keeps_it_listed(single):
+    tournament, users = single["tournament"], single["users"]
+    player = single["registrations"][0]
+    with pytest.raises(PermissionDenied):
+        penalty_give(
+            registration=player, points=Decimal(10), reason="phone", acting_user=users["referee"]
+        )
+    penalty = penalty_give(
+        registration=player,
+        points=Decimal(10),
+        reason="Phone rang during the hand (WRC 2015 §7)",
+        round_=single["rounds"][0],
+        acting_user=users[Role.HEAD_REFEREE],
+    )
+    assert penalty.points == Decimal(-10)
+    assert _totals(tournament)[player.pk] == Fraction(-10)
+    with pytest.raises(ValidationError):
+        penalty_cancel(penalty=penalty, reason=" ", acting_user=users[Role.HEAD_REFEREE])
+    penalty_cancel(
+        penalty=penalty, reason="It was the referee's phone", acting_user=users["organiser"]
+    )
+    assert _totals(tournament)[player.pk] == 0
+    assert Penalty.objects.filter(pk=penalty.pk).exists()  # never deleted
+    (line,) = penalty_list(tournament, player)
+    assert line.cancelled
+    assert line.cancel_reason == "It was the referee's phone"
+    with pytest.raises(ValidationError):
+        penalty_cancel(penalty=penalty, reason="again", acting_user=users[Role.HEAD_REFEREE])
+
+
+def test_a_disqualified_player_leaves_the_ranking(single):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    players = table_registrations(round_, 1)
+    enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    with pytest.raises(PermissionDenied):
+        player_disqualify(registration=players[0], reason="cheating", acting_user=users["referee"])
+    player_disqualify(
+        registration=players[0], reason="Cheating (WRC 2015 §7.1)", acting_user=users["organiser"]
+    )
+    players[0].refresh_from_db()
+    assert players[0].status == Registration.Status.DISQUALIFIED
+    assert Registration.objects.active().filter(pk=players[0].pk).count() == 0  # no more seating
+    entries = tournament_standings(tournament).entries
+    assert players[0].pk not in {entry.registration_id for entry in entries}
+    assert entries[0].registration_id == players[1].pk
+    assert entries[0].place == 1
+
+
+def test_shared_places_and_provisional_rounds(single):
+    tournament, rounds, users = single["tournament"], single["rounds"], single["users"]
+    round_ = rounds[0]
+    for table in (1, 2, 3):
+        enter(round_, table, make_entry(table_registrations(round_, table)), users["referee"])
+    seat_round(rounds[1], single["registrations"], shift=1)
+    enter(rounds[1], 1, make_entry(table_registrations(rounds[1], 1)), users["referee"])
+    standings = tournament_standings(tournament)
+    assert standings.round_numbers == [1, 2]
+    assert standings.complete_rounds == {1}
+    assert standings.provisional_rounds == {2}
+    top = [entry for entry in standings.entries if entry.place == 1]
+    assert all(entry.shared_place for entry in top) == (len(top) > 1)
+
+
+def test_standings_are_exactly_what_the_engine_computes(single):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    points = {1: (42300, 31000, 27700, 19000), 2: (35000, 35000, 28000, 22000)}
+    points[3] = (25000, 25000, 25000, 45000)
+    for table, values in points.items():
+        enter(
+            round_, table, make_entry(table_registrations(round_, table), values), users["referee"]
+        )
+    from scoring.rules import SeatSheet, score_hanchan
+
+    rules = tournament.get_rules()
+    records = []
+    for table, values in points.items():
+        players = table_registrations(round_, table)
+        sheet = [SeatSheet(str(p.pk), v) for p, v in zip(players, values, strict=True)]
+        result = score_hanchan(rules, sheet)
+        records += [
+            PlayerRecord(str(p.pk), (seat.score,), places=(seat.place,))
+            for p, seat in zip(players, result.seats, strict=True)
+        ]
+    expected = [
+        (int(row.key), row.place, row.total) for row in compute_standings(records, rules.tie_breaks)
+    ]
+    got = [(e.registration_id, e.place, e.total) for e in tournament_standings(tournament).entries]
+    assert got == expected
+    # WRC 2015 §5.9.2: three tied 2nd places share (5 - 5 - 15) / 3 = -5 uma each
+    assert {
+        e.total for e in tournament_standings(tournament).entries if e.rounds[1].table_number == 3
+    } == {
+        Fraction(-10),
+        Fraction(30),
+    }
+
+
+def test_team_standings_sum_the_members(single):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    for table in (1, 2, 3):
+        enter(round_, table, make_entry(table_registrations(round_, table)), users["referee"])
+    teams = team_standings(tournament)
+    assert len(teams) == 3
+    entries = tournament_standings(tournament).entries
+    for team in teams:
+        assert team.total == sum(e.total for e in entries if e.team_name == team.team_name)
+    assert [team.place for team in teams] == sorted(team.place for team in teams)
+
+
+def test_standings_take_a_constant_number_of_queries(single, django_assert_max_num_queries):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    for table in (1, 2, 3):
+        enter(round_, table, make_entry(table_registrations(round_, table)), users["referee"])
+    # 6 reads of results; the rest is the database cache backend's own bookkeeping
+    with django_assert_max_num_queries(20):
+        tournament_standings(tournament)
+    with django_assert_max_num_queries(4):
+        tournament_standings(tournament)  # cached
+
+
+def test_the_cache_follows_a_change(single):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    players = table_registrations(round_, 1)
+    assert _totals(tournament)[players[0].pk] == 0
+    enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    assert _totals(tournament)[players[0].pk] == Fraction(273, 10)

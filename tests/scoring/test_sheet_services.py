@@ -1,0 +1,222 @@
+"""Score-sheet services: confirmation policies, disputes, corrections with history,
+idempotent submissions, concurrent edits, round completion."""
+
+import uuid
+from fractions import Fraction
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from scoring.models import Confirmation, ScoreSheet, SheetVersion
+from scoring.rules import RulesErrors
+from scoring.selectors import tournament_standings
+from scoring.services.sheets import (
+    SheetConflict,
+    SheetError,
+    sheet_confirm,
+    sheet_correct,
+    sheet_enter,
+)
+from tests.scoring.conftest import Role, enter, make_entry, table_registrations
+from tournament.models import AuditEntry, Round, Tournament
+
+Status = ScoreSheet.Status
+Policy = Tournament.ConfirmationPolicy
+
+
+def _setup(event, policy=None):
+    if policy:
+        event["tournament"].confirmation_policy = policy
+        event["tournament"].save()
+    round_ = event["rounds"][0]
+    round_.tournament = event["tournament"]
+    return round_, table_registrations(round_, 1), event["users"]
+
+
+def test_single_entry_policy_confirms_at_once(event):
+    round_, players, users = _setup(event, Policy.SINGLE)
+    outcome = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    assert outcome.sheet.status == Status.CONFIRMED
+    assert Confirmation.objects.filter(version=outcome.version).count() == 1
+
+
+def test_second_official_must_confirm_before_the_sheet_counts(event):
+    round_, players, users = _setup(event, Policy.SECOND_OFFICIAL)
+    outcome = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    assert outcome.sheet.status == Status.ENTERED
+    standings = tournament_standings(event["tournament"])
+    assert all(entry.total == 0 for entry in standings.entries)
+    assert standings.provisional_rounds == {1}
+    with pytest.raises(SheetError):
+        sheet_confirm(sheet=outcome.sheet, version_number=1, acting_user=users[Role.REFEREE])
+    sheet = sheet_confirm(sheet=outcome.sheet, version_number=1, acting_user=users["referee2"])
+    assert sheet.status == Status.CONFIRMED
+    # WRC 2015 §5.9.2: (42 300 - 30 000) / 1 000 + 15 = 27.3
+    totals = {e.registration_id: e.total for e in tournament_standings(event["tournament"]).entries}
+    assert totals[players[0].pk] == Fraction(273, 10)
+
+
+def test_confirming_twice_is_harmless(event):
+    round_, players, users = _setup(event, Policy.SECOND_OFFICIAL)
+    outcome = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    sheet_confirm(sheet=outcome.sheet, version_number=1, acting_user=users["referee2"])
+    sheet_confirm(sheet=outcome.sheet, version_number=1, acting_user=users["referee2"])
+    assert Confirmation.objects.count() == 1
+
+
+def test_blind_double_entry_that_agrees_confirms_the_sheet(event):
+    round_, players, users = _setup(event, Policy.DOUBLE_BLIND)
+    first = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    assert first.sheet.status == Status.ENTERED
+    with pytest.raises(SheetError):
+        sheet_confirm(sheet=first.sheet, version_number=1, acting_user=users["referee2"])
+    second = enter(round_, 1, make_entry(players), users["referee2"])
+    assert second.sheet.status == Status.CONFIRMED
+    assert second.sheet.current == first.version
+    assert Confirmation.objects.get().user == users["referee2"]
+
+
+def test_blind_double_entry_mismatch_marks_the_table_disputed(event):
+    round_, players, users = _setup(event, Policy.DOUBLE_BLIND)
+    enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    other = make_entry(players, points=(42300, 31000, 19000, 27700))
+    outcome = enter(round_, 1, other, users["referee2"])
+    assert outcome.sheet.status == Status.DISPUTED
+    assert outcome.sheet.versions.count() == 2
+    # a disputed sheet counts for nobody until a head referee settles it
+    standings = tournament_standings(event["tournament"])
+    assert standings.entries[0].total == 0
+    with pytest.raises(SheetError):
+        enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    with pytest.raises(PermissionDenied):
+        sheet_confirm(sheet=outcome.sheet, version_number=1, acting_user=users[Role.REFEREE])
+    sheet = sheet_confirm(
+        sheet=outcome.sheet, version_number=1, acting_user=users[Role.HEAD_REFEREE]
+    )
+    assert sheet.status == Status.CONFIRMED
+    assert sheet.current.number == 1
+
+
+def test_the_first_official_may_fix_their_own_entry_before_the_second(event):
+    round_, players, users = _setup(event, Policy.DOUBLE_BLIND)
+    enter(round_, 1, make_entry(players, points=(42300, 31000, 19000, 27700)), users["referee"])
+    fixed = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    assert fixed.sheet.status == Status.ENTERED
+    assert fixed.version.number == 2
+    agreed = enter(round_, 1, make_entry(players), users["referee2"])
+    assert agreed.sheet.status == Status.CONFIRMED
+
+
+def test_a_confirmed_sheet_is_locked_and_corrected_only_by_a_head_referee(event):
+    round_, players, users = _setup(event, Policy.SINGLE)
+    outcome = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    with pytest.raises(SheetError):
+        enter(round_, 1, make_entry(players, points=(42300, 31000, 19000, 27700)), users["referee"])
+    corrected = make_entry(players, points=(42300, 31000, 19000, 27700))
+    common = {"sheet": outcome.sheet, "entry": corrected, "revision": 1}
+    with pytest.raises(PermissionDenied):
+        sheet_correct(**common, token=uuid.uuid4(), reason="typo", acting_user=users["referee"])
+    with pytest.raises(SheetError):
+        sheet_correct(**common, token=uuid.uuid4(), reason="  ", acting_user=users["head_referee"])
+    result = sheet_correct(
+        **common,
+        token=uuid.uuid4(),
+        reason="West and North swapped on the paper sheet",
+        acting_user=users[Role.HEAD_REFEREE],
+    )
+    assert result.sheet.status == Status.CONFIRMED
+    versions = list(SheetVersion.objects.filter(sheet=result.sheet).order_by("number"))
+    assert [v.action for v in versions] == ["entry", "correction"]
+    assert versions[0].data["seats"][2]["points"] == 27700  # the original is kept as typed
+    assert versions[1].reason == "West and North swapped on the paper sheet"
+    assert versions[1].entered_by == users[Role.HEAD_REFEREE]
+    audit = AuditEntry.objects.get(action="sheet.correction")
+    assert audit.reason == "West and North swapped on the paper sheet"
+    totals = {e.registration_id: e.total for e in tournament_standings(event["tournament"]).entries}
+    assert totals[players[2].pk] == Fraction(-26)  # WRC 2015 §5.9.2: (19 000 - 30 000)/1 000 - 15
+
+
+def test_the_same_submission_twice_stores_one_version(event):
+    round_, players, users = _setup(event, Policy.SECOND_OFFICIAL)
+    token = uuid.uuid4()
+    kwargs = {
+        "round_": round_,
+        "table_number": 1,
+        "entry": make_entry(players),
+        "token": token,
+        "revision": 0,
+        "acting_user": users[Role.REFEREE],
+    }
+    first = sheet_enter(**kwargs)
+    again = sheet_enter(**kwargs)  # a double click, or a retry after a lost connection
+    assert first.created
+    assert not again.created
+    assert again.version == first.version
+    assert SheetVersion.objects.count() == 1
+
+
+def test_a_stale_revision_is_a_conflict_not_an_overwrite(event):
+    round_, players, users = _setup(event, Policy.SECOND_OFFICIAL)
+    enter(round_, 1, make_entry(players), users[Role.REFEREE], revision=0)
+    with pytest.raises(SheetConflict) as conflict:
+        enter(
+            round_,
+            1,
+            make_entry(players, points=(42300, 31000, 19000, 27700)),
+            users[Role.REFEREE],
+            revision=0,
+        )
+    assert conflict.value.current.number == 1
+    assert SheetVersion.objects.count() == 1
+
+
+def test_a_sheet_the_rules_refuse_saves_nothing(event):
+    round_, players, users = _setup(event)
+    with pytest.raises(RulesErrors) as errors:
+        enter(round_, 1, make_entry(players, points=(42300, 31000, 27700, 18000)), users["referee"])
+    assert errors.value.codes == ("points_sum",)
+    assert not SheetVersion.objects.exists()
+
+
+def test_wrong_table_and_wrong_wind_are_refused(event):
+    round_, players, users = _setup(event)
+    stranger = table_registrations(round_, 2)[0]
+    swapped = [players[1], players[0], stranger, players[3]]
+    with pytest.raises(RulesErrors) as errors:
+        enter(round_, 1, make_entry(swapped), users[Role.REFEREE])
+    found = {(error.code, error.field) for error in errors.value}
+    assert found == {
+        ("seat_wrong_wind", "seats[0].player"),
+        ("seat_wrong_wind", "seats[1].player"),
+        ("seat_wrong_table", "seats[2].player"),
+    }
+
+
+def test_a_round_with_every_table_confirmed_is_finished(event):
+    round_, _players, users = _setup(event, Policy.SINGLE)
+    for table in (1, 2):
+        enter(round_, table, make_entry(table_registrations(round_, table)), users["referee"])
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.SEATED
+    enter(round_, 3, make_entry(table_registrations(round_, 3)), users["referee"])
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FINISHED
+    standings = tournament_standings(event["tournament"])
+    assert standings.complete_rounds == {1}
+    assert standings.provisional_rounds == set()
+
+
+def test_no_entry_for_a_table_that_does_not_exist(event):
+    round_, players, users = _setup(event)
+    with pytest.raises(SheetError):
+        enter(round_, 9, make_entry(players), users[Role.REFEREE])
+
+
+def test_staff_of_another_tournament_cannot_enter(event, django_user_model):
+    from tests.conftest import make_staff, make_tournament
+
+    round_, players, _users = _setup(event)
+    outsider = django_user_model.objects.create_user("outsider")
+    make_staff(make_tournament(), outsider, Role.ORGANISER)
+    with pytest.raises(PermissionDenied):
+        enter(round_, 1, make_entry(players), outsider)
