@@ -5,7 +5,7 @@ whose rounds already have seats is left alone.
 """
 
 from seating.services import seating_run_apply, seating_run_start
-from seating.services.inputs import PLAYED_STATUSES
+from seating.services.inputs import open_rounds
 from tournament.models import Seat, Tournament
 
 DEMO_SEED = 2026
@@ -16,7 +16,7 @@ def seat_demo(tournament: Tournament) -> None:
     """Generate and apply the seating of all the demo's rounds with a fixed seed."""
     if Seat.objects.filter(round__tournament=tournament).exists():
         return
-    rounds = list(tournament.rounds.exclude(status__in=PLAYED_STATUSES).order_by("number"))
+    rounds = list(open_rounds(tournament))
     if not rounds:
         return
     run = seating_run_start(

@@ -5,14 +5,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from seating.models import SeatingRun
-from seating.services.inputs import PLAYED_STATUSES
+from seating.services.inputs import open_rounds
 from tournament.models import Registration, Round, Tournament
 
 MAX_SEED = 2**31 - 1
-
-
-def _open_rounds(tournament: Tournament):
-    return Round.objects.filter(tournament=tournament).exclude(status__in=PLAYED_STATUSES)
 
 
 class RoundChoiceField(forms.ModelMultipleChoiceField):
@@ -64,7 +60,7 @@ class GenerateForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        rounds = _open_rounds(tournament)
+        rounds = open_rounds(tournament)
         self.fields["rounds"].queryset = rounds
         self.fields["rounds"].initial = [r.pk for r in rounds if not r.is_swiss]
 
@@ -75,7 +71,7 @@ class SwissForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        rounds = _open_rounds(tournament)
+        rounds = open_rounds(tournament)
         self.fields["round"].queryset = rounds
         swiss = [r for r in rounds if r.is_swiss]
         if swiss:

@@ -7,7 +7,7 @@ from django.db.models import Count, Q
 
 from seating.engine import substitutes_needed
 from seating.models import FixedTable, SeatingRun
-from seating.services.inputs import PLAYED_STATUSES as PLAYED
+from seating.services.inputs import played_rounds
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
 
@@ -65,9 +65,11 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         )
         .order_by("number")
     )
+    played = set(played_rounds(tournament).values_list("pk", flat=True))
     for round_ in rounds:
+        round_.is_played = round_.pk in played
         # A seated round not yet played that no longer matches the players must be re-seated.
-        round_.seating_outdated = round_.status not in PLAYED and bool(
+        round_.seating_outdated = not round_.is_played and bool(
             round_.seat_count and (round_.inactive_seats or round_.seat_count != counts["players"])
         )
     fixed = list(

@@ -30,7 +30,6 @@ from seating.services import (
     seating_run_swiss,
     substitutes_add,
 )
-from seating.services.inputs import PLAYED_STATUSES
 from seating.services.runs import run_error_message
 from tournament.models import Seat, Tournament
 from tournament.permissions import has_role
@@ -100,10 +99,8 @@ class OverviewView(OrganiserAdminMixin, TemplateView):
             or GenerateForm(tournament=self.tournament),
             "swiss_form": kwargs.get("swiss_form") or SwissForm(tournament=self.tournament),
             "substitutes_form": SubstitutesForm(initial={"count": status.substitutes_needed}),
-            "played_rounds": [r for r in status.rounds if r.status in PLAYED_STATUSES],
-            "seated_open_rounds": [
-                r for r in status.rounds if r.status not in PLAYED_STATUSES and r.seat_count
-            ],
+            "played_rounds": [r for r in status.rounds if r.is_played],
+            "seated_open_rounds": [r for r in status.rounds if not r.is_played and r.seat_count],
         }
 
 

@@ -44,7 +44,8 @@ def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
         "swiss_failed": _("The Swiss round could not be seated."),
         "no_rounds": _("Choose at least one round to seat."),
         "round_played": _(
-            "Round %(round)s has started already; its seats can no longer be changed."
+            "Round %(round)s has started already (or has score sheets); its seats can no "
+            "longer be changed."
         ),
         "stale": _(
             "The players, fixed tables or played rounds changed since this seating was "

@@ -8,11 +8,30 @@ touching the database, and so applying can check that nothing changed in between
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q, QuerySet
+
 from seating.models import FixedTable
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
 #: Rounds whose seats are history: they are never re-seated.
 PLAYED_STATUSES = (Round.Status.PLAYING, Round.Status.FINISHED, Round.Status.LOCKED)
+
+
+def played_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """Rounds being played, finished or locked — and seated rounds that already have an
+    entered score sheet (someone forgot to start the round): their seats are history."""
+    return (
+        Round.objects.filter(tournament=tournament)
+        .filter(Q(status__in=PLAYED_STATUSES) | Q(score_sheets__revision__gt=0))
+        .distinct()
+    )
+
+
+def open_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """Rounds that may still be (re)seated."""
+    played = played_rounds(tournament).values("pk")
+    return Round.objects.filter(tournament=tournament).exclude(pk__in=played).order_by("number")
+
 
 EngineRound = tuple[tuple[int, ...], ...]
 
@@ -79,7 +98,7 @@ def load_input(tournament: Tournament) -> SeatingInput:
         if registration in active
     }
     seats = (
-        Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED_STATUSES)
+        Seat.objects.filter(round__in=played_rounds(tournament).values("pk"))
         .order_by("round__number", "table_number")
         .values_list("round__number", "table_number", "wind", "registration_id")
     )

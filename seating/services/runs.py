@@ -33,7 +33,7 @@ from seating.services.errors import (
     from_engine_error,
     seating_validation_error,
 )
-from seating.services.inputs import PLAYED_STATUSES, SeatingInput, load_input, player_names
+from seating.services.inputs import SeatingInput, load_input, played_rounds, player_names
 from tournament.models import Round, Seat, Tournament
 from tournament.services.audit import audit_record
 
@@ -51,10 +51,11 @@ def new_seed() -> int:
 def _check_rounds(tournament: Tournament, rounds: Sequence[Round]) -> list[Round]:
     if not rounds:
         raise seating_validation_error("no_rounds")
+    played = set(played_rounds(tournament).values_list("pk", flat=True))
     for round_ in rounds:
         if round_.tournament_id != tournament.pk:
             raise ValueError("A round of another tournament.")
-        if round_.status in PLAYED_STATUSES:
+        if round_.pk in played:
             raise seating_validation_error("round_played", round=round_.number)
     return sorted(rounds, key=lambda round_: round_.number)
 
@@ -137,6 +138,8 @@ def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
     Not one transaction: it may take the whole time limit, and writes its progress as it
     goes. A run discarded meanwhile stays discarded.
     """
+    if run.status != SeatingRun.Status.RUNNING:
+        return run
     data = SeatingInput.from_json(run.snapshot)
     try:
         result = plan_seating(_engine_request(run, data), progress=_ProgressReporter(run.pk))

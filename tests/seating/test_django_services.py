@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 from django.core.exceptions import ValidationError
 
+from scoring.models import ScoreSheet
 from seating.models import FixedTable, SeatingRun
 from seating.selectors import round_seating
 from seating.services import (
@@ -282,3 +283,20 @@ def test_swiss_round_seats_active_players_missing_from_the_standings(db):
     seated = Counter(p for table in run.plan[0]["tables"] for p in table)
     assert set(seated) == {r.pk for r in registrations}
     assert set(seated.values()) == {1}
+
+
+def test_seated_round_with_an_entered_score_sheet_is_history(twenty):
+    tournament, _registrations = twenty
+    seating_run_apply(run=start(tournament))
+    round_one = tournament.rounds.get(number=1)
+    # Scores were entered although nobody set the round to "playing".
+    ScoreSheet.objects.create(
+        round=round_one, table_number=1, revision=1, status=ScoreSheet.Status.IN_PROGRESS
+    )
+    before = seats_by_round(tournament)[1]
+    with pytest.raises(ValidationError, match="Round 1 has started"):
+        start(tournament)
+    run = start(tournament, rounds=list(tournament.rounds.exclude(number=1)))
+    assert run.snapshot["history"][0]["number"] == 1
+    seating_run_apply(run=run)
+    assert seats_by_round(tournament)[1] == before
