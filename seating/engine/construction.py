@@ -17,6 +17,7 @@ slot (teams packed into one class never meet). Table numbering and winds are don
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass
@@ -271,6 +272,12 @@ def cyclic_matrix(
     return best
 
 
+@functools.lru_cache(maxsize=64)
+def _cyclic_rows(n: int, rounds: int) -> tuple[tuple[int, ...], ...]:
+    """Node-bounded (not clock-bounded, so reproducible) search, cached per size."""
+    return tuple(cyclic_matrix(n, rounds, seed=0, max_nodes=20_000))
+
+
 def affine_plane_16() -> Construction:
     """AG(2,4): points GF(4)^2; five parallel classes of four lines each."""
     f = GaloisField(4)
@@ -304,8 +311,7 @@ def best_construction(
         return found
     if n_tables < 5:
         return None
-    deadline = time.monotonic() + budget
-    k = cyclic_matrix(n_tables, rounds, seed=seed, deadline=deadline)
+    k = _cyclic_rows(n_tables, rounds)
     if len(k) < rounds:
         return None
     add = [[(a + b) % n_tables for b in range(n_tables)] for a in range(n_tables)]
@@ -323,9 +329,7 @@ def _best_rows(n_tables: int, rounds: int, seed: int, budget: float) -> tuple[in
             if len(rows) > len(best[1]):
                 best = (q, rows, True)
     if len(best[1]) < rounds and n_tables >= 5:
-        rows = cyclic_matrix(
-            n_tables, rounds, seed=seed, deadline=time.monotonic() + budget, max_nodes=20_000
-        )
+        rows = _cyclic_rows(n_tables, rounds)
         if len(rows) > len(best[1]):
             best = (n_tables, rows, False)
     return best
@@ -358,7 +362,7 @@ def partial_start(
         return Construction(
             tuple(out), tuple(s // n_tables for s in range(4 * n_tables)), "random", False
         )
-    q, rows, is_field = _best_rows(n_tables, rounds, rng.randrange(1 << 30), budget)
+    q, rows, is_field = _best_rows(n_tables, rounds, 0, budget)
     m = n_tables // q
     rows = list(rows)
     # Latin completion: each class gets shifts it has not used, avoiding used differences.

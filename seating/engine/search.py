@@ -1,18 +1,21 @@
 """Local search for seatings no construction covers (and for repairing constructions).
 
-Simulated annealing over the new rounds with two moves:
+Simulated annealing over the new rounds with three moves:
 
 * **swap**: two players of one round change tables;
-* **relabel**: two tables of one round swap their table numbers (changes only table reuse,
-  so the numbering is searched jointly with the groups, as THEORY.md advises).
+* **double swap**: a player trades his tables of two rounds with the players who hold them,
+  so table visits do not change (a reuse-free plan stays reuse-free);
+* **relabel**: two tables of one round swap their numbers (changes only table reuse, so the
+  numbering is searched jointly with the groups, as THEORY.md advises).
 
-The cost is ``w_tables·reuse + w_teams·clashes + w_repeats·Σ C(meetings, 2)`` (the convex
-pair term punishes a third meeting more than a second). Every move is scored by an
+The cost is ``w_tables·reuse + w_teams·clashes + w_repeats·Σ pair_cost(meetings)``
+(pair_cost: 2 per repeat, plus 1 per meeting beyond the second). Every move is scored by an
 incremental delta on pair meeting counts, (player, table) visit counts and team counts,
-never by re-evaluating the plan. Moves are drawn half of the time from players who currently
-cause cost. The search reheats from the best plan until the deadline and stops as soon as
-the cost reaches its lower bound. Players are dense indices 0..N-1 here; the planner maps
-ids. Fixed players never move and tables holding them keep their number.
+never by re-evaluating the plan. Half of the moves start from players who currently cause
+cost. The budget is counted in moves (reproducible), the search reheats from the best plan
+and stops as soon as the cost reaches its lower bound. :func:`renumber_tables` numbers the
+tables of fixed groups by the Hungarian method. Players are dense indices 0..N-1 here; the
+planner maps ids. Fixed players never move and tables holding them keep their number.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .assignment import hungarian
+
 __all__ = ["Weights", "SearchProblem", "anneal"]
 
 
@@ -30,8 +35,8 @@ __all__ = ["Weights", "SearchProblem", "anneal"]
 class Weights:
     """Relative cost of one unit of table reuse, team clash and repeated meeting."""
 
-    tables: int = 8
-    teams: int = 4
+    tables: int = 16
+    teams: int = 8
     repeats: int = 1
 
 
@@ -54,8 +59,16 @@ class SearchProblem:
     fixed: tuple[int, ...]
 
 
+def pair_cost(meetings: int) -> int:
+    """Cost of one pair: 2 per repeated meeting, plus 1 per meeting beyond the second, so
+    two pairs meeting twice (4) are preferred to one pair meeting three times (5)."""
+    if meetings <= 1:
+        return 0
+    return 2 * (meetings - 1) + (meetings - 2)
+
+
 def costs(problem: SearchProblem, rounds: Sequence[Sequence[int]]) -> tuple[int, int, int]:
-    """(table reuse, team clashes, Σ C(meetings, 2)) of flat rounds (seat lists)."""
+    """(table reuse, team clashes, Σ pair_cost) of flat rounds (seat lists)."""
     n, t_count = problem.n_players, problem.n_tables
     meet = list(problem.meet0)
     visits = list(problem.visits0)
@@ -76,8 +89,7 @@ def costs(problem: SearchProblem, rounds: Sequence[Sequence[int]]) -> tuple[int,
     rep = 0
     for a in range(n):
         for b in range(a + 1, n):
-            c = meet[a * n + b]
-            rep += c * (c - 1) // 2
+            rep += pair_cost(meet[a * n + b])
     reuse = 0
     for p in range(n):
         if problem.fixed[p] >= 0:
@@ -99,13 +111,19 @@ def anneal(
     target: int = 0,
     relabel_only: bool = False,
     progress: Callable[[float], None] | None = None,
+    max_moves: int = 1_000_000,
 ) -> tuple[list[list[int]], int]:
-    """Improve ``start`` (per round a seat list of N dense players) until ``deadline`` or
-    until the weighted cost reaches ``target``. Returns the best rounds and their cost."""
+    """Improve ``start`` (per round a seat list of N dense players) for ``max_moves`` moves
+    or until the weighted cost reaches ``target``. The move budget (not the clock) ends the
+    search, so a seed reproduces its plan; ``deadline`` is only a safety net on a slow
+    machine. Returns the best rounds and their cost."""
     n, tn, rn = problem.n_players, problem.n_tables, problem.n_rounds
     team, fixed = problem.team, problem.fixed
     allowed = problem.allowed
     wt, wm, wr = weights.tables, weights.teams, weights.repeats
+    top = max(problem.meet0, default=0) + rn + 2
+    inc = [pair_cost(c + 1) - pair_cost(c) for c in range(top)]
+    dec = [0] + [pair_cost(c - 1) - pair_cost(c) for c in range(1, top)]
     seats = [list(s) for s in start]
     where = [[0] * n for _ in range(rn)]
     for r in range(rn):
@@ -144,11 +162,15 @@ def anneal(
 
     start_time = time.monotonic()
     total_time = max(1e-3, deadline - start_time)
-    t_hot, t_cold = 1.0 * max(1, min(wr, wt)), 0.08
-    # The first run is a cold repair (keeps a construction's structure); later runs are
-    # sized from the measured move rate, a third of the time each, reheated from the best.
-    temp = 0.2
-    run_moves = 50_000
+    unit = max(1, min(wr, wt))
+    t_hot, t_cold = 2.0 * unit, 0.15 * unit
+    temp = 0.4 * unit
+    if relabel_only:
+        # Only table costs change: scale the heat to their weight.
+        t_hot, t_cold, temp = 0.8 * wt, 0.1 * wt, 0.8 * wt
+    # The first run is a cold repair (keeps a construction's structure); later runs take a
+    # third of the budget each and are reheated from the best plan.
+    run_moves = min(50_000, max_moves // 4)
     decay = (t_cold / temp) ** (1.0 / run_moves)
     moves_in_run = 0
     hot: list[tuple[int, int]] = []
@@ -158,7 +180,6 @@ def anneal(
     rand = rng.random
     randrange = rng.randrange
     runs = 0
-    rate_known = False
 
     def hot_list() -> list[tuple[int, int]]:
         """(round, player) pairs that currently cause cost."""
@@ -189,14 +210,14 @@ def anneal(
         B = j >> 2
         an = a * n
         bn = b * n
-        dm = 6
+        dm = 0
         dteam = 0
         ta = team[a]
         tb = team[b]
         for k in range(A << 2, (A << 2) + 4):
             x = s[k]
             if x != a:
-                dm += meet[bn + x] - meet[an + x]
+                dm += inc[meet[bn + x]] + dec[meet[an + x]]
                 if ta >= 0 and team[x] == ta:
                     dteam -= 1
                 if tb >= 0 and team[x] == tb:
@@ -204,7 +225,7 @@ def anneal(
         for k in range(B << 2, (B << 2) + 4):
             x = s[k]
             if x != b:
-                dm += meet[an + x] - meet[bn + x]
+                dm += inc[meet[an + x]] + dec[meet[bn + x]]
                 if tb >= 0 and team[x] == tb:
                     dteam -= 1
                 if ta >= 0 and team[x] == ta:
@@ -274,15 +295,14 @@ def anneal(
             now = time.monotonic()
             if now >= deadline:
                 break
-            if not rate_known and now - start_time > 0.2:
-                rate_known = True
-                rate = it / (now - start_time)
-                run_moves = max(20_000, int(rate * min(total_time / 3, 8.0)))
             if progress is not None:
-                progress(min(1.0, (now - start_time) / total_time))
+                progress(min(1.0, max(it / max_moves, (now - start_time) / total_time)))
             hot = hot_list()
+        if it >= max_moves:
+            break
         moves_in_run += 1
         if moves_in_run >= run_moves:
+            run_moves = max(20_000, min(max_moves // 3, 1_000_000))
             runs += 1
             moves_in_run = 0
             seats = [list(x) for x in best]
@@ -338,8 +358,9 @@ def anneal(
             i = where[r][a]
             s = seats[r]
             if move < 0.4 and rn > 1:
-                # Double swap: a and b trade tables in two rounds so that neither's table
-                # visits change (keeps a reuse-free plan reuse-free).
+                # Double swap: a trades tables A and B between two rounds, with b (at B in
+                # round r) and c (at A in round r2); a's table visits never change, and
+                # neither do b's when b == c (preferred), so a reuse-free plan stays so.
                 r2 = randrange(rn - 1)
                 if r2 >= r:
                     r2 += 1
@@ -356,17 +377,24 @@ def anneal(
                     if fixed[x] < 0 and where[r2][x] >> 2 == A:
                         b = x
                         break
-                if b < 0:
+                if b >= 0:
+                    c = b
+                elif move < 0.25:
+                    b = s[(B << 2) + k0]
+                    c = s2[(A << 2) + randrange(4)]
+                    if fixed[b] >= 0 or fixed[c] >= 0:
+                        continue
+                else:
                     continue
                 j = where[r][b]
                 d1 = swap_delta(s, a, b, i, j)
                 apply_swap(r, a, b, i, j)
-                j2 = where[r2][b]
-                delta = d1 + swap_delta(s2, a, b, i2, j2)
+                j2 = where[r2][c]
+                delta = d1 + swap_delta(s2, a, c, i2, j2)
                 if delta > 0 and rand() >= exp(-delta / temp):
                     apply_swap(r, b, a, i, j)
                     continue
-                apply_swap(r2, a, b, i2, j2)
+                apply_swap(r2, a, c, i2, j2)
             else:
                 b = movable[randrange(len(movable))]
                 j = where[r][b]
@@ -383,3 +411,55 @@ def anneal(
             if best_cost <= target:
                 break
     return best, best_cost
+
+
+def renumber_tables(
+    problem: SearchProblem, rounds: list[list[int]], rng: random.Random, passes: int = 6
+) -> list[list[int]]:
+    """Renumber the tables of each round optimally given all other rounds (Hungarian
+    method), round after round, while that lowers table reuse. Groups never change, so a
+    repeat-free plan stays repeat-free; tables holding a fixed player keep their number."""
+    tn, rn = problem.n_tables, problem.n_rounds
+    allowed, fixed = problem.allowed, problem.fixed
+    seats = [list(s) for s in rounds]
+    visits = list(problem.visits0)
+    for s in seats:
+        for pos, p in enumerate(s):
+            visits[p * tn + pos // 4] += 1
+    big = 1 << 30
+    for _ in range(passes):
+        changed = False
+        order = list(range(rn))
+        rng.shuffle(order)
+        for r in order:
+            s = seats[r]
+            for pos, p in enumerate(s):
+                visits[p * tn + pos // 4] -= 1
+            matrix = []
+            for g in range(tn):
+                row = []
+                grp = s[4 * g : 4 * g + 4]
+                for t in range(tn):
+                    c = 0
+                    for p in grp:
+                        if fixed[p] >= 0:
+                            c += 0 if fixed[p] == t else big
+                            continue
+                        v = visits[p * tn + t]
+                        # Extra visits cost much; any earlier visit costs a little, which
+                        # spreads players over the tables when rounds > tables.
+                        c += 1000 * max(0, v + 1 - allowed[p]) + v
+                    row.append(c)
+                matrix.append(row)
+            assign = hungarian(matrix)
+            new = [0] * (4 * tn)
+            for g, t in enumerate(assign):
+                new[4 * t : 4 * t + 4] = s[4 * g : 4 * g + 4]
+            if new != s:
+                changed = True
+            seats[r] = new
+            for pos, p in enumerate(new):
+                visits[p * tn + pos // 4] += 1
+        if not changed:
+            break
+    return seats

@@ -12,6 +12,7 @@ climb on seat swaps then evens out the totals. This module does not choose who s
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 
@@ -61,39 +62,88 @@ def _colour_edges(n_vertices: int, edges: list[tuple[int, int]]) -> list[int]:
     return colour
 
 
-def _spread_cost(w: list[int]) -> int:
-    # Squared deviations: strictly prefers even counts, so hill climbing makes progress.
-    return sum(x * x for x in w)
-
-
 def _rebalance(
     tables: list[list[list[int]]], totals: dict[int, list[int]], rng: random.Random
 ) -> None:
-    """Improve the total counts (history included) by swapping seats inside tables."""
-    improved = True
-    passes = 0
-    while improved and passes < 50:
-        improved = False
-        passes += 1
-        for rnd in tables:
-            for table in rnd:
-                for i in range(4):
-                    for j in range(i + 1, 4):
-                        a, b = table[i], table[j]
-                        wa, wb = totals[a], totals[b]
-                        before = _spread_cost(wa) + _spread_cost(wb)
-                        wa[i] -= 1
-                        wa[j] += 1
-                        wb[j] -= 1
-                        wb[i] += 1
-                        if _spread_cost(wa) + _spread_cost(wb) < before:
-                            table[i], table[j] = b, a
-                            improved = True
-                        else:
-                            wa[i] += 1
-                            wa[j] -= 1
-                            wb[j] += 1
-                            wb[i] -= 1
+    """Even out the total counts (history included) by swapping seats inside tables: a short
+    annealing on the sum of squared counts, which is smallest when the counts are even."""
+    flat = [table for rnd in tables for table in rnd]
+    if not flat:
+        return
+    moves = 40 * 6 * len(flat)
+    temp, cold = 2.0, 0.05
+    decay = (cold / temp) ** (1.0 / moves)
+    for _ in range(moves):
+        temp *= decay
+        table = flat[rng.randrange(len(flat))]
+        i = rng.randrange(4)
+        j = rng.randrange(3)
+        if j >= i:
+            j += 1
+        a, b = table[i], table[j]
+        wa, wb = totals[a], totals[b]
+        # Moving a from wind i to j and b from j to i.
+        delta = 2 * (wa[j] - wa[i] + 1) + 2 * (wb[i] - wb[j] + 1)
+        if delta > 0 and rng.random() >= math.exp(-delta / temp):
+            continue
+        wa[i] -= 1
+        wa[j] += 1
+        wb[j] -= 1
+        wb[i] += 1
+        table[i], table[j] = b, a
+
+
+def _repair_chains(
+    tables: list[list[list[int]]], totals: dict[int, list[int]], rng: random.Random
+) -> None:
+    """Fix players whose counts are still uneven by alternating chains: x gives up wind a
+    for b at one table, the player y who had b there takes a; if that unbalances y, the chain
+    continues from y. A chain that does not end well is undone."""
+    where: dict[int, list[list[int]]] = {}
+    for rnd in tables:
+        for table in rnd:
+            for p in table:
+                where.setdefault(p, []).append(table)
+
+    def bounds(p: int) -> tuple[int, int]:
+        total = sum(totals[p])
+        return total // 4, -(-total // 4)
+
+    for _ in range(5):
+        for p in list(where):
+            for _attempt in range(20):
+                lo, hi = bounds(p)
+                w = totals[p]
+                if max(w) <= hi and min(w) >= lo:
+                    break
+                a = rng.choice([c for c in range(4) if w[c] == max(w)])
+                b = rng.choice([c for c in range(4) if w[c] == min(w)])
+                undo: list[tuple[list[int], int, int]] = []
+                x, ok = p, False
+                for _step in range(200):
+                    options = [t for t in where[x] if t[a] == x]
+                    if not options:
+                        break
+                    table = options[rng.randrange(len(options))]
+                    y = table[b]
+                    table[a], table[b] = y, x
+                    totals[x][a] -= 1
+                    totals[x][b] += 1
+                    totals[y][b] -= 1
+                    totals[y][a] += 1
+                    undo.append((table, x, y))
+                    ylo, yhi = bounds(y)
+                    if totals[y][a] <= yhi and totals[y][b] >= ylo:
+                        ok = True
+                        break
+                    x = y
+                if not ok:
+                    for table, x, y in reversed(undo):
+                        table[a], table[b] = x, y
+                        totals[x][a] += 1
+                        totals[x][b] -= 1
+                        totals[y][b] += 1
+                        totals[y][a] -= 1
 
 
 def assign_winds(
@@ -147,5 +197,6 @@ def assign_winds(
                 for seat, p in enumerate(table):
                     totals[p][seat] += 1
         _rebalance(seated, totals, rng)
+        _repair_chains(seated, totals, rng)
 
     return tuple(tuple((t[0], t[1], t[2], t[3]) for t in rnd) for rnd in seated)

@@ -1,0 +1,141 @@
+"""JSON command line of the seating generator (contract: shared/contracts/CLI.md).
+
+    python -m seating --players 32 --rounds 8 [--seed 7] [--teams teams.json]
+                      [--time-limit 30] [--priority tables|opponents]
+                      [--fixed-tables fixed.json] [--history history.json]
+
+Players are numbered 1..N. Output on stdout is one JSON document ``{"rounds", "metrics"}``;
+``rounds[r][t]`` is table t+1 of round r+1 in seat order E, S, W, N. Exit 2 (with
+``{"errors": [...]}``) when the input is understood but cannot be seated, e.g. a player
+count that is not a multiple of four; exit 1 for malformed input. No Django import here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn
+
+from seating.engine import SeatingError, SeatingRequest, plan_seating
+
+
+class _InputError(Exception):
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _InputError(message)
+
+
+def _emit(doc: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+
+
+def _fail(status: int, code: str, message: str, field: str | None, **params: Any) -> int:
+    _emit({"errors": [{"code": code, "message": message, "field": field, "params": params}]})
+    return status
+
+
+def _load_json(path: str, field: str) -> Any:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except OSError as exc:
+        raise _InputError(f"cannot read {path}: {exc.strerror}", field) from exc
+    except json.JSONDecodeError as exc:
+        raise _InputError(f"{path} is not valid JSON: {exc.msg}", field) from exc
+
+
+def _player_map(raw: Any, n: int, field: str, value_type: type) -> dict[int, Any]:
+    if not isinstance(raw, dict):
+        raise _InputError(f"{field} must be a JSON object mapping player number to value", field)
+    out: dict[int, Any] = {}
+    for key, value in raw.items():
+        try:
+            p = int(key)
+        except ValueError as exc:
+            raise _InputError(f"{field}: {key!r} is not a player number", field) from exc
+        if not 1 <= p <= n:
+            raise _InputError(f"{field}: player {p} is not between 1 and {n}", field)
+        if not isinstance(value, value_type) or isinstance(value, bool):
+            raise _InputError(
+                f"{field}: the value for player {p} must be a {value_type.__name__}", field
+            )
+        out[p] = value
+    return out
+
+
+def _history(raw: Any) -> tuple:
+    ok = isinstance(raw, list) and all(
+        isinstance(rnd, list)
+        and all(
+            isinstance(t, list)
+            and len(t) == 4
+            and all(isinstance(p, int) and not isinstance(p, bool) for p in t)
+            for t in rnd
+        )
+        for rnd in raw
+    )
+    if not ok:
+        raise _InputError("history must be a list of rounds, each a list of tables of 4 ids")
+    return tuple(tuple(tuple(t) for t in rnd) for rnd in raw)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit status."""
+    parser = _Parser(prog="python -m seating", description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, required=True, help="number of players N")
+    parser.add_argument("--rounds", type=int, required=True, help="rounds to plan")
+    parser.add_argument("--seed", type=int, default=0, help="same seed, same plan")
+    parser.add_argument("--teams", help="JSON file: player number -> team name")
+    parser.add_argument("--fixed-tables", help="JSON file: player number -> table number")
+    parser.add_argument("--history", help="JSON file: rounds already played")
+    parser.add_argument("--time-limit", type=float, default=30.0, help="seconds, at most")
+    parser.add_argument("--priority", choices=("tables", "opponents"), default="tables")
+    try:
+        args = parser.parse_args(argv)
+        if args.players < 0:
+            raise _InputError("--players cannot be negative", "players")
+        if args.rounds < 0:
+            raise _InputError("--rounds cannot be negative", "rounds")
+        n = args.players
+        teams = _player_map(_load_json(args.teams, "teams"), n, "teams", str) if args.teams else {}
+        fixed = (
+            _player_map(_load_json(args.fixed_tables, "fixed_tables"), n, "fixed_tables", int)
+            if args.fixed_tables
+            else {}
+        )
+        history = _history(_load_json(args.history, "history")) if args.history else ()
+    except _InputError as exc:
+        return _fail(1, "malformed_input", exc.message, exc.field)
+
+    request = SeatingRequest(
+        players=tuple(range(1, n + 1)),
+        rounds=args.rounds,
+        seed=args.seed,
+        teams=teams,
+        fixed_tables=fixed,
+        priority=args.priority,
+        time_limit=args.time_limit,
+        history=history,
+    )
+    try:
+        plan = plan_seating(request)
+    except SeatingError as exc:
+        return _fail(2, exc.code, exc.message, exc.field, **exc.params)
+    _emit(
+        {
+            "rounds": [[list(table) for table in rnd] for rnd in plan.rounds],
+            "metrics": plan.metrics.as_json(),
+        }
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

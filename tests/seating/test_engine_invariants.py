@@ -1,0 +1,216 @@
+"""Invariants of the pure seating generator: valid tables, reproducibility, fixed tables,
+history untouched, optimal winds, user errors with codes. No Django needed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from seating.engine import (
+    SeatingError,
+    SeatingPlan,
+    SeatingRequest,
+    evaluate,
+    plan_seating,
+    substitutes_needed,
+    swiss_round,
+)
+from seating.engine.construction import GaloisField, affine_plane_16, best_construction
+from seating.engine.metrics import repeat_lower_bound
+
+
+def make_request(n: int, rounds: int, **kwargs) -> SeatingRequest:
+    kwargs.setdefault("time_limit", 0.5)
+    return SeatingRequest(players=tuple(range(101, 101 + n)), rounds=rounds, **kwargs)
+
+
+def assert_valid(plan: SeatingPlan, players: tuple[int, ...], rounds: int) -> None:
+    assert len(plan.rounds) == rounds
+    for rnd in plan.rounds:
+        assert len(rnd) == len(players) // 4
+        assert all(len(table) == 4 for table in rnd)
+        seated = [p for table in rnd for p in table]
+        assert sorted(seated) == sorted(players)
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds"),
+    [(4, 3), (8, 2), (12, 4), (16, 5), (16, 7), (20, 5), (24, 6), (28, 3), (32, 7), (40, 8)],
+)
+def test_every_player_sits_once_per_round_four_per_table(n, rounds):
+    request = make_request(n, rounds)
+    plan = plan_seating(request)
+    assert_valid(plan, request.players, rounds)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(20, 5), (24, 6), (36, 5)])
+def test_same_seed_gives_same_plan(n, rounds):
+    first = plan_seating(make_request(n, rounds, seed=7))
+    again = plan_seating(make_request(n, rounds, seed=7))
+    assert first.rounds == again.rounds
+
+
+def test_other_seed_gives_other_plan():
+    assert plan_seating(make_request(32, 7, seed=1)).rounds != (
+        plan_seating(make_request(32, 7, seed=2)).rounds
+    )
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(16, 5), (20, 5), (24, 6), (32, 7), (28, 8)])
+def test_winds_are_optimally_even(n, rounds):
+    plan = plan_seating(make_request(n, rounds))
+    assert plan.metrics.wind_imbalance == (0 if rounds % 4 == 0 else 1)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(16, 5), (20, 5), (24, 6), (32, 7)])
+def test_fixed_tables_are_honoured(n, rounds):
+    fixed = {101: 1, 105: 3, 106: 3}
+    plan = plan_seating(make_request(n, rounds, fixed_tables=fixed))
+    for rnd in plan.rounds:
+        for player, table in fixed.items():
+            assert player in rnd[table - 1]
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(20, 4), (32, 7)])
+def test_one_fixed_player_costs_no_table_reuse_while_rounds_below_tables(n, rounds):
+    plan = plan_seating(make_request(n, rounds, fixed_tables={110: 2}, time_limit=2.0))
+    assert all(110 in rnd[1] for rnd in plan.rounds)
+    assert plan.metrics.table_reuse == 0
+
+
+def test_replanning_keeps_history_and_counts_it():
+    first = plan_seating(make_request(64, 8, seed=3))
+    history = first.rounds[:3]
+    players = tuple(p for p in range(101, 165) if p not in (101, 102)) + (201, 202)
+    request = SeatingRequest(players=players, rounds=5, seed=3, history=history, time_limit=3.0)
+    plan = plan_seating(request)
+    assert request.history == history  # untouched
+    assert_valid(plan, players, 5)
+    full = evaluate(history + plan.rounds, played=3)
+    assert replace(full, seconds=plan.metrics.seconds) == plan.metrics
+    assert plan.metrics.repeat_pairs == 0
+    assert plan.metrics.table_reuse == 0
+    assert plan.metrics.wind_imbalance == 1  # 0 for the 8-round players, 1 for newcomers
+
+
+@pytest.mark.parametrize(("n", "missing"), [(37, 3), (38, 2), (39, 1), (41, 3), (5, 3)])
+def test_count_not_multiple_of_four_asks_for_substitutes(n, missing):
+    assert substitutes_needed(n) == missing
+    with pytest.raises(SeatingError) as info:
+        plan_seating(make_request(n, 4))
+    assert info.value.code == "not_multiple_of_four"
+    assert info.value.params == {"players": n, "substitutes_needed": missing}
+    assert f"add {missing} substitute" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"fixed_tables": {101: 9}}, "fixed_table_out_of_range"),
+        ({"fixed_tables": {101: 1, 102: 1, 103: 1, 104: 1, 105: 1}}, "fixed_table_full"),
+        ({"fixed_tables": {999: 1}}, "fixed_player_unknown"),
+        ({"priority": "speed"}, "invalid_priority"),
+        ({"history": (((101, 102, 103, 103),),)}, "invalid_history"),
+    ],
+)
+def test_bad_requests_raise_user_errors_with_codes(kwargs, code):
+    with pytest.raises(SeatingError) as info:
+        plan_seating(make_request(20, 3, **kwargs))
+    assert info.value.code == code
+
+
+def test_duplicate_players_are_refused():
+    with pytest.raises(SeatingError) as info:
+        plan_seating(SeatingRequest(players=(1, 2, 3, 3), rounds=1))
+    assert info.value.code == "duplicate_players"
+
+
+def test_evaluate_counts_each_metric():
+    rounds = [
+        ((1, 2, 3, 4), (5, 6, 7, 8)),
+        ((1, 2, 5, 6), (3, 4, 7, 8)),
+    ]
+    m = evaluate(rounds, teams={1: "A", 2: "A", 5: "B", 6: "B"})
+    # Pairs 1-2, 3-4, 5-6, 7-8 meet twice; 1 and 2 sit at table 1 twice.
+    assert (m.repeat_pairs, m.max_meetings) == (4, 2)
+    assert m.table_reuse == 4  # 1, 2 at table 1 twice; 7, 8 at table 2 twice
+    assert m.team_clashes == 4  # 1-2 and 5-6, in both rounds
+    assert m.wind_imbalance == 2  # player 1 is East twice
+
+
+def test_repeat_lower_bound_matches_the_counting_argument():
+    assert repeat_lower_bound(16, 5) == 0
+    assert repeat_lower_bound(16, 6) == 24
+    assert repeat_lower_bound(20, 7) == 20
+
+
+def test_galois_fields_are_fields():
+    for q in (5, 7, 8, 9, 16, 25):
+        f = GaloisField(q)
+        for a in range(1, q):
+            assert f.mul(a, f.inv(a)) == 1
+            for b in range(q):
+                assert f.mul(a, b) == f.mul(b, a)
+
+
+def test_affine_plane_has_every_pair_exactly_once():
+    meets = evaluate(affine_plane_16().rounds)
+    assert meets.repeat_pairs == 0
+    assert meets.max_meetings == 1
+
+
+@pytest.mark.parametrize(("tables", "rounds"), [(5, 5), (8, 7), (9, 9), (10, 8), (25, 10)])
+def test_constructions_are_repeat_and_reuse_free(tables, rounds):
+    found = best_construction(tables, rounds)
+    assert found is not None
+    m = evaluate(found.rounds)
+    assert (m.repeat_pairs, m.table_reuse) == (0, 0)
+
+
+def test_swiss_round_seats_by_standings_and_avoids_repeats():
+    standings = list(range(1, 33))
+    first = swiss_round(standings)
+    assert [sorted(t) for t in first] == [standings[i : i + 4] for i in range(0, 32, 4)]
+    second = swiss_round(standings, history=(first,), seed=1)
+    m = evaluate((first, second))
+    assert m.repeat_pairs == 0
+    assert m.table_reuse == 0
+    assert sorted(p for t in second for p in t) == standings
+
+
+def test_swiss_round_honours_fixed_tables_and_teams():
+    standings = list(range(1, 17))
+    teams = {1: "A", 2: "A", 3: "B", 4: "B"}
+    rnd = swiss_round(standings, fixed_tables={16: 1}, teams=teams)
+    assert 16 in rnd[0]
+    assert evaluate((rnd,), teams=teams).team_clashes == 0
+
+
+def test_swiss_round_with_strict_closeness_keeps_blocks():
+    standings = list(range(1, 9))
+    first = swiss_round(standings)
+    again = swiss_round(standings, history=(first,), closeness_weight=10_000)
+    assert [sorted(t) for t in again] == [[1, 2, 3, 4], [5, 6, 7, 8]] or [
+        sorted(t) for t in again
+    ] == [[5, 6, 7, 8], [1, 2, 3, 4]]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    n_tables=st.integers(min_value=1, max_value=9),
+    rounds=st.integers(min_value=0, max_value=6),
+    seed=st.integers(min_value=0, max_value=10_000),
+    n_teams=st.integers(min_value=0, max_value=5),
+)
+def test_any_size_gives_a_valid_plan(n_tables, rounds, seed, n_teams):
+    players = tuple(range(1, 4 * n_tables + 1))
+    teams = {p: f"T{p % n_teams}" for p in players} if n_teams else {}
+    plan = plan_seating(
+        SeatingRequest(players=players, rounds=rounds, seed=seed, teams=teams, time_limit=0.1)
+    )
+    assert_valid(plan, players, rounds)
+    if rounds:
+        assert plan.metrics.wind_imbalance <= 1
