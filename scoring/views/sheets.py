@@ -300,9 +300,13 @@ class HandsPageMixin(SheetPageMixin):
         return entry if entry is not None and entry.kind == self.kind else None
 
     def hand_formset(self, data=None):
+        if data is not None:
+            # No initial on a POST: a submitted hand equal to its initial would count as an
+            # unchanged blank row and be dropped.
+            return HandFormSet(data, prefix="hands")
         entry = self.prefill()
         initial = [HandForm.initial_from(hand) for hand in entry.hands] if entry else []
-        return HandFormSet(data, initial=initial, prefix="hands")
+        return HandFormSet(initial=initial, prefix="hands")
 
     def used_hand_forms(self, formset):
         return [form for form in formset.forms if not form.is_blank()] if formset else None

@@ -1,0 +1,306 @@
+"""The score-sheet pages driven with the Django client, as an official at the table does."""
+
+import datetime
+import uuid
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.models import Penalty, ScoreSheet, SheetVersion
+from tests.conftest import make_registration
+from tests.scoring.conftest import Role, check_and_save, sheet_form_data, table_registrations
+from tournament.models import Registration, Tournament
+
+Status = ScoreSheet.Status
+
+
+def _url(event, name="sheet", table=1, number=1):
+    return reverse(f"scoring:{name}", args=[event["tournament"].slug, number, table])
+
+
+def _policy(event, policy):
+    event["tournament"].confirmation_policy = policy
+    event["tournament"].save()
+
+
+@pytest.fixture
+def players(event):
+    return table_registrations(event["rounds"][0], 1)
+
+
+@pytest.fixture
+def referee(client, event):
+    client.force_login(event["users"][Role.REFEREE])
+    return client
+
+
+BAD_SHEETS = [
+    pytest.param({"N": {"points": 18000}}, "__all__", "add up to", id="sum-off"),
+    pytest.param(
+        {"E": {"points": 42350}, "N": {"points": 18950}},
+        "E_points",
+        "not a multiple of 100",
+        id="not-multiple-of-100",
+    ),
+    pytest.param({"S": {"player": "E"}}, "S_player", "already written", id="same-player-twice"),
+    pytest.param({"W": {"player": "table2"}}, "W_player", "table 2", id="wrong-table"),
+]
+
+
+@pytest.mark.parametrize("action", ["check", "save"])
+@pytest.mark.parametrize(("changes", "field", "text"), BAD_SHEETS)
+def test_a_bad_sheet_is_refused_on_its_field_and_keeps_the_input(
+    referee, event, players, changes, field, text, action
+):
+    other_table = table_registrations(event["rounds"][0], 2)
+    for seat in changes.values():
+        if seat.get("player") == "E":
+            seat["player"] = players[0].pk
+        elif seat.get("player") == "table2":
+            seat["player"] = other_table[2].pk
+    data = sheet_form_data(players, **changes)
+    response = referee.post(_url(event), {**data, "action": action})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert text in " ".join(errors[field])
+    assert not SheetVersion.objects.exists()
+    html = response.content.decode()
+    for wind in ("E", "S", "W", "N"):
+        assert f'value="{data[f"{wind}_points"]}"' in html  # everything typed is still there
+
+
+def test_the_check_step_shows_place_uma_penalty_and_score(referee, event, players):
+    data = sheet_form_data(players, S={"chombo": 1})
+    response = referee.post(_url(event), {**data, "action": "check"})
+    preview = response.context["preview"]
+    # WRC 2015 §5.9.2 and §7.1: South 2nd, +5 uma, 20 chombo penalty points: 1 + 5 - 20
+    south = preview.lines[1]
+    assert (south.place, south.uma, south.penalty, south.score) == (2, "+5.0", "−20.0", "−14.0")
+    assert not SheetVersion.objects.exists()
+
+
+def test_saving_what_was_not_checked_shows_the_check_again(referee, event, players):
+    data = sheet_form_data(players)
+    response = referee.post(_url(event), {**data, "action": "save", "checked": "stale"})
+    assert response.status_code == 200
+    assert response.context["preview"] is not None
+    assert not SheetVersion.objects.exists()
+
+
+def test_a_double_submit_stores_one_result(referee, event, players):
+    data = sheet_form_data(players)
+    first = check_and_save(referee, _url(event), data)
+    assert first.status_code == 302
+    checked = referee.post(_url(event), {**data, "action": "check"})
+    assert checked.status_code == 200  # the sheet is entered: the form is still offered
+    again = referee.post(
+        _url(event), {**data, "action": "save", "checked": checked.context.get("checked")}
+    )
+    assert again.status_code == 302
+    assert SheetVersion.objects.count() == 1
+    page = referee.get(_url(event))
+    assert "nothing was saved twice" in page.content.decode()
+
+
+def test_two_officials_saving_at_once_get_a_conflict_not_an_overwrite(
+    client, event, players, django_user_model
+):
+    client.force_login(event["users"][Role.REFEREE])
+    check_and_save(client, _url(event), sheet_form_data(players))
+    client.force_login(event["users"]["referee2"])
+    late = sheet_form_data(players, points=(42300, 31000, 19000, 27700), revision=0)
+    response = check_and_save(client, _url(event), late)
+    assert response.status_code == 200
+    assert "version 1 has been saved since" in response.context["error"]
+    assert response.context["conflict"].lines[2].points == 27700  # what is saved now
+    assert response.context["form"]["W_points"].value() == "19000"  # what they typed
+    assert response.context["form"]["revision"].value() == "1"
+    assert SheetVersion.objects.count() == 1
+
+
+def test_a_second_official_confirms_on_the_page(client, event, players):
+    client.force_login(event["users"][Role.REFEREE])
+    check_and_save(client, _url(event), sheet_form_data(players))
+    response = client.post(_url(event, "confirm"), {"version": "1"}, follow=True)
+    assert "A second official must confirm" in response.content.decode()
+    assert ScoreSheet.objects.get().status == Status.ENTERED
+    client.force_login(event["users"]["referee2"])
+    page = client.get(_url(event))
+    assert page.context["can_confirm"]
+    client.post(_url(event, "confirm"), {"version": "1"})
+    assert ScoreSheet.objects.get().status == Status.CONFIRMED
+    locked = client.get(_url(event))
+    assert locked.context["form"] is None
+
+
+def test_blind_entry_hides_the_first_entry_and_a_mismatch_shows_both(client, event, players):
+    _policy(event, Tournament.ConfirmationPolicy.DOUBLE_BLIND)
+    client.force_login(event["users"][Role.REFEREE])
+    check_and_save(client, _url(event), sheet_form_data(players))
+    client.force_login(event["users"]["referee2"])
+    page = client.get(_url(event))
+    assert page.context["blind"]
+    assert page.context["current_view"] is None
+    assert page.context["form"]["E_points"].value() is None
+    check_and_save(
+        client,
+        _url(event),
+        sheet_form_data(players, points=(42300, 31000, 19000, 27700), revision=1),
+    )
+    assert ScoreSheet.objects.get().status == Status.DISPUTED
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    page = client.get(_url(event))
+    first, second = page.context["disputed"]
+    assert (first.lines[2].points, second.lines[2].points) == (27700, 19000)
+    assert "Version 2 is right" in page.content.decode()
+    client.post(_url(event, "confirm"), {"version": "2"})
+    sheet = ScoreSheet.objects.get()
+    assert (sheet.status, sheet.current.number) == (Status.CONFIRMED, 2)
+
+
+def test_correction_needs_a_reason_and_is_kept_in_the_history(client, event, players):
+    _policy(event, Tournament.ConfirmationPolicy.SINGLE)
+    client.force_login(event["users"][Role.REFEREE])
+    check_and_save(client, _url(event), sheet_form_data(players))
+    assert client.get(_url(event, "correct")).status_code == 403
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    page = client.get(_url(event, "correct"))
+    assert page.context["form"]["W_points"].value() == 27700  # starts from the confirmed sheet
+    data = sheet_form_data(players, points=(42300, 31000, 19000, 27700), revision=1)
+    response = client.post(_url(event, "correct"), {**data, "action": "check"})
+    assert "reason" in response.context["form"].errors
+    data["reason"] = "Paper sheet says West 19 000"
+    assert check_and_save(client, _url(event, "correct"), data).status_code == 302
+    history = client.get(_url(event, "history"))
+    html = history.content.decode()
+    assert "Paper sheet says West 19 000" in html
+    assert [item["version"].number for item in history.context["versions"]] == [2, 1]
+
+
+def test_lateness_is_prefilled_from_the_check_in(referee, event, players):
+    round_ = event["rounds"][0]
+    round_.started_at = timezone.now() - datetime.timedelta(minutes=30)
+    round_.save()
+    Registration.objects.filter(pk=players[1].pk).update(
+        checked_in_at=round_.started_at + datetime.timedelta(minutes=3, seconds=10)
+    )
+    page = referee.get(_url(event))
+    assert page.context["form"]["S_late"].value() == 4
+    assert page.context["form"]["E_late"].value() == 0
+
+
+def _hands_data(players, hands, revision=0, token=None):
+    data = sheet_form_data(players, revision=revision)
+    for wind in ("E", "S", "W", "N"):
+        data.pop(f"{wind}_points")
+        data.pop(f"{wind}_chombo")
+    data.pop("riichi_sticks_left")
+    data["token"] = token or str(uuid.uuid4())
+    total = len(hands) + 1
+    data.update(
+        {
+            "hands-TOTAL_FORMS": str(total),
+            "hands-INITIAL_FORMS": "0",
+            "hands-MIN_NUM_FORMS": "0",
+            "hands-MAX_NUM_FORMS": "60",
+        }
+    )
+    for index, hand in enumerate(hands):
+        for key, value in hand.items():
+            data[f"hands-{index}-{key}"] = value
+    return data
+
+
+def test_hand_by_hand_sheet_saved_part_way_then_finished(referee, event, players):
+    url = _url(event, "hands")
+    first = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
+    response = referee.post(url, {**_hands_data(players, first), "action": "draft"})
+    assert response.status_code == 302
+    sheet = ScoreSheet.objects.get()
+    assert sheet.status == Status.IN_PROGRESS
+    page = referee.get(url)
+    assert page.context["formset"].forms[0]["winner"].value() == "S"  # continued where it stopped
+    both = [
+        *first,
+        {"result": "tsumo", "winner": "E", "han": "2", "fu": "30", "riichi": ["E", "N"]},
+        {"result": "chombo", "offender": "N"},
+    ]
+    data = _hands_data(players, both, revision=1)
+    response = check_and_save(referee, url, data)
+    assert response.status_code == 302
+    sheet.refresh_from_db()
+    assert sheet.status == Status.ENTERED
+    seats = sheet.current.data["seats"]
+    # RULES.md §4 (R-PAY-1, R-PAY-3, R-RII-4): S rons W for 3 han 30 fu = 3 900; the deal
+    # passes to S; E tsumo 2 han 30 fu: 1 000 from dealer S, 500 from W and N, plus both
+    # riichi sticks. The chombo changes no table points in WRC (§7.1).
+    assert [seat["points"] for seat in seats] == [33000, 32900, 25600, 28500]
+    assert [seat["chombo"] for seat in seats] == [0, 0, 0, 1]
+
+
+def test_a_bad_hand_is_shown_on_that_hand(referee, event, players):
+    url = _url(event, "hands")
+    hands = [
+        {"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"},
+        {"result": "tsumo", "winner": "E", "han": "1", "fu": "25"},
+    ]
+    response = referee.post(url, {**_hands_data(players, hands), "action": "check"})
+    formset = response.context["formset"]
+    assert not formset.forms[0].errors
+    assert "seven pairs" in " ".join(formset.forms[1].errors["han"])
+    assert not SheetVersion.objects.exists()
+
+
+def test_penalty_pages_give_and_cancel(client, event):
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    player = event["registrations"][0]
+    url = reverse("scoring:penalties", args=[event["tournament"].slug])
+    response = client.post(
+        url,
+        {"registration": player.pk, "kind": "discretionary", "points": "10", "reason": "Phone"},
+    )
+    assert response.status_code == 302
+    penalty = Penalty.objects.get()
+    assert penalty.given_by == event["users"][Role.HEAD_REFEREE]
+    cancel = reverse("scoring:penalty_cancel", args=[event["tournament"].slug, penalty.pk])
+    assert "reason" in client.post(cancel, {"reason": ""}).context["form"].errors
+    client.post(cancel, {"reason": "Wrong player"})
+    penalty.refresh_from_db()
+    assert penalty.is_cancelled
+    page = client.get(url + f"?player={player.pk}")
+    assert "Wrong player" in page.content.decode()
+
+
+def test_disqualify_page(client, event):
+    client.force_login(event["users"][Role.ORGANISER])
+    player = event["registrations"][0]
+    url = reverse("scoring:disqualify", args=[event["tournament"].slug, player.pk])
+    assert "reason" in client.post(url, {"reason": ""}).context["form"].errors
+    client.post(url, {"reason": "Collusion"})
+    player.refresh_from_db()
+    assert (player.status, player.status_reason) == (Registration.Status.DISQUALIFIED, "Collusion")
+
+
+def test_the_substitute_list_offers_active_substitutes(referee, event):
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    page = referee.get(_url(event))
+    choices = [value for value, _label in page.context["form"].fields["N_substitute"].choices]
+    assert substitute.pk in choices
+
+
+def test_a_substitute_is_chosen_on_the_page(client, event, players):
+    _policy(event, Tournament.ConfirmationPolicy.SINGLE)
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    client.force_login(event["users"][Role.REFEREE])
+    data = sheet_form_data(players, N={"substitute": substitute.pk})
+    response = client.post(_url(event), {**data, "action": "check"})
+    north = response.context["preview"].lines[3]
+    # WRC 2015 §7.2: the absent registered player gets the missed-hanchan penalty only
+    assert (north.substitute, north.penalty, north.score) == (
+        substitute.player.full_name,
+        "−20.0",
+        "−20.0",
+    )
+    assert check_and_save(client, _url(event), data).status_code == 302
+    assert ScoreSheet.objects.get().current.data["seats"][3]["substitute"] == substitute.pk
