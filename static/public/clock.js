@@ -20,10 +20,9 @@
   }
 
   function format(seconds) {
+    // Minutes and seconds, minutes past 60 included: a round is read as "74:59".
     const whole = Math.ceil(Math.max(seconds, 0));
-    const h = Math.floor(whole / 3600), m = Math.floor((whole % 3600) / 60), s = whole % 60;
-    const mm = String(m).padStart(h ? 2 : 1, "0"), ss = String(s).padStart(2, "0");
-    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
+    return Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
   }
 
   function beep() {

@@ -29,6 +29,7 @@ from tournament.tables import (
 )
 
 POLL_SECONDS = 10
+PROJECTOR_SIZES = [(12, "large"), (25, "medium"), (40, "small")]
 
 
 class PublicTournamentMixin:
@@ -284,8 +285,14 @@ class SeatingView(PublicTournamentMixin, TemplateView):
         )
         if self.by_player:
             context["players"] = selectors.players_of_round(round_)
+            count = len(context["players"]) / 4
         else:
             context["tables"] = selectors.tables_of_round(round_)
+            count = len(context["tables"])
+        # The projector pages scale their type to fill one screen, by the number of tables.
+        context["size"] = next(
+            (size for limit, size in PROJECTOR_SIZES if count <= limit), "smallest"
+        )
         return context
 
 

@@ -1,0 +1,70 @@
+"""Playwright on Debian's chromium, against pytest-django's live_server.
+
+No browser is downloaded: the tests use /usr/bin/chromium and are skipped, saying why, when
+it is missing. Screenshots for docs/organiser-guide.md are written to docs/img/.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls made by the tests
+# between browser steps are synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip(
+            "Browser tests need Debian's chromium at /usr/bin/chromium (apt install chromium)"
+        )
+    from playwright.sync_api import sync_playwright
+
+    args = ["--disable-gpu", "--disable-background-networking"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.insert(0, "--no-sandbox")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=args
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """new_page(width, height) → a page in a fresh context, closed after the test."""
+    contexts = []
+
+    def open_page(width: int = 1280, height: int = 800, **options):
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def screenshot():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str, **options) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), **options)
+        return path
+
+    return take

@@ -1,0 +1,32 @@
+"""The demo tournament, seated and partly scored, for the browser tests and screenshots."""
+
+from django.contrib.auth import get_user_model
+
+from tests.conftest import make_seats, make_staff
+from tests.scoring.conftest import enter, make_entry, table_registrations
+from tournament.demo import create_demo_tournament
+from tournament.models import Round, Tournament, TournamentStaff
+
+
+def demo_event() -> tuple[Tournament, object]:
+    """Demo tournament (36 players), round 1 seated and playing, single-entry sheets."""
+    tournament, _created = create_demo_tournament()
+    tournament.confirmation_policy = Tournament.ConfirmationPolicy.SINGLE
+    tournament.save()
+    round_ = tournament.rounds.get(number=1)
+    registrations = list(tournament.registrations.order_by("pk"))
+    # Spread the clubs over the tables: player i sits at table i mod 9.
+    order = sorted(registrations, key=lambda r: (registrations.index(r) % 9, r.pk))
+    make_seats(round_, order)
+    round_.status = Round.Status.PLAYING
+    round_.save()
+    referee = get_user_model().objects.create_user("scorer", password="pw-scorer-1")
+    make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
+    return tournament, referee
+
+
+def confirm_table(tournament: Tournament, referee, table: int, points=None) -> None:
+    round_ = tournament.rounds.get(number=1)
+    registrations = table_registrations(round_, table)
+    entry = make_entry(registrations, points) if points else make_entry(registrations)
+    enter(round_, table, entry, referee)

@@ -1,0 +1,113 @@
+"""The flows a person does in a browser: rankings that update, find my seat on a phone,
+projector seating and the round clock on a 1920×1080 screen."""
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from tests.browser.helpers import confirm_table, demo_event
+from tournament.models import Round
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rankings_update_by_themselves_after_a_sheet_is_confirmed(
+    live_server, new_page, screenshot
+):
+    tournament, referee = demo_event()
+    confirm_table(tournament, referee, 1)
+    page = new_page(1280, 700)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rankings/")
+    assert page.locator("table.ranking tbody tr").count() == 36
+    assert page.locator("table.ranking").get_by_text("+27.3").count() == 2  # total and round 1
+    page.mouse.wheel(0, 600)
+    page.wait_for_function("window.scrollY > 300")
+    scroll = page.evaluate("window.scrollY")
+    refreshed = page.locator("#ranking").get_attribute("data-refreshed")
+    # Another table's sheet is confirmed while the page is open: no reload, no click.
+    confirm_table(tournament, referee, 2, points=(50000, 30000, 25000, 15000))
+    page.wait_for_function(
+        "document.querySelector('table.ranking').textContent.includes('+35.0')",
+        timeout=25_000,
+    )
+    assert page.locator("#ranking").get_attribute("data-refreshed") != refreshed
+    assert page.evaluate("window.scrollY") == scroll
+    assert page.locator("table.ranking").get_by_text("+27.3").count() == 2  # total and round 1
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "rankings")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_find_my_seat_on_a_phone(live_server, new_page, screenshot):
+    tournament, _referee = demo_event()
+    page = new_page(390, 844, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/find-my-seat/")
+    page.get_by_label("Your name (or part of it)").fill("zoe")
+    page.get_by_role("button", name="Find").click()
+    card = page.locator(".seat-card").first
+    card.wait_for()
+    assert "Zoé Martin" in card.inner_text()
+    assert "Table 1" in card.inner_text()
+    assert "East" in card.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    font_size = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.seat-where')).fontSize)"
+    )
+    assert font_size >= 24
+    screenshot(page, "find-my-seat")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_projector_seating_fits_a_1920_by_1080_screen(live_server, new_page, screenshot):
+    tournament, _referee = demo_event()
+    page = new_page(1920, 1080)
+    for view, name in (("tables", "projector-tables"), ("players", "projector-players")):
+        page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/projector/{view}/")
+        assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+        text = page.locator("main").inner_text()
+        assert "山田太郎" in text
+        assert "Zoé" in text
+        screenshot(page, name)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/projector/tables/")
+    assert page.locator(".seating-table").count() == 9
+    font_size = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.seating-table li')).fontSize)"
+    )
+    assert font_size >= 24  # read from across the room
+
+
+@pytest.mark.django_db(transaction=True)
+def test_round_clock_counts_down_pauses_and_says_time(live_server, new_page, screenshot):
+    tournament, _referee = demo_event()
+    round_ = tournament.rounds.get(number=1)
+    Round.objects.filter(pk=round_.pk).update(
+        clock_running_since=timezone.now(), clock_elapsed_seconds=15 * 60
+    )
+    page = new_page(1920, 1080)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/clock/")
+    clock = page.locator(".clock-time")
+    page.wait_for_function(
+        "/^7[45]:\\d\\d$/.test(document.querySelector('.clock-time').textContent)"
+    )
+    first = clock.inner_text()
+    page.wait_for_timeout(1200)
+    assert clock.inner_text() != first  # counts down between polls
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    screenshot(page, "clock")
+    # The organiser pauses it elsewhere: this screen follows within a poll.
+    Round.objects.filter(pk=round_.pk).update(
+        clock_running_since=None, clock_elapsed_seconds=20 * 60
+    )
+    page.wait_for_function("document.querySelector('.clock-time').textContent === '70:00'")
+    assert "Paused" in page.locator(".clock-status").inner_text()
+    # Two seconds before the end, running: the screen shows "Time!".
+    Round.objects.filter(pk=round_.pk).update(
+        clock_running_since=timezone.now() - datetime.timedelta(seconds=1),
+        clock_elapsed_seconds=90 * 60 - 3,
+    )
+    page.wait_for_function("document.querySelector('.clock-time').textContent === 'Time!'")
+    assert "time-up" in page.locator("#round-clock").get_attribute("class")
+    screenshot(page, "clock-time-up")
