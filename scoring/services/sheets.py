@@ -60,7 +60,7 @@ class EntryOutcome:
 def _locked_sheet(round_: Round, table_number: int) -> ScoreSheet:
     ScoreSheet.objects.get_or_create(round=round_, table_number=table_number)
     return (
-        ScoreSheet.objects.select_for_update()
+        ScoreSheet.objects.select_for_update(of=("self",))
         .select_related("round__tournament", "current")
         .get(round=round_, table_number=table_number)
     )

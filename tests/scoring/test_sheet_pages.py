@@ -1,5 +1,6 @@
 """The score-sheet pages driven with the Django client, as an official at the table does."""
 
+import copy
 import datetime
 import uuid
 
@@ -54,6 +55,7 @@ def test_a_bad_sheet_is_refused_on_its_field_and_keeps_the_input(
     referee, event, players, changes, field, text, action
 ):
     other_table = table_registrations(event["rounds"][0], 2)
+    changes = copy.deepcopy(changes)  # the parameters are shared between runs
     for seat in changes.values():
         if seat.get("player") == "E":
             seat["player"] = players[0].pk
