@@ -1,0 +1,333 @@
+"""Every URL of the site × every role → the status that role must get.
+
+The URL patterns are discovered from the resolver, so a page added tomorrow is in the matrix
+at once; a pattern whose kind this file cannot classify, or whose URL arguments it cannot
+fill, fails with a message saying what to add here.
+
+Roles: anonymous, player (logged in, no role), scorer of another tournament, scorer
+(referee) of this tournament, head referee, organiser (tournament roles only, no Django
+staff flag) and superuser.
+
+Outcomes: "200", "403", "404", "405" (a POST-only view read with GET), "login" (redirect to
+the login page), "admin-login" (redirect to the admin's login page), "redirect" (any other
+redirect).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import Group
+from django.contrib.contenttypes.models import ContentType
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from scoring.models import Penalty
+from seating.models import SeatingRun
+from seating.views import OrganiserAdminMixin
+from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tournament.models import AuditEntry, Seat, TournamentStaff
+from tournament.permissions import ROLE_RANK, TournamentStaffMixin
+from tournament.views import staff as staff_views
+
+Role = TournamentStaff.Role
+ROLES = (
+    "anonymous",
+    "player",
+    "scorer_other",
+    "scorer",
+    "head_referee",
+    "organiser",
+    "superuser",
+)
+# The tournament role each matrix role holds in the tournament under test (None: none).
+TOURNAMENT_ROLE = {
+    "anonymous": None,
+    "player": None,
+    "scorer_other": None,
+    "scorer": Role.REFEREE,
+    "head_referee": Role.HEAD_REFEREE,
+    "organiser": Role.ORGANISER,
+    "superuser": Role.ORGANISER,
+}
+STAFF_NAMESPACES = {"staff", "scoring", "seating"}
+# Pages outside the namespaces: (outcome for anonymous, outcome for any logged-in user).
+ACCOUNT_PAGES = {
+    "login": ("200", "200"),
+    "logout": ("405", "405"),  # POST only since Django 5.0
+    "password_change": ("login", "200"),
+    "password_change_done": ("login", "200"),
+    "password_reset": ("200", "200"),
+    "password_reset_done": ("200", "200"),
+    "password_reset_confirm": ("200", "200"),  # an invalid link says so
+    "password_reset_complete": ("200", "200"),
+    "set_language": ("redirect", "redirect"),
+}
+
+
+@dataclass(frozen=True)
+class Route:
+    route: str
+    name: str  # "namespace:name", or the admin's pattern name
+    namespace: str
+    pattern: URLPattern
+
+    @property
+    def view_class(self):
+        return getattr(self.pattern.callback, "view_class", None)
+
+    def __str__(self) -> str:
+        return self.route or "/"
+
+
+def _walk(resolver: URLResolver, prefix: str = "", namespace: str = ""):
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            inner = pattern.namespace or namespace
+            yield from _walk(pattern, prefix + str(pattern.pattern), inner)
+        else:
+            name = f"{namespace}:{pattern.name}" if namespace else (pattern.name or "")
+            yield Route(prefix + str(pattern.pattern), name, namespace, pattern)
+
+
+ROUTES = [
+    route
+    for route in _walk(get_resolver())
+    # The admin's catch-all and its bare-id redirect have no page of their own.
+    if "(?P<url>.*)" not in route.route and not route.route.endswith("<path:object_id>/")
+]
+
+
+@pytest.fixture
+def world(db, django_user_model):
+    """A tournament with teams, a seated round, staff in every role, and another
+    tournament whose referee must get nothing here."""
+    tournament = make_tournament(slug="matrix-open")
+    other = make_tournament(slug="other-open")
+    registrations = make_registrations(tournament, 8, teams=2)
+    rounds = make_rounds(tournament, 2)
+    rounds[0].status = rounds[0].Status.SEATED
+    rounds[0].save()
+    for index, registration in enumerate(registrations):
+        Seat.objects.create(
+            round=rounds[0],
+            table_number=index // 4 + 1,
+            wind="ESWN"[index % 4],
+            registration=registration,
+        )
+    users = {"anonymous": None}
+    for role in ROLES[1:]:
+        # No password: hashing one per role would make the matrix slow; force_login needs none.
+        if role == "superuser":
+            users[role] = django_user_model.objects.create_superuser(role, f"{role}@x.org", None)
+        else:
+            users[role] = django_user_model.objects.create_user(role, f"{role}@x.org", None)
+        if TOURNAMENT_ROLE[role] and role != "superuser":
+            make_staff(tournament, users[role], TOURNAMENT_ROLE[role])
+    make_staff(other, users["scorer_other"], Role.REFEREE)
+    AuditEntry.objects.create(tournament=tournament, action="matrix.test")
+    Group.objects.create(name="Referees")
+    penalty = Penalty.objects.create(
+        tournament=tournament,
+        registration=registrations[1],
+        kind=Penalty.Kind.DISCRETIONARY,
+        points=-5,
+        reason="Phone rang",
+        given_by=users["head_referee"],
+    )
+    run = SeatingRun.objects.create(
+        tournament=tournament,
+        seed=7,
+        status=SeatingRun.Status.FAILED,
+        error_code="matrix",
+        error_message="Nothing to seat.",
+    )
+    return {
+        "tournament": tournament,
+        "registration": registrations[0],
+        "penalty": penalty,
+        "run": run,
+        "users": users,
+    }
+
+
+def _admin_model(route: Route):
+    """The model of an admin page named `<app>_<model>_<action>`, if any."""
+    for model in apps.get_models():
+        prefix = f"{model._meta.app_label}_{model._meta.model_name}_"
+        if route.pattern.name and route.pattern.name.startswith(prefix):
+            return model
+    return None
+
+
+def _sample_kwargs(route: Route, world: dict) -> dict[str, object]:
+    tournament = world["tournament"]
+    values: dict[str, object] = {
+        "slug": tournament.slug,
+        "number": 1,
+        "registration_id": world["registration"].pk,
+        "registration": world["registration"].pk,
+        "table": 1,
+        "pk": world["penalty"].pk if route.name == "scoring:penalty_cancel" else tournament.pk,
+        "run": world["run"].pk,
+        "app_label": "tournament",
+        "uidb64": "MQ",
+        "token": "set-password",
+        "action": "start",
+    }
+    if route.name == "staff:export":
+        values["kind"] = next(iter(staff_views.TOURNAMENT_EXPORTS), "none")
+    elif route.name == "staff:round_export":
+        values["kind"] = next(iter(staff_views.ROUND_EXPORTS), "none")
+    if "object_id" in route.pattern.pattern.converters or "<path:object_id>" in route.route:
+        model = _admin_model(route)
+        instance = model.objects.order_by("pk").first() if model else None
+        values["object_id"] = instance.pk if instance else 0
+    if "<id>" in route.route or "<int:id>" in route.route:
+        values["id"] = world["users"]["player"].pk
+    if route.name == "admin:view_on_site":
+        values["content_type_id"] = ContentType.objects.get_for_model(tournament).pk
+        values["object_id"] = tournament.pk
+    needed = set(route.pattern.pattern.converters) | _regex_groups(route)
+    needed |= {part.split(":")[-1] for part in _angle_names(route.route)}
+    missing = needed - set(values)
+    assert not missing, (
+        f"{route}: the permission matrix has no sample value for {sorted(missing)}; "
+        "add one in _sample_kwargs"
+    )
+    return {name: values[name] for name in needed}
+
+
+def _angle_names(route: str) -> list[str]:
+    return [chunk.split(">", 1)[0] for chunk in route.split("<")[1:]]
+
+
+def _regex_groups(route: Route) -> set[str]:
+    regex = getattr(route.pattern.pattern, "regex", None)
+    return set(regex.groupindex) if regex is not None else set()
+
+
+def _path(route: Route, world: dict) -> str:
+    kwargs = _sample_kwargs(route, world)
+    path = "/" + route.route
+    for name in _angle_names(route.route):
+        path = path.replace(f"<{name}>", str(kwargs[name.split(":")[-1]]))
+    return "/admin/tournament/" if route.name == "admin:app_list" else path
+
+
+def _outcome(response) -> str:
+    if response.status_code in (301, 302):
+        location = response["Location"]
+        if location.startswith("/admin/login/"):
+            return "admin-login"
+        if location.startswith("/accounts/login/"):
+            return "login"
+        return "redirect"
+    return str(response.status_code)
+
+
+def _answers(view_class, method: str) -> bool:
+    return hasattr(view_class, method) and method in view_class.http_method_names
+
+
+def _is_role_page(route: Route) -> bool:
+    """Pages guarded by a tournament role: the staff namespaces, and the organiser's
+    seating pages inside the admin (a role, not the Django staff flag, lets one in)."""
+    if route.namespace in STAFF_NAMESPACES:
+        return True
+    view_class = route.view_class
+    return view_class is not None and issubclass(view_class, OrganiserAdminMixin)
+
+
+def _expected_staff(route: Route, role: str) -> str:
+    view_class = route.view_class
+    in_admin = route.namespace == "admin"
+    guard = OrganiserAdminMixin if in_admin else TournamentStaffMixin
+    assert view_class is not None, f"{route} is a staff page served by a function view"
+    assert issubclass(view_class, guard), f"{route} is a staff page without {guard.__name__}"
+    if role == "anonymous":
+        return "admin-login" if in_admin else "login"
+    required = Role.ORGANISER if in_admin else view_class.required_role
+    held = TOURNAMENT_ROLE[role]
+    if held is None or ROLE_RANK[held] < ROLE_RANK[required]:
+        return "403"
+    if not _answers(view_class, "get"):
+        return "405"
+    if route.name == "staff:export" and not staff_views.TOURNAMENT_EXPORTS:
+        return "404"
+    return "200"
+
+
+def _expected(route: Route, role: str) -> set[str]:
+    """The outcomes allowed for this role (usually exactly one)."""
+    if route.namespace == "public":
+        return {"200"}
+    if _is_role_page(route):
+        return {_expected_staff(route, role)}
+    if route.namespace == "admin":
+        if role != "superuser":
+            # The admin's logout sends anyone who is not admin staff to the admin index.
+            special = {"admin:login": "200", "admin:logout": "redirect"}
+            return {special.get(route.name, "admin-login")}
+        if route.name == "admin:logout":
+            return {"405"}
+        if route.name in ("admin:login", "admin:view_on_site"):
+            return {"redirect"}
+        # The superuser gets in: the page, a redirect (a change page of a model with no row
+        # here), or a refusal a ModelAdmin makes for everyone (no "add" on the audit log).
+        return {"200", "redirect", "403", "405"}
+    assert route.name in ACCOUNT_PAGES, (
+        f"{route} ({route.name!r}) is neither public, staff nor admin: classify it in "
+        "ACCOUNT_PAGES or a namespace of test_permission_matrix.py"
+    )
+    anonymous, logged_in = ACCOUNT_PAGES[route.name]
+    return {anonymous if role == "anonymous" else logged_in}
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_every_role_gets_the_right_answer_on_every_page(route, world, client):
+    path = _path(route, world)
+    actual, wrong = {}, {}
+    for role in ROLES:
+        client.logout()
+        if world["users"][role] is not None:
+            client.force_login(world["users"][role])
+        outcome = _outcome(client.get(path))
+        expected = _expected(route, role)
+        actual[role] = outcome
+        if outcome not in expected:
+            wrong[role] = f"got {outcome}, expected {' or '.join(sorted(expected))}"
+    assert not wrong, f"GET {path}: {wrong} (all: {actual})"
+
+
+WRITE_ROUTES = [
+    route for route in ROUTES if _is_role_page(route) and _answers(route.view_class, "post")
+]
+
+
+@pytest.mark.parametrize("route", WRITE_ROUTES, ids=str)
+def test_no_write_is_accepted_from_a_role_that_may_not_make_it(route, world, client):
+    """A POST from anonymous or a too-low role is refused before anything is written."""
+    path = _path(route, world)
+    audit_before = AuditEntry.objects.count()
+    wrong = {}
+    for role in ROLES:
+        expected = _expected_staff(route, role)
+        if expected not in ("login", "403"):
+            continue
+        client.logout()
+        if world["users"][role] is not None:
+            client.force_login(world["users"][role])
+        outcome = _outcome(client.post(path, {}))
+        if outcome != expected:
+            wrong[role] = f"got {outcome}, expected {expected}"
+    assert not wrong, f"POST {path}: {wrong}"
+    assert AuditEntry.objects.count() == audit_before
+    assert Penalty.objects.get().cancelled_at is None
+
+
+def test_the_matrix_covers_the_public_staff_and_admin_pages():
+    namespaces = {route.namespace for route in ROUTES}
+    assert {"public", "staff", "admin"} <= namespaces
+    assert len(ROUTES) > 30
