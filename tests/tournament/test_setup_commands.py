@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from scoring.models import ScoreSheet
 from tournament.demo import DEMO_SLUG
-from tournament.models import Player, Registration, Round, Tournament
+from tournament.models import Player, Registration, Round, Seat, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,10 +22,16 @@ def test_demo_is_loaded_once_and_kept_on_the_second_run():
     call_command("load_demo")
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert Tournament.objects.filter(slug=DEMO_SLUG).count() == 1
-    assert tournament.registrations.count() == 36
+    assert tournament.registrations.filter(is_substitute=False).count() == 36
+    assert tournament.registrations.filter(is_substitute=True).exists()
     assert tournament.teams.count() == 9
     assert Round.objects.filter(tournament=tournament).count() == 8
-    assert Player.objects.count() == 36
+    assert Player.objects.filter(registrations__is_substitute=False).count() == 36
+    # every round seated: 9 tables of four, 8 rounds
+    assert Seat.objects.filter(round__tournament=tournament).count() == 36 * 8
+    assert ScoreSheet.objects.filter(
+        round__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
+    ).exists()
     assert set(Registration.objects.values_list("player__country", flat=True)) >= {"JP", "KR"}
 
 
