@@ -112,6 +112,8 @@ def anneal(
     relabel_only: bool = False,
     progress: Callable[[float], None] | None = None,
     max_moves: int = 1_000_000,
+    double_share: float = 0.3,
+    hard_tables: bool = False,
 ) -> tuple[list[list[int]], int]:
     """Improve ``start`` (per round a seat list of N dense players) for ``max_moves`` moves
     or until the weighted cost reaches ``target``. The move budget (not the clock) ends the
@@ -156,12 +158,17 @@ def anneal(
     reuse, clashes, rep = costs(problem, seats)
     cost = wt * reuse + wm * clashes + wr * rep
     best_cost = cost
+    best_reuse = reuse
     best = [list(s) for s in seats]
     if cost <= target:
         return best, best_cost
 
     start_time = time.monotonic()
     total_time = max(1e-3, deadline - start_time)
+    # Move mix: relabel, then double swaps (the reuse-preserving part first), then swaps.
+    p_relabel = 0.1
+    p_double = p_relabel + double_share
+    p_loose = p_relabel + double_share / 2
     unit = max(1, min(wr, wt))
     t_hot, t_cold = 2.0 * unit, 0.15 * unit
     temp = 0.4 * unit
@@ -204,6 +211,8 @@ def anneal(
                     out.append((r, a))
         return out
 
+    last_dt = [0]
+
     def swap_delta(s: list[int], a: int, b: int, i: int, j: int) -> int:
         """Cost change if a (seat i) and b (seat j) of one round change tables."""
         A = i >> 2
@@ -241,6 +250,7 @@ def anneal(
             dt -= 1
         if visits[b * tn + A] >= lim:
             dt += 1
+        last_dt[0] = dt
         return wr * dm + wm * dteam + wt * dt
 
     def apply_swap(r: int, a: int, b: int, i: int, j: int) -> None:
@@ -308,12 +318,13 @@ def anneal(
             seats = [list(x) for x in best]
             rebuild()
             cost = best_cost
+            reuse = best_reuse
             temp = t_hot * (0.6 ** (runs % 3))
             decay = (t_cold / temp) ** (1.0 / run_moves)
             hot = hot_list()
         temp *= decay
         move = rand()
-        if relabel_only or move < 0.1:
+        if relabel_only or move < p_relabel:
             # Relabel two tables of one round.
             r = randrange(rn)
             ta_ = randrange(tn)
@@ -336,6 +347,7 @@ def anneal(
                 if visits[b * tn + ta_] >= lim:
                     d += 1
             delta = wt * d
+            dreuse = d
             if delta > 0 and rand() >= exp(-delta / temp):
                 continue
             for k in range(4):
@@ -349,6 +361,12 @@ def anneal(
                 where[r][a] = 4 * tb_ + k
                 where[r][b] = 4 * ta_ + k
             cost += delta
+            reuse += dreuse
+            if cost < best_cost if not hard_tables else (reuse, cost) < (best_reuse, best_cost):
+                best_reuse = reuse
+                best_cost = cost
+                best = [list(x) for x in seats]
+            continue
         else:
             if hot and rand() < 0.5:
                 r, a = hot[randrange(len(hot))]
@@ -357,7 +375,7 @@ def anneal(
                 a = movable[randrange(len(movable))]
             i = where[r][a]
             s = seats[r]
-            if move < 0.4 and rn > 1:
+            if move < p_double and rn > 1:
                 # Double swap: a trades tables A and B between two rounds, with b (at B in
                 # round r) and c (at A in round r2); a's table visits never change, and
                 # neither do b's when b == c (preferred), so a reuse-free plan stays so.
@@ -379,7 +397,7 @@ def anneal(
                         break
                 if b >= 0:
                     c = b
-                elif move < 0.25:
+                elif move < p_loose:
                     b = s[(B << 2) + k0]
                     c = s2[(A << 2) + randrange(4)]
                     if fixed[b] >= 0 or fixed[c] >= 0:
@@ -388,9 +406,11 @@ def anneal(
                     continue
                 j = where[r][b]
                 d1 = swap_delta(s, a, b, i, j)
+                dreuse = last_dt[0]
                 apply_swap(r, a, b, i, j)
                 j2 = where[r2][c]
                 delta = d1 + swap_delta(s2, a, c, i2, j2)
+                dreuse += last_dt[0]
                 if delta > 0 and rand() >= exp(-delta / temp):
                     apply_swap(r, b, a, i, j)
                     continue
@@ -401,11 +421,14 @@ def anneal(
                 if i >> 2 == j >> 2:
                     continue
                 delta = swap_delta(s, a, b, i, j)
+                dreuse = last_dt[0]
                 if delta > 0 and rand() >= exp(-delta / temp):
                     continue
                 apply_swap(r, a, b, i, j)
             cost += delta
-        if cost < best_cost:
+        reuse += dreuse
+        if cost < best_cost if not hard_tables else (reuse, cost) < (best_reuse, best_cost):
+            best_reuse = reuse
             best_cost = cost
             best = [list(x) for x in seats]
             if best_cost <= target:
