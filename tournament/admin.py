@@ -35,6 +35,10 @@ from tournament.services.registrations import (
 
 IMPORT_SESSION_KEY = "player-import-{pk}"
 
+admin.site.site_header = gettext_lazy("Riichi tournament manager")
+admin.site.site_title = gettext_lazy("Riichi tournament manager")
+admin.site.index_title = gettext_lazy("Organiser's desk")
+
 
 class TournamentScopedAdmin(admin.ModelAdmin):
     """Limits rows to the tournaments the user is staff of (superusers see everything)."""
