@@ -224,7 +224,7 @@ RULESETS: dict[str, RuleSet] = {
         late_substituted_penalty=30,  # "only 30 points" [000 §7.2; RULES.md C18]
         missed_hanchan_penalty=20,  # [000 §7.2]
         hanchans_per_event=None,  # not stated
-        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (docs/rules-engine.md)
+        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (README: tie-break chain)
     ),
     "oran2015": RuleSet(
         key="oran2015",
@@ -263,7 +263,7 @@ RULESETS: dict[str, RuleSet] = {
         late_substituted_penalty=0,  # not stated [A7]
         missed_hanchan_penalty=0,  # not stated [A7]
         hanchans_per_event=8,  # 4 + 4 [001 §2]
-        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (docs/rules-engine.md)
+        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (README: tie-break chain)
     ),
     "mahjongsoul": RuleSet(
         key="mahjongsoul",
@@ -302,7 +302,7 @@ RULESETS: dict[str, RuleSet] = {
         late_substituted_penalty=0,  # not stated
         missed_hanchan_penalty=0,  # not stated
         hanchans_per_event=None,  # not stated
-        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (docs/rules-engine.md)
+        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (README: tie-break chain)
     ),
 }
 

@@ -1,4 +1,4 @@
-"""The CLI examples in docs/rules-engine.md reproduce exactly (output and exit status)."""
+"""The CLI examples in the README reproduce exactly (output and exit status)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
-DOC = ROOT / "docs" / "rules-engine.md"
+DOC = ROOT / "README.md"
 EXAMPLE = re.compile(
     r"^\$ echo '(?P<input>.*)' \| python -m scoring (?P<cmd>\w+)(?P<exit>; echo \"exit \$\?\")?\n"
     r"(?P<output>\{.*\})\n(?:exit (?P<status>\d))?",
