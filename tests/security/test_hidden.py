@@ -1,0 +1,172 @@
+"""Hidden means hidden: a private tournament, hidden rankings or seating and unpublished rounds
+answer 404 to the public on every page, JSON endpoint and export; error pages show nothing
+of the code or the settings."""
+
+import pytest
+from django.test import Client
+from django.urls import URLResolver, get_resolver
+
+from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tournament.models import Round, Seat, TournamentStaff
+from tournament.views import public
+
+
+def _public_routes() -> list[str]:
+    """Every public route of a tournament (with a slug), discovered from the resolver."""
+    routes = []
+    for pattern in get_resolver().url_patterns:
+        if isinstance(pattern, URLResolver) and pattern.namespace == "public":
+            routes += [
+                str(inner.pattern) for inner in pattern.url_patterns if "<slug:slug>" in str(inner)
+            ]
+    return routes
+
+
+PUBLIC_ROUTES = _public_routes()
+RANKING_ROUTES = [r for r in PUBLIC_ROUTES if "rankings" in r or "teams" in r or "players/<" in r]
+SEATING_ROUTES = [r for r in PUBLIC_ROUTES if "seating" in r or "projector" in r or "find-my" in r]
+
+
+@pytest.fixture
+def event(db, django_user_model):
+    tournament = make_tournament(slug="quiet-open")
+    registrations = make_registrations(tournament, 4, teams=2)
+    first, second = make_rounds(tournament, 2)
+    first.status = Round.Status.PLAYING
+    first.save()
+    for index, registration in enumerate(registrations):
+        Seat.objects.create(
+            round=first, table_number=1, wind="ESWN"[index], registration=registration
+        )
+    referee = django_user_model.objects.create_user("ref", "ref@x.org", None)
+    make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
+    outsider = django_user_model.objects.create_user("outsider", "out@x.org", None)
+    return {
+        "tournament": tournament,
+        "registration": registrations[0],
+        "referee": referee,
+        "outsider": outsider,
+        "unpublished": second,
+    }
+
+
+def _url(route: str, event: dict, number: int = 1) -> str:
+    return "/" + (
+        route.replace("<slug:slug>", event["tournament"].slug)
+        .replace("<int:number>", str(number))
+        .replace("<int:registration_id>", str(event["registration"].pk))
+    )
+
+
+def _statuses(client: Client, routes: list[str], event: dict, number: int = 1) -> dict[str, int]:
+    return {route: client.get(_url(route, event, number)).status_code for route in routes}
+
+
+def test_the_public_routes_are_found():
+    assert "t/<slug:slug>/rankings/" in PUBLIC_ROUTES
+    assert "t/<slug:slug>/rounds/<int:number>/clock/state/" in PUBLIC_ROUTES
+    assert RANKING_ROUTES
+    assert SEATING_ROUTES
+
+
+def test_a_visible_tournament_opens_every_public_page(event, client):
+    assert set(_statuses(client, PUBLIC_ROUTES, event).values()) == {200}
+
+
+def test_a_hidden_tournament_is_a_404_on_every_page_and_json_endpoint(event, client):
+    event["tournament"].is_public = False
+    event["tournament"].save()
+    assert set(_statuses(client, PUBLIC_ROUTES, event).values()) == {404}
+    assert event["tournament"].name not in client.get("/").content.decode()
+
+
+def test_a_hidden_tournament_is_a_404_for_a_logged_in_outsider(event, client):
+    event["tournament"].is_public = False
+    event["tournament"].save()
+    client.force_login(event["outsider"])
+    assert set(_statuses(client, PUBLIC_ROUTES, event).values()) == {404}
+
+
+def test_a_hidden_tournament_stays_open_to_its_staff(event, client):
+    event["tournament"].is_public = False
+    event["tournament"].save()
+    client.force_login(event["referee"])
+    assert set(_statuses(client, PUBLIC_ROUTES, event).values()) == {200}
+
+
+def test_hidden_rankings_are_a_404_on_every_ranking_page(event, client):
+    event["tournament"].show_rankings = False
+    event["tournament"].save()
+    assert set(_statuses(client, RANKING_ROUTES, event).values()) == {404}
+    other_pages = [route for route in PUBLIC_ROUTES if route not in RANKING_ROUTES]
+    assert set(_statuses(client, other_pages, event).values()) == {200}
+
+
+def test_hidden_rankings_stay_open_to_the_staff(event, client):
+    event["tournament"].show_rankings = False
+    event["tournament"].save()
+    client.force_login(event["referee"])
+    assert set(_statuses(client, RANKING_ROUTES, event).values()) == {200}
+
+
+def test_hidden_seating_is_a_404_on_every_seating_page(event, client):
+    event["tournament"].show_seating = False
+    event["tournament"].save()
+    assert set(_statuses(client, SEATING_ROUTES, event).values()) == {404}
+
+
+def test_the_seating_of_an_unpublished_round_is_a_404(event, client):
+    number = event["unpublished"].number
+    round_routes = [route for route in SEATING_ROUTES if "<int:number>" in route]
+    assert set(_statuses(client, round_routes, event, number).values()) == {404}
+
+
+def test_the_staff_exports_of_a_hidden_tournament_send_the_public_to_the_login(event, client):
+    event["tournament"].is_public = False
+    event["tournament"].save()
+    slug = event["tournament"].slug
+    for path in (f"/manage/{slug}/exports/", f"/manage/{slug}/rounds/1/exports/seating-pdf/"):
+        response = client.get(path)
+        assert response.status_code == 302
+        assert response["Location"].startswith("/accounts/login/")
+
+
+SECRETS = ("Traceback", "SECRET_KEY", "DATABASES", "INSTALLED_APPS", "urlpatterns", ".py")
+
+
+def test_a_404_with_debug_off_shows_no_detail(event, client, settings):
+    settings.DEBUG = False
+    event["tournament"].is_public = False
+    event["tournament"].save()
+    response = client.get(f"/t/{event['tournament'].slug}/rankings/")
+    body = response.content.decode()
+    assert response.status_code == 404
+    assert "Page not found" in body
+    assert "matches the given query" not in body
+    assert not [secret for secret in SECRETS if secret in body]
+
+
+def test_a_500_with_debug_off_shows_no_detail(event, settings, monkeypatch):
+    settings.DEBUG = False
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("database password is hunter2")
+
+    monkeypatch.setattr(public.TournamentView, "get", explode)
+    client = Client(raise_request_exception=False)
+    response = client.get(f"/t/{event['tournament'].slug}/")
+    body = response.content.decode()
+    assert response.status_code == 500
+    assert "Something went wrong" in body
+    assert "hunter2" not in body
+    assert not [secret for secret in SECRETS if secret in body]
+
+
+def test_a_403_with_debug_off_shows_no_detail(event, client, settings):
+    settings.DEBUG = False
+    client.force_login(event["outsider"])
+    response = client.get(f"/manage/{event['tournament'].slug}/exports/")
+    body = response.content.decode()
+    assert response.status_code == 403
+    assert "Not allowed" in body
+    assert not [secret for secret in SECRETS if secret in body]
