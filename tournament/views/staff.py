@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from tournament.exports.archive import ArchiveJson
 from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.score_sheets import ScoreSheetsPdf
 from tournament.exports.seating import SeatingPdf, SeatingXlsx
@@ -33,6 +34,7 @@ TOURNAMENT_EXPORTS = {
     "standings-pdf": (_("Standings (PDF)"), StandingsPdf),
     "standings-xlsx": (_("Standings (XLSX)"), StandingsXlsx),
     "ema-xlsx": (_("EMA results (XLSX)"), EmaResultsXlsx),
+    "archive-json": (_("Complete archive (JSON, re-importable)"), ArchiveJson),
 }
 ROUND_EXPORTS = {
     "seating-pdf": (_("Seating (PDF)"), SeatingPdf),

@@ -1,0 +1,154 @@
+"""The complete archive: export → import into an empty database → export gives the same JSON."""
+
+import json
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from scoring.models import Penalty, ScoreSheet, SheetVersion
+from scoring.selectors import tournament_standings
+from tests.conftest import make_staff
+from tournament.demo import DEMO_SLUG
+from tournament.exports.archive import ArchiveError, archive_import, archive_json
+from tournament.models import AuditEntry, Player, Seat, Tournament, TournamentStaff
+
+
+def demo_with_everything() -> Tournament:
+    """The demo (seating, confirmed sheets, a substitute) plus staff and two penalties."""
+    call_command("load_demo", verbosity=0)
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
+    boss = get_user_model().objects.create_user("boss", email="boss@example.org")
+    make_staff(tournament, boss, TournamentStaff.Role.ORGANISER)
+    registrations = list(tournament.registrations.order_by("pk")[:2])
+    Penalty.objects.create(
+        tournament=tournament,
+        registration=registrations[0],
+        round=tournament.rounds.get(number=1),
+        kind=Penalty.Kind.DISCRETIONARY,
+        points=Decimal("-5"),
+        reason="Phone rang",
+        given_by=boss,
+    )
+    Penalty.objects.create(
+        tournament=tournament,
+        registration=registrations[1],
+        kind=Penalty.Kind.OTHER,
+        points=Decimal("-2.5"),
+        reason="Slow play",
+        given_by=boss,
+        cancelled_at=tournament.created_at,
+        cancelled_by=boss,
+        cancel_reason="Given by mistake",
+    )
+    return tournament
+
+
+def counts() -> dict[str, int]:
+    return {
+        "players": Player.objects.count(),
+        "seats": Seat.objects.count(),
+        "sheets": ScoreSheet.objects.count(),
+        "versions": SheetVersion.objects.count(),
+        "penalties": Penalty.objects.count(),
+        "staff": TournamentStaff.objects.count(),
+        "audit": AuditEntry.objects.count(),
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_archive_round_trip_through_an_empty_database():
+    tournament = demo_with_everything()
+    before = counts()
+    standings = tournament_standings(tournament)
+    first = archive_json(tournament)
+    call_command("flush", interactive=False, verbosity=0)
+    assert Tournament.objects.count() == 0
+    imported = archive_import(json.loads(first))
+    assert archive_json(imported) == first
+    assert counts() == before
+    again = tournament_standings(imported)
+    assert [(e.player.full_name, e.place, e.total) for e in again.entries] == [
+        (e.player.full_name, e.place, e.total) for e in standings.entries
+    ]
+    assert not get_user_model().objects.get(username="boss").has_usable_password()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_archive_imports_as_a_copy_next_to_the_original():
+    tournament = demo_with_everything()
+    players = Player.objects.count()
+    data = json.loads(archive_json(tournament))
+    copy = archive_import(data, slug="demo-copy")
+    assert copy.pk != tournament.pk
+    assert copy.registrations.count() == tournament.registrations.count()
+    # Players are people shared between tournaments: the ones with an EMA number are reused.
+    assert Player.objects.count() == players + Player.objects.filter(ema_number="").count() // 2
+    assert SheetVersion.objects.filter(sheet__round__tournament=copy).count() == (
+        SheetVersion.objects.filter(sheet__round__tournament=tournament).count()
+    )
+
+
+@pytest.mark.django_db
+def test_archive_keeps_every_kind_of_record(tournament):
+    data = json.loads(archive_json(tournament))
+    assert data["format"] == "riichi-tournament-archive"
+    assert [item["model"] for item in data["objects"]] == ["tournament.tournament"]
+
+
+@pytest.mark.django_db
+def test_importing_over_an_existing_slug_is_refused(tournament):
+    data = json.loads(archive_json(tournament))
+    with pytest.raises(ArchiveError, match="exists already"):
+        archive_import(data)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"format": "something else"}, "not a tournament archive"),
+        ({"format": "riichi-tournament-archive", "version": 99}, "version 99"),
+    ],
+)
+def test_foreign_files_are_refused_with_a_clear_message(data, message):
+    with pytest.raises(ArchiveError, match=message):
+        archive_import(data)
+
+
+@pytest.mark.django_db
+def test_a_damaged_archive_imports_nothing(tournament):
+    data = json.loads(archive_json(tournament))
+    data["objects"][0]["fields"]["start_date"] = "not a date"
+    tournament.delete()
+    with pytest.raises(ArchiveError):
+        archive_import(data)
+    assert Tournament.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_export_import_and_backup_commands(tmp_path, tournament):
+    target = tmp_path / "archive.json"
+    call_command("export_archive", tournament.slug, output=str(target), verbosity=0)
+    call_command("import_archive", str(target), slug="copy", verbosity=0)
+    assert Tournament.objects.filter(slug="copy").exists()
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("import_archive", str(target), slug="copy")
+    call_command("backup", directory=str(tmp_path / "backups"), verbosity=0)
+    files = sorted(path.name for path in (tmp_path / "backups").iterdir())
+    assert len(files) == 2
+    assert files[0].endswith("-copy.json")
+    assert not any(name.endswith(".partial") for name in files)
+
+
+@pytest.mark.django_db
+def test_times_keep_their_microseconds(tournament):
+    entry = AuditEntry.objects.create(tournament=tournament, action="test")
+    moment = entry.created_at.replace(microsecond=123)
+    AuditEntry.objects.filter(pk=entry.pk).update(created_at=moment)
+    data = json.loads(archive_json(tournament))
+    tournament.delete()
+    archive_import(data)
+    assert AuditEntry.objects.get(action="test").created_at == moment

@@ -1,0 +1,41 @@
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.utils import timezone
+
+from tournament.exports.archive import archive_json
+from tournament.models import Tournament
+
+
+class Command(BaseCommand):
+    help = (
+        "Archive every tournament (or one) to timestamped JSON files in ./backups, each "
+        "re-importable with import_archive. Safe to run from cron during an event."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--slug", help="Only this tournament.")
+        parser.add_argument(
+            "--directory",
+            default=str(Path(settings.BASE_DIR) / "backups"),
+            help="Where to write (default: ./backups).",
+        )
+
+    def handle(self, *args, slug: str | None, directory: str, **options) -> None:
+        folder = Path(directory)
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
+        tournaments = Tournament.objects.order_by("slug")
+        if slug:
+            tournaments = tournaments.filter(slug=slug)
+        count = 0
+        for tournament in tournaments:
+            path = folder / f"{stamp}-{tournament.slug}.json"
+            temporary = path.with_suffix(".json.partial")
+            temporary.write_bytes(archive_json(tournament))
+            temporary.replace(path)  # never a half-written backup under the final name
+            self.stdout.write(str(path))
+            count += 1
+        if not count:
+            self.stderr.write("No tournament to back up.")
