@@ -2,6 +2,7 @@
 whether a request can be seated (player count, fixed tables, played rounds)."""
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from seating.models import SeatingRun
@@ -61,6 +62,7 @@ class GenerateForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         rounds = open_rounds(tournament)
+        self.fields["time_limit"].initial = getattr(settings, "SEATING_TIME_LIMIT", 20)
         self.fields["rounds"].queryset = rounds
         self.fields["rounds"].initial = [r.pk for r in rounds if not r.is_swiss]
 

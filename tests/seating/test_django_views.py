@@ -282,3 +282,13 @@ def test_overview_flags_seated_rounds_that_no_longer_match_the_players(
     registrations[0].status_reason = "Ill"
     registrations[0].save()
     assert client.get(overview_url(tournament)).text.count("out of date") == 3
+
+
+def test_runs_and_fixed_tables_have_working_admin_lists(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    run = SeatingRun.objects.get()
+    assert client.get(reverse("admin:seating_seatingrun_changelist")).status_code == 200
+    assert client.get(reverse("admin:seating_seatingrun_change", args=[run.pk])).status_code == 200
+    assert client.get(reverse("admin:seating_fixedtable_changelist")).status_code == 200
