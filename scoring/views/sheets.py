@@ -328,6 +328,8 @@ class HandsCorrectView(HandsPageMixin, TemplateView):
 class SheetConfirmView(TableMixin, View):
     """POST: confirm the shown version (second official, or a head referee in a dispute)."""
 
+    http_method_names = ["post", "options"]
+
     def post(self, request, *args, **kwargs):
         self.setup_table()
         target = reverse(
