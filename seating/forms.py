@@ -32,6 +32,17 @@ class SeedField(forms.IntegerField):
         )
 
 
+class KeepApartField(forms.ChoiceField):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(
+            label=_("Keep apart"),
+            choices=SeatingRun.KeepApart.choices,
+            initial=SeatingRun.KeepApart.TEAM,
+            help_text=_("Players of the same team, club or country meet as little as possible."),
+            **kwargs,
+        )
+
+
 class GenerateForm(forms.Form):
     rounds = RoundChoiceField(
         label=_("Rounds to seat"),
@@ -50,6 +61,7 @@ class GenerateForm(forms.Form):
             "Only matters for sizes where both cannot be perfect, e.g. 40 players × 8 rounds."
         ),
     )
+    keep_apart = KeepApartField()
     seed = SeedField()
     time_limit = forms.IntegerField(
         label=_("Search time (seconds)"),
@@ -69,6 +81,7 @@ class GenerateForm(forms.Form):
 
 class SwissForm(forms.Form):
     round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none())
+    keep_apart = KeepApartField()
     seed = SeedField()
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:

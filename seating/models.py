@@ -62,6 +62,12 @@ class SeatingRun(models.Model):
         TABLES = "tables", _("Table reuse first (WRC 2015 §8.1)")
         OPPONENTS = "opponents", _("Opponents first")
 
+    class KeepApart(models.TextChoices):
+        TEAM = "team", _("Teams")
+        CLUB = "club", _("Clubs")
+        COUNTRY = "country", _("Countries")
+        NONE = "none", _("Nobody")
+
     class Status(models.TextChoices):
         RUNNING = "running", _("Running")
         DONE = "done", _("Ready for review")
@@ -82,6 +88,13 @@ class SeatingRun(models.Model):
     seed = models.BigIntegerField(_("seed"))
     priority = models.CharField(
         _("priority"), max_length=10, choices=Priority.choices, default=Priority.TABLES
+    )
+    keep_apart = models.CharField(
+        _("keep apart"),
+        max_length=10,
+        choices=KeepApart.choices,
+        default=KeepApart.TEAM,
+        help_text=_("Players sharing this are not seated together whenever possible."),
     )
     time_limit = models.PositiveSmallIntegerField(_("time limit (seconds)"), default=20)
     snapshot = models.JSONField(

@@ -116,6 +116,7 @@ class GenerateView(OverviewView):
                     rounds=list(form.cleaned_data["rounds"]),
                     seed=form.cleaned_data["seed"],
                     priority=form.cleaned_data["priority"],
+                    keep_apart=form.cleaned_data["keep_apart"],
                     time_limit=form.cleaned_data["time_limit"],
                     acting_user=request.user,
                 )
@@ -146,6 +147,7 @@ class SwissView(OverviewView):
                     round=form.cleaned_data["round"],
                     standings=standings,
                     seed=form.cleaned_data["seed"],
+                    keep_apart=form.cleaned_data["keep_apart"],
                     acting_user=request.user,
                 )
             except ValidationError as error:

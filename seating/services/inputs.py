@@ -79,16 +79,25 @@ class SeatingInput:
         )
 
 
-def load_input(tournament: Tournament) -> SeatingInput:
-    """The current seating input of a tournament, in three queries."""
+#: What "keep apart" groups players by: a registration's team, the player's club or country.
+GROUP_FIELDS = {"team": "team_id", "club": "player__club", "country": "player__country"}
+
+
+def load_input(tournament: Tournament, keep_apart: str = "team") -> SeatingInput:
+    """The current seating input of a tournament, in three queries.
+
+    `keep_apart` ("team", "club", "country" or "none") says which players the generator
+    keeps apart; players with an empty club or country are in no group.
+    """
+    field = GROUP_FIELDS.get(keep_apart)
     registrations = list(
         Registration.objects.active()
         .filter(tournament=tournament)
         .order_by("pk")
-        .values_list("pk", "team_id")
+        .values_list("pk", field or "pk")
     )
-    players = tuple(pk for pk, _team in registrations)
-    teams = {pk: str(team) for pk, team in registrations if team is not None}
+    players = tuple(pk for pk, _group in registrations)
+    teams = {pk: str(group) for pk, group in registrations if field and group not in (None, "")}
     active = set(players)
     fixed_tables = {
         registration: table

@@ -187,6 +187,7 @@ def seating_run_start(
     rounds: Sequence[Round],
     seed: int | None = None,
     priority: str = SeatingRun.Priority.TABLES,
+    keep_apart: str = SeatingRun.KeepApart.TEAM,
     time_limit: int | None = None,
     background: bool | None = None,
     acting_user=None,
@@ -205,13 +206,14 @@ def seating_run_start(
         time_limit = getattr(settings, "SEATING_TIME_LIMIT", 20)
     with transaction.atomic():
         rounds = _check_rounds(tournament, rounds)
-        data = load_input(tournament)
+        data = load_input(tournament, keep_apart)
         run = SeatingRun(
             tournament=tournament,
             mode=SeatingRun.Mode.PLAN,
             round_numbers=[round_.number for round_ in rounds],
             seed=new_seed() if seed is None else seed,
             priority=priority,
+            keep_apart=keep_apart,
             time_limit=time_limit,
             snapshot=data.as_json(),
             created_by=acting_user if getattr(acting_user, "is_authenticated", False) else None,
@@ -234,6 +236,7 @@ def seating_run_start(
                 "rounds": run.round_numbers,
                 "seed": run.seed,
                 "priority": run.priority,
+                "keep_apart": run.keep_apart,
                 "players": len(data.players),
             },
         )
@@ -258,6 +261,7 @@ def seating_run_swiss(
     round: Round,
     standings: Sequence[int],
     seed: int | None = None,
+    keep_apart: str = SeatingRun.KeepApart.TEAM,
     acting_user=None,
 ) -> SeatingRun:
     """Seat one round from the standings (registration ids, best first) for review.
@@ -266,7 +270,7 @@ def seating_run_swiss(
     players in the standings who no longer play are left out.
     """
     rounds = _check_rounds(tournament, [round])
-    data = load_input(tournament)
+    data = load_input(tournament, keep_apart)
     active = set(data.players)
     ranked = list(dict.fromkeys(pk for pk in standings if pk in active))
     ranked += [pk for pk in data.players if pk not in set(ranked)]
@@ -292,6 +296,7 @@ def seating_run_swiss(
         mode=SeatingRun.Mode.SWISS,
         round_numbers=[rounds[0].number],
         seed=seed,
+        keep_apart=keep_apart,
         snapshot=snapshot,
         status=SeatingRun.Status.DONE,
         progress=1.0,
@@ -387,7 +392,7 @@ def seating_run_apply(*, run: SeatingRun, acting_user=None) -> list[Round]:
         raise seating_validation_error("stale")
     _check_rounds(tournament, rounds)
     data = SeatingInput.from_json(run.snapshot)
-    if not load_input(tournament).same_seats_as(data):
+    if not load_input(tournament, run.keep_apart).same_seats_as(data):
         raise seating_validation_error("stale")
     _check_plan(data, run.plan)
     by_number = {round_.number: round_ for round_ in rounds}

@@ -300,3 +300,17 @@ def test_seated_round_with_an_entered_score_sheet_is_history(twenty):
     assert run.snapshot["history"][0]["number"] == 1
     seating_run_apply(run=run)
     assert seats_by_round(tournament)[1] == before
+
+
+def test_countries_can_be_kept_apart_instead_of_teams(db):
+    tournament = make_tournament(rounds_count=3)
+    registrations = make_registrations(tournament, 16, teams=16)
+    for index, registration in enumerate(registrations):
+        registration.player.country = ["FR", "DE", "JP", "PL"][index % 4]
+        registration.player.save()
+    make_rounds(tournament)
+    run = start(tournament, keep_apart="country", time_limit=3)
+    assert set(run.snapshot["teams"].values()) == {"FR", "DE", "JP", "PL"}
+    assert run.metrics["team_clashes"] == 0
+    nobody = start(tournament, keep_apart="none")
+    assert nobody.snapshot["teams"] == {}

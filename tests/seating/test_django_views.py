@@ -37,6 +37,7 @@ def generate(client, tournament, **data):
     payload = {
         "rounds": [r.pk for r in tournament.rounds.all()],
         "priority": "tables",
+        "keep_apart": "team",
         "seed": "11",
         "time_limit": "1",
     }
@@ -213,7 +214,8 @@ def test_swiss_round_from_the_standings_view(client, organiser, event, inline_ru
     client.force_login(organiser)
     last = tournament.rounds.get(number=3)
     response = client.post(
-        reverse("admin:seating_swiss", args=[tournament.pk]), {"round": last.pk, "seed": "5"}
+        reverse("admin:seating_swiss", args=[tournament.pk]),
+        {"round": last.pk, "seed": "5", "keep_apart": "team"},
     )
     run = SeatingRun.objects.get()
     assert response.url == run_url(run)
