@@ -41,7 +41,7 @@ QUALITY_ROWS = [
     ("repeat_pairs", gettext_lazy("Repeated meetings"), "repeat"),
     ("max_meetings", gettext_lazy("Most meetings of one pair"), None),
     ("wind_imbalance", gettext_lazy("Wind spread (most minus fewest of one wind)"), None),
-    ("team_clashes", gettext_lazy("Team clashes"), None),
+    ("team_clashes", gettext_lazy("Clashes (players kept apart seated together)"), None),
 ]
 
 
