@@ -73,7 +73,7 @@ class SheetForm(forms.Form):
         for index, wind in enumerate(WINDS):
             seated = context.seated[index]
             self.fields[f"{wind}_player"] = forms.TypedChoiceField(
-                label=WIND_LABELS[wind],
+                label=_("Player"),
                 choices=player_choices,
                 coerce=int,
                 initial=seated.pk if seated else None,
@@ -205,6 +205,18 @@ class HandForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
     offender = forms.ChoiceField(label=_("Chombo by"), choices=SEAT_CHOICES, required=False)
+    pao = forms.ChoiceField(label=_("Liable (pao)"), choices=SEAT_CHOICES, required=False)
+
+    def __init__(self, *args, rules=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        extra = []
+        if rules is not None and rules.nagashi_mangan:
+            extra.append(("nagashi", _("Nagashi mangan")))
+        if rules is not None and rules.abortive_draws:
+            extra.append(("abortive", _("Abortive draw")))
+        self.fields["result"].choices = [*self.fields["result"].choices, *extra]
+        if rules is not None and not rules.pao:
+            del self.fields["pao"]
 
     def is_blank(self) -> bool:
         return not self.cleaned_data.get("result")
@@ -221,6 +233,7 @@ class HandForm(forms.Form):
             riichi=tuple(data["riichi"]),
             tenpai=tuple(data["tenpai"]),
             offender=data["offender"] or None,
+            pao=data.get("pao") or None,
         )
 
     @staticmethod
@@ -235,6 +248,7 @@ class HandForm(forms.Form):
             "riichi": list(hand.riichi),
             "tenpai": list(hand.tenpai),
             "offender": hand.offender or "",
+            "pao": hand.pao or "",
         }
 
 

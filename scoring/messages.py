@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RulesError
@@ -89,8 +90,14 @@ def message_for(error: RulesError) -> str:
     template = MESSAGES.get(error.code)
     if template is None:
         return error.message
+    params = {
+        key: number_format(value, force_grouping=True)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else value
+        for key, value in error.params.items()
+    }
     try:
-        return str(template) % error.params if "%(" in str(template) else str(template)
+        return str(template) % params if "%(" in str(template) else str(template)
     except (KeyError, TypeError, ValueError):
         return error.message
 

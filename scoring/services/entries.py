@@ -60,6 +60,7 @@ class HandEntry:
     riichi: tuple[str, ...] = ()
     tenpai: tuple[str, ...] = ()
     offender: str | None = None
+    pao: str | None = None
 
     def game_hand(self) -> GameHand:
         return GameHand(
@@ -72,6 +73,7 @@ class HandEntry:
             riichi=self.riichi,
             tenpai=self.tenpai,
             offender=self.offender,
+            pao=self.pao,
         )
 
 

@@ -303,10 +303,10 @@ class HandsPageMixin(SheetPageMixin):
         if data is not None:
             # No initial on a POST: a submitted hand equal to its initial would count as an
             # unchanged blank row and be dropped.
-            return HandFormSet(data, prefix="hands")
+            return HandFormSet(data, prefix="hands", form_kwargs={"rules": self.rules})
         entry = self.prefill()
         initial = [HandForm.initial_from(hand) for hand in entry.hands] if entry else []
-        return HandFormSet(initial=initial, prefix="hands")
+        return HandFormSet(initial=initial, prefix="hands", form_kwargs={"rules": self.rules})
 
     def used_hand_forms(self, formset):
         return [form for form in formset.forms if not form.is_blank()] if formset else None

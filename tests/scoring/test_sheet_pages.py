@@ -306,3 +306,12 @@ def test_a_substitute_is_chosen_on_the_page(client, event, players):
     )
     assert check_and_save(client, _url(event), data).status_code == 302
     assert ScoreSheet.objects.get().current.data["seats"][3]["substitute"] == substitute.pk
+
+
+def test_liability_is_entered_with_the_hand(referee, event, players):
+    hands = [{"result": "tsumo", "winner": "S", "yakuman": "1", "pao": "W"}]
+    response = check_and_save(referee, _url(event, "hands"), _hands_data(players, hands))
+    assert response.status_code == 302
+    seats = ScoreSheet.objects.get().current.data["seats"]
+    # WRC 2015 §6.2 (RULES.md R-PAO-2): on a tsumo the liable player pays the whole yakuman
+    assert [seat["points"] for seat in seats] == [30000, 62000, -2000, 30000]

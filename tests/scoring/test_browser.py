@@ -1,0 +1,67 @@
+"""A referee enters a sheet on a phone-sized screen (Playwright on Debian's chromium)."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from scoring.models import ScoreSheet
+from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tests.scoring.conftest import Role, seat_round
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone():
+    if not CHROMIUM.exists():
+        pytest.skip("Browser tests need Debian's chromium at /usr/bin/chromium")
+    from playwright.sync_api import sync_playwright
+
+    args = ["--disable-gpu"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=args
+        )
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(15_000)
+        yield context
+        browser.close()
+
+
+def test_a_referee_checks_then_saves_a_sheet_on_a_phone(
+    phone, live_server, client, transactional_db, django_user_model
+):
+    tournament = make_tournament(confirmation_policy="single")
+    registrations = make_registrations(tournament, 4)
+    (round_,) = make_rounds(tournament, 1)
+    seat_round(round_, registrations)
+    referee = django_user_model.objects.create_user("table-referee")
+    make_staff(tournament, referee, Role.REFEREE)
+    client.force_login(referee)
+    phone.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page = phone.new_page()
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    for wind, points in zip("ESWN", ("42300", "31000", "27700", "18000"), strict=True):
+        page.fill(f"#id_{wind}_points", points)
+    page.click("button[value=check]")
+    assert "must add up to 120,000" in page.inner_text(".errorlist")
+    assert page.input_value("#id_N_points") == "18000"  # kept
+    page.fill("#id_N_points", "19000")
+    page.click("button[value=check]")
+    assert "+27.3" in page.inner_text(".preview")
+    page.click("button[value=save]")
+    assert "Saved and confirmed" in page.inner_text(".messages")
+    assert ScoreSheet.objects.get().status == ScoreSheet.Status.CONFIRMED
