@@ -24,9 +24,9 @@ from .winds import assign_winds, wind_counts
 __all__ = ["plan_seating", "validate_players", "weights_for", "MOVES_PER_SECOND"]
 
 #: Search moves granted per second of ``time_limit``. The budget is counted in moves, not
-#: seconds, so that a seed reproduces its plan; measured at ~200 000 moves/s on one core of
-#: the 2-core reference machine, so the budget normally ends before the clock does.
-MOVES_PER_SECOND = 150_000
+#: seconds, so that a seed reproduces its plan; the reference machine (2 cores) makes 130 000
+#: to 200 000 moves/s, so the budget normally ends before the clock does.
+MOVES_PER_SECOND = 100_000
 
 
 def weights_for(priority: str) -> Weights:
@@ -273,6 +273,8 @@ def plan_seating(
         start = [_place_fixed(s, fixed, n_tables) for s in start]
 
     seats = start
+    if rn and construction is None:
+        seats = renumber_tables(problem, seats, rng)
     reuse, clashes, rep = costs(problem, seats) if rn else (0, 0, 0)
     cost = weights.tables * reuse + weights.teams * clashes + weights.repeats * rep
     if rn and cost > target:
@@ -307,6 +309,7 @@ def plan_seating(
                 target,
                 progress=progress,
                 max_moves=max(1, int(request.time_limit * MOVES_PER_SECOND)),
+                hard_tables=request.priority == "tables",
             )
             method += " + search" if construction is not None else ""
 

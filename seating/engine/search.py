@@ -30,6 +30,9 @@ from .assignment import hungarian
 
 __all__ = ["Weights", "SearchProblem", "anneal"]
 
+#: Starting heat of an annealing run, in units of the smallest weight.
+HOT = 4.0
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -118,7 +121,9 @@ def anneal(
     """Improve ``start`` (per round a seat list of N dense players) for ``max_moves`` moves
     or until the weighted cost reaches ``target``. The move budget (not the clock) ends the
     search, so a seed reproduces its plan; ``deadline`` is only a safety net on a slow
-    machine. Returns the best rounds and their cost."""
+    machine. ``hard_tables`` ranks plans by table reuse first (priority "tables"), whatever
+    the weights; ``double_share`` is the share of double swaps among the moves. Returns the
+    best rounds and their cost."""
     n, tn, rn = problem.n_players, problem.n_tables, problem.n_rounds
     team, fixed = problem.team, problem.fixed
     allowed = problem.allowed
@@ -170,7 +175,7 @@ def anneal(
     p_double = p_relabel + double_share
     p_loose = p_relabel + double_share / 2
     unit = max(1, min(wr, wt))
-    t_hot, t_cold = 2.0 * unit, 0.15 * unit
+    t_hot, t_cold = HOT * unit, 0.15 * unit
     temp = 0.4 * unit
     if relabel_only:
         # Only table costs change: scale the heat to their weight.

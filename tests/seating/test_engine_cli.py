@@ -1,0 +1,87 @@
+"""The ``python -m seating`` command line, run as a subprocess (shared/contracts/CLI.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args: str) -> tuple[int, dict]:
+    done = subprocess.run(
+        [sys.executable, "-m", "seating", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    return done.returncode, json.loads(done.stdout)
+
+
+def test_plan_has_the_documented_shape():
+    code, out = run_cli("--players", "32", "--rounds", "7", "--seed", "7")
+    assert code == 0
+    assert set(out) == {"rounds", "metrics"}
+    assert len(out["rounds"]) == 7
+    for rnd in out["rounds"]:
+        assert len(rnd) == 8
+        assert sorted(p for table in rnd for p in table) == list(range(1, 33))
+    metrics = out["metrics"]
+    for key in ("table_reuse", "repeat_pairs", "max_meetings", "wind_imbalance"):
+        assert isinstance(metrics[key], int)
+    assert (metrics["repeat_pairs"], metrics["table_reuse"], metrics["max_meetings"]) == (0, 0, 1)
+    assert metrics["team_clashes"] == 0
+    assert isinstance(metrics["seconds"], float | int)
+
+
+def test_same_seed_same_output():
+    first = run_cli("--players", "20", "--rounds", "5", "--seed", "3")[1]
+    again = run_cli("--players", "20", "--rounds", "5", "--seed", "3")[1]
+    assert first["rounds"] == again["rounds"]
+
+
+def test_player_count_not_multiple_of_four_exits_2_with_substitutes():
+    code, out = run_cli("--players", "37", "--rounds", "4")
+    assert code == 2
+    (error,) = out["errors"]
+    assert error["code"] == "not_multiple_of_four"
+    assert error["field"] == "players"
+    assert "add 3 substitutes" in error["message"]
+    assert error["params"]["substitutes_needed"] == 3
+
+
+def test_teams_file_keeps_teams_apart(tmp_path):
+    teams = tmp_path / "teams.json"
+    teams.write_text(json.dumps({str(p): f"club{p % 8}" for p in range(1, 33)}))
+    code, out = run_cli("--players", "32", "--rounds", "7", "--teams", str(teams))
+    assert code == 0
+    assert out["metrics"]["team_clashes"] == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--players", "x", "--rounds", "3"),
+        ("--rounds", "3"),
+        ("--players", "16", "--rounds", "3", "--teams", "/nonexistent/teams.json"),
+    ],
+)
+def test_malformed_input_exits_1_with_error_shape(args):
+    code, out = run_cli(*args)
+    assert code == 1
+    assert out["errors"][0]["code"] == "malformed_input"
+    assert set(out["errors"][0]) >= {"code", "message", "field"}
+
+
+def test_teams_file_must_map_players(tmp_path):
+    teams = tmp_path / "teams.json"
+    teams.write_text(json.dumps({"99": "club"}))
+    code, out = run_cli("--players", "16", "--rounds", "3", "--teams", str(teams))
+    assert code == 1
+    assert out["errors"][0]["field"] == "teams"
