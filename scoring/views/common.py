@@ -46,8 +46,10 @@ class SheetView:
 
 
 def _name(context: TableContext, registration_id: int | None) -> str:
-    registration = context.registrations.get(registration_id) if registration_id else None
-    return registration.player.full_name if registration else ""
+    if registration_id is None:
+        return ""
+    registration = context.registrations.get(registration_id)
+    return registration.player.full_name if registration else f"#{registration_id}"
 
 
 def describe(

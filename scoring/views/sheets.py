@@ -141,6 +141,7 @@ class SheetPageMixin(TableMixin):
                 for version in self.dispute_versions()
             ],
             urls=self.urls(),
+            start_points=self.rules.start_points,
         )
         return context
 

@@ -56,6 +56,7 @@ def test_a_referee_checks_then_saves_a_sheet_on_a_phone(
     page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
     for wind, points in zip("ESWN", ("42300", "31000", "27700", "18000"), strict=True):
         page.fill(f"#id_{wind}_points", points)
+    assert page.inner_text(".points-sum") == "119,000 / 120,000"  # the hint while typing
     page.click("button[value=check]")
     assert "must add up to 120,000" in page.inner_text(".errorlist")
     assert page.input_value("#id_N_points") == "18000"  # kept

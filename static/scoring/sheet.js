@@ -1,0 +1,29 @@
+// Running total of the four final points while typing, compared with what they must add up
+// to (4 × start points − 1 000 per riichi stick left). The server checks again on "Check";
+// without JavaScript the page works the same, minus this hint.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.sheet-form[data-start-points]");
+  if (!form) { return; }
+  var output = form.querySelector(".points-sum");
+  var fields = ["E", "S", "W", "N"].map(function (wind) {
+    return form.querySelector("[name='" + wind + "_points']");
+  });
+  var sticks = form.querySelector("[name='riichi_sticks_left']");
+  if (!output || fields.indexOf(null) !== -1) { return; }
+  var start = parseInt(form.dataset.startPoints, 10);
+  var format = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  function update() {
+    var total = 0;
+    fields.forEach(function (field) { total += parseInt(field.value, 10) || 0; });
+    var expected = 4 * start - 1000 * (parseInt(sticks && sticks.value, 10) || 0);
+    output.textContent = format.format(total) + " / " + format.format(expected);
+    output.classList.toggle("status-confirmed", total === expected);
+    output.classList.toggle("status-disputed", total !== expected);
+  }
+  fields.concat([sticks]).forEach(function (field) {
+    if (field) { field.addEventListener("input", update); }
+  });
+  output.parentNode.hidden = false;
+  update();
+})();
