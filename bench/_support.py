@@ -141,8 +141,22 @@ class Server:
                 self.process.wait(timeout=5)
 
 
+def collect_static(environment: dict[str, str]) -> None:
+    """`collectstatic` as in production: with DEBUG off the pages name hashed static files
+    from the manifest (whitenoise), which must exist before the first request."""
+    subprocess.run(
+        [PYTHON, "manage.py", "collectstatic", "--noinput", "--verbosity=0"],
+        cwd=REPO,
+        env=environment,
+        check=True,
+        capture_output=True,
+    )
+
+
 def start_gunicorn(environment: dict[str, str], workers: int = 4, threads: int = 1) -> Server:
-    """gunicorn with `workers` processes on 127.0.0.1 and a free port, ready to answer."""
+    """gunicorn with `workers` processes on 127.0.0.1 and a free port, ready to answer
+    (static files collected first)."""
+    collect_static(environment)
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="riichi-gunicorn-", suffix=".log")[1])
     command = [
@@ -474,3 +488,79 @@ def build_tournament(
             sheet.status = ScoreSheet.Status.CONFIRMED
         ScoreSheet.objects.bulk_update(sheets, ["current", "status"], batch_size=1000)
     return tournament
+
+
+class Session:
+    """A browser's session against one server on loopback: cookies kept by hand (the
+    server marks them Secure, which `http.cookiejar` would not send over plain HTTP) and the
+    CSRF token sent as Django expects from a same-origin form."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, fields: dict | None = None, timeout: float = 60):
+        from urllib.parse import urlencode
+
+        headers = {"Host": f"127.0.0.1:{self.port}", "Origin": f"http://127.0.0.1:{self.port}"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if method == "POST":
+            body = urlencode(fields or {}, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+            headers["Referer"] = f"http://127.0.0.1:{self.port}{path}"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            content = response.read()
+            for name, value in response.getheaders():
+                if name.lower() == "set-cookie":
+                    pair = value.split(";", 1)[0]
+                    key, _sep, cookie = pair.partition("=")
+                    self.cookies[key.strip()] = cookie.strip().strip('"')
+            return response.status, content.decode("utf-8", "replace"), dict(response.getheaders())
+        finally:
+            connection.close()
+
+    def get(self, path: str):
+        return self.request("GET", path)
+
+    def post(self, path: str, fields: dict):
+        return self.request("POST", path, fields)
+
+    def login(self, username: str, password: str) -> None:
+        self.get("/accounts/login/")
+        status, _body, headers = self.post(
+            "/accounts/login/", {"username": username, "password": password}
+        )
+        if status != 302:
+            raise RuntimeError(f"login of {username} failed with {status}")
+
+
+@contextlib.contextmanager
+def redis_server() -> Iterator[str | None]:
+    """A throw-away Redis on loopback (no persistence) if `redis-server` is installed."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        yield None
+        return
+    port = free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
