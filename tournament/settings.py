@@ -108,8 +108,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several referees save at once: wait for the write lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several referees save at once: every transaction takes the write lock when it starts
+    # (SQLite ignores SELECT … FOR UPDATE), and waits for it instead of failing at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 # The cache is shared by every application server: the database by default (nothing to run),
