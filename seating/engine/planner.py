@@ -18,7 +18,15 @@ from collections.abc import Callable, Mapping, Sequence
 from .construction import Construction, best_construction, partial_start
 from .metrics import allowed_visits, evaluate, repeat_lower_bound, substitutes_needed
 from .model import PRIORITIES, Round, SeatingError, SeatingPlan, SeatingRequest
-from .search import SearchProblem, Weights, anneal, costs, pair_cost, renumber_tables
+from .search import (
+    SearchProblem,
+    Weights,
+    anneal,
+    costs,
+    map_slots,
+    pair_cost,
+    renumber_tables,
+)
 from .winds import assign_winds, wind_counts
 
 __all__ = ["plan_seating", "validate_players", "weights_for", "MOVES_PER_SECOND"]
@@ -26,7 +34,7 @@ __all__ = ["plan_seating", "validate_players", "weights_for", "MOVES_PER_SECOND"
 #: Search moves granted per second of ``time_limit``. The budget is counted in moves, not
 #: seconds, so that a seed reproduces its plan; the reference machine (2 cores) makes 130 000
 #: to 200 000 moves/s, so the budget normally ends before the clock does.
-MOVES_PER_SECOND = 100_000
+MOVES_PER_SECOND = 80_000
 
 
 def weights_for(priority: str) -> Weights:
@@ -257,11 +265,22 @@ def plan_seating(
 
     method = "search"
     construction = best_construction(n_tables, rn, seed=request.seed) if rn else None
+    if request.history and rn:
+        # Re-seating: a construction for all rounds, played ones included, often continues
+        # the plan the history came from; choose who takes which slot to fit the history.
+        longer = best_construction(n_tables, len(request.history) + rn, seed=request.seed)
+        if longer is not None and longer.table_reuse_free:
+            construction = Construction(
+                longer.rounds[len(request.history) :], longer.slot_class, longer.name
+            )
     if construction is not None:
         slot_player = _pack_slots(construction, team, rng)
-        start = []
-        for rnd in construction.rounds:
-            start.append([slot_player[s] for table in rnd for s in table])
+        flat_slots = [[s for table in rnd for s in table] for rnd in construction.rounds]
+        if request.history:
+            slot_player = map_slots(
+                problem, flat_slots, slot_player, weights, rng, max_moves=40 * n * rn + 20_000
+            )
+        start = [[slot_player[s] for s in seats] for seats in flat_slots]
         method = f"construction {construction.name}"
     elif rn:
         partial = partial_start(n_tables, rn, rng)
@@ -277,7 +296,7 @@ def plan_seating(
         seats = renumber_tables(problem, seats, rng)
     reuse, clashes, rep = costs(problem, seats) if rn else (0, 0, 0)
     cost = weights.tables * reuse + weights.teams * clashes + weights.repeats * rep
-    if rn and cost > target:
+    if rn and n_tables > 1 and cost > target:
         needs_more = True
         if construction is not None and reuse > 0:
             # Keep the repeat-free groups and search the table numbers first (fixed players,

@@ -491,3 +491,85 @@ def renumber_tables(
         if not changed:
             break
     return seats
+
+
+def map_slots(
+    problem: SearchProblem,
+    slot_rounds: Sequence[Sequence[int]],
+    slot_player: Sequence[int],
+    weights: Weights,
+    rng: random.Random,
+    max_moves: int,
+) -> list[int]:
+    """Choose which player takes which slot of a repeat-free plan so that the new rounds
+    clash as little as possible with the history (meetings, tables) and with teams.
+
+    The new rounds stay repeat-free among themselves whatever the mapping, so only history
+    and teams cost; a swap of two players' slots is scored on their 3·R partners and R
+    tables. Annealing over mappings; returns the best slot -> player list."""
+    n, tn = problem.n_players, problem.n_tables
+    meet0, visits0, allowed, team = problem.meet0, problem.visits0, problem.allowed, problem.team
+    fixed = problem.fixed
+    wr, wt, wm = weights.repeats, weights.tables, weights.teams
+    partners: list[list[int]] = [[] for _ in range(n)]
+    tables: list[list[int]] = [[] for _ in range(n)]
+    for seats in slot_rounds:
+        for pos, s in enumerate(seats):
+            tables[s].append(pos // 4)
+            base = pos & ~3
+            partners[s].extend(seats[k] for k in range(base, base + 4) if k != pos)
+    player = list(slot_player)
+
+    def slot_cost(s: int, p: int, skip: int) -> int:
+        """Cost of player p sitting in slot s (partners in slot ``skip`` excluded)."""
+        c = 0
+        pn = p * n
+        tp = team[p]
+        for o in partners[s]:
+            if o == skip:
+                continue
+            q = player[o]
+            m = meet0[pn + q]
+            if m:
+                c += wr * (2 * m + max(0, m - 1))
+            if tp >= 0 and team[q] == tp:
+                c += wm
+        lim = allowed[p]
+        for t in tables[s]:
+            if visits0[p * tn + t] >= lim:
+                c += wt
+        return c
+
+    movable = [s for s in range(n) if fixed[player[s]] < 0]
+    if len(movable) < 2:
+        return player
+    # slot_cost counts a pair from both ends; the objective counts it once.
+    table_part = sum(
+        wt for s in range(n) for t in tables[s] if visits0[player[s] * tn + t] >= allowed[player[s]]
+    )
+    total = table_part + (sum(slot_cost(s, player[s], -1) for s in range(n)) - table_part) // 2
+    best, best_total = list(player), total
+    temp = 2.0 * max(1, min(wr, wt))
+    decay = (0.05 / temp) ** (1.0 / max(1, max_moves))
+    for _ in range(max_moves):
+        if best_total == 0:
+            break
+        temp *= decay
+        s1 = movable[rng.randrange(len(movable))]
+        s2 = movable[rng.randrange(len(movable))]
+        if s1 == s2:
+            continue
+        p1, p2 = player[s1], player[s2]
+        # Pair (s1, s2) itself is unchanged by the swap, hence the skip.
+        before = slot_cost(s1, p1, s2) + slot_cost(s2, p2, s1)
+        player[s1], player[s2] = p2, p1
+        after = slot_cost(s1, p2, s2) + slot_cost(s2, p1, s1)
+        delta = after - before
+        if delta > 0 and rng.random() >= math.exp(-delta / temp):
+            player[s1], player[s2] = p1, p2
+            continue
+        total += delta
+        if total < best_total:
+            best_total = total
+            best = list(player)
+    return best

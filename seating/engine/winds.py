@@ -70,7 +70,7 @@ def _rebalance(
     flat = [table for rnd in tables for table in rnd]
     if not flat:
         return
-    moves = 40 * 6 * len(flat)
+    moves = 100 * 6 * len(flat)
     temp, cold = 2.0, 0.05
     decay = (cold / temp) ** (1.0 / moves)
     for _ in range(moves):
@@ -97,43 +97,45 @@ def _repair_chains(
     tables: list[list[list[int]]], totals: dict[int, list[int]], rng: random.Random
 ) -> None:
     """Fix players whose counts are still uneven by alternating chains: x gives up wind a
-    for b at one table, the player y who had b there takes a; if that unbalances y, the chain
-    continues from y. A chain that does not end well is undone."""
+    for b at one table, the player y who had b there takes a and, unless that lowers the
+    total imbalance, passes a on in the same way. A chain that does not help is undone."""
     where: dict[int, list[list[int]]] = {}
     for rnd in tables:
         for table in rnd:
             for p in table:
                 where.setdefault(p, []).append(table)
 
-    def bounds(p: int) -> tuple[int, int]:
-        total = sum(totals[p])
-        return total // 4, -(-total // 4)
+    def sq(w: list[int]) -> int:
+        return w[0] * w[0] + w[1] * w[1] + w[2] * w[2] + w[3] * w[3]
 
     for _ in range(5):
         for p in list(where):
-            for _attempt in range(20):
-                lo, hi = bounds(p)
+            for _attempt in range(100):
                 w = totals[p]
-                if max(w) <= hi and min(w) >= lo:
+                if max(w) - min(w) <= 1:
                     break
                 a = rng.choice([c for c in range(4) if w[c] == max(w)])
                 b = rng.choice([c for c in range(4) if w[c] == min(w)])
+                start_cost = sq(w)
                 undo: list[tuple[list[int], int, int]] = []
                 x, ok = p, False
-                for _step in range(200):
-                    options = [t for t in where[x] if t[a] == x]
+                used: set[int] = set()
+                for _step in range(2000):
+                    # Never the same table twice in a chain (it would just swap back).
+                    options = [t for t in where[x] if t[a] == x and id(t) not in used]
                     if not options:
                         break
                     table = options[rng.randrange(len(options))]
+                    used.add(id(table))
                     y = table[b]
+                    y_cost = sq(totals[y])
                     table[a], table[b] = y, x
                     totals[x][a] -= 1
                     totals[x][b] += 1
                     totals[y][b] -= 1
                     totals[y][a] += 1
                     undo.append((table, x, y))
-                    ylo, yhi = bounds(y)
-                    if totals[y][a] <= yhi and totals[y][b] >= ylo:
+                    if y != p and sq(totals[p]) + sq(totals[y]) < start_cost + y_cost:
                         ok = True
                         break
                     x = y
