@@ -3,6 +3,7 @@ repeated submission stores one version; two different ones give one version and 
 conflict, never a silent overwrite."""
 
 import threading
+import time
 import uuid
 
 import pytest
@@ -39,7 +40,22 @@ def _race(calls):
         thread.start()
     for thread in threads:
         thread.join()
+    _wait_for_other_sessions_to_end()
     return outcomes
+
+
+def _wait_for_other_sessions_to_end() -> None:
+    """A closed connection's server process may linger an instant; the test database can
+    only be dropped once it is gone."""
+    with connection.cursor() as cursor:
+        for _attempt in range(50):
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.05)
 
 
 @pytest.fixture
