@@ -413,7 +413,8 @@ def seating_run_apply(*, run: SeatingRun, acting_user=None) -> list[Round]:
     for round_ in rounds:
         round_.seating_seed = run.seed
         round_.status = Round.Status.SEATED
-        round_.is_swiss = run.mode == SeatingRun.Mode.SWISS
+        # A Swiss run marks its round; a whole plan leaves the organiser's flags as they are.
+        round_.is_swiss = round_.is_swiss or run.mode == SeatingRun.Mode.SWISS
         round_.save(update_fields=["seating_seed", "status", "is_swiss"])
     run.status = SeatingRun.Status.APPLIED
     run.save(update_fields=["status"])
