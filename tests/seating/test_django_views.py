@@ -1,11 +1,14 @@
 """Seating pages in the admin: permissions, generate → preview → swap → apply, substitutes."""
 
+import datetime
 import threading
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from seating.models import SeatingRun
+from seating.services import runs as runs_module
 from seating.services import seating_run_start
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import Registration, Round, Seat, TournamentStaff
@@ -294,3 +297,38 @@ def test_runs_and_fixed_tables_have_working_admin_lists(client, organiser, event
     assert client.get(reverse("admin:seating_seatingrun_changelist")).status_code == 200
     assert client.get(reverse("admin:seating_seatingrun_change", args=[run.pk])).status_code == 200
     assert client.get(reverse("admin:seating_fixedtable_changelist")).status_code == 200
+
+
+def test_a_failed_run_says_why_and_can_be_discarded(client, organiser, event, monkeypatch):
+    tournament, _registrations = event
+    real = runs_module.plan_seating
+
+    def failing(request, progress=None):
+        if request.rounds:
+            raise RuntimeError("out of memory")
+        return real(request, progress)
+
+    monkeypatch.setattr(runs_module, "plan_seating", failing)
+    run = seating_run_start(
+        tournament=tournament, rounds=list(tournament.rounds.all()), background=False
+    )
+    assert run.status == SeatingRun.Status.FAILED
+    client.force_login(organiser)
+    page = client.get(run_url(run))
+    assert "The seating generator failed unexpectedly: out of memory" in page.text
+    assert reverse("admin:seating_run_discard", args=[tournament.pk, run.pk]) in page.text
+    assert 'id="apply-button"' not in page.text
+
+
+def test_a_run_left_running_after_a_restart_says_so(client, organiser, event):
+    tournament, _registrations = event
+    run = seating_run_start(
+        tournament=tournament, rounds=list(tournament.rounds.all()), background=True
+    )
+    SeatingRun.objects.filter(pk=run.pk).update(
+        created_at=timezone.now() - datetime.timedelta(hours=1)
+    )
+    client.force_login(organiser)
+    page = client.get(run_url(run))
+    assert "stopped before it finished" in page.text
+    assert "<progress" not in page.text
