@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 from scoring.models import Penalty, ScoreSheet
 from scoring.rules import HanchanResult, PlayerRecord, RulesError, RulesErrors, compute_standings
 from scoring.rules import Penalty as EnginePenalty
-from scoring.services.entries import SheetEntry, score_confirmed
+from scoring.services.entries import SheetEntry, score_stored
 from scoring.services.invalidation import standings_version
 from tournament.models import AuditEntry, Player, Registration, Round, Seat, Tournament
 
@@ -143,7 +143,7 @@ def _load(tournament: Tournament) -> _Loaded:
         if sheet.status != ScoreSheet.Status.CONFIRMED or sheet.current is None:
             continue
         try:
-            result = score_confirmed(rules, sheet.current.kind, sheet.current.data)
+            result = score_stored(rules, sheet.current.kind, sheet.current.data)
         except (RulesError, RulesErrors):
             # The rule set changed under a confirmed sheet: it no longer counts until a
             # head referee corrects it (the round page shows the engine's message).

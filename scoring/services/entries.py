@@ -291,7 +291,7 @@ def evaluate_entry(ruleset: RuleSet, entry: SheetEntry, context: TableContext) -
     return Evaluation(entry=entry, result=result, game=game)
 
 
-def score_confirmed(ruleset: RuleSet, kind: str, data: dict[str, Any]) -> HanchanResult:
+def score_stored(ruleset: RuleSet, kind: str, data: dict[str, Any]) -> HanchanResult:
     """Score a stored version (already checked when it was entered)."""
     entry = SheetEntry.from_data(kind, data)
     return score_hanchan(ruleset, entry.seat_sheets(), entry.riichi_sticks_left)

@@ -57,6 +57,13 @@ class EntryOutcome:
     created: bool  # False: the same submission had already been saved
 
 
+class _AlreadySaved(Exception):
+    """The same token was saved concurrently; `version` is the one that stands."""
+
+    def __init__(self, version: SheetVersion) -> None:
+        self.version = version
+
+
 def _locked_sheet(round_: Round, table_number: int) -> ScoreSheet:
     ScoreSheet.objects.get_or_create(round=round_, table_number=table_number)
     return (
@@ -129,11 +136,6 @@ def _add_version(
         raise _AlreadySaved(existing) from None
     sheet.revision = version.number
     return version
-
-
-class _AlreadySaved(Exception):
-    def __init__(self, version: SheetVersion) -> None:
-        self.version = version
 
 
 def _confirm(sheet: ScoreSheet, version: SheetVersion, acting_user) -> None:

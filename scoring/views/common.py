@@ -10,8 +10,13 @@ from django.shortcuts import get_object_or_404
 from scoring.messages import message_for
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.rules import HanchanResult, RulesError, RulesErrors
-from scoring.services.entries import Evaluation, SheetEntry, TableContext, table_context
-from scoring.services.entries import score_confirmed as score_stored
+from scoring.services.entries import (
+    Evaluation,
+    SheetEntry,
+    TableContext,
+    score_stored,
+    table_context,
+)
 from tournament.models import Round
 from tournament.permissions import ROLE_RANK, Role, TournamentStaffMixin
 from tournament.tables import format_score
