@@ -203,3 +203,18 @@ def test_the_cache_follows_a_change(single):
     assert _totals(tournament)[players[0].pk] == 0
     enter(round_, 1, make_entry(players), users[Role.REFEREE])
     assert _totals(tournament)[players[0].pk] == Fraction(273, 10)
+
+
+def test_the_standings_version_changes_when_a_change_commits(
+    single, django_capture_on_commit_callbacks
+):
+    from scoring.services.invalidation import standings_version
+
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    before = standings_version(tournament.pk)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        enter(round_, 1, make_entry(table_registrations(round_, 1)), users[Role.REFEREE])
+    assert standings_version(tournament.pk) == before  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    assert standings_version(tournament.pk) != before
