@@ -294,9 +294,7 @@ def affine_plane_16() -> Construction:
     return Construction(tuple(rounds), tuple(p // 4 for p in range(16)), "AG(2,4)", False)
 
 
-def best_construction(
-    n_tables: int, rounds: int, seed: int = 0, budget: float = 1.0
-) -> Construction | None:
+def best_construction(n_tables: int, rounds: int) -> Construction | None:
     """A repeat-free, table-reuse-free plan for ``rounds`` rounds at ``n_tables`` tables if a
     construction gives one; for 16 players also AG(2,4) (with forced table revisits)."""
     if rounds <= 0:
@@ -319,7 +317,7 @@ def best_construction(
     return _from_matrix(n_tables, 1, add, neg, k, f"Z_{n_tables}")
 
 
-def _best_rows(n_tables: int, rounds: int, seed: int, budget: float) -> tuple[int, list, bool]:
+def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, bool]:
     """The longest difference matrix we can get quickly: (Q, rows, over GF(Q)?), T = Q·m."""
     best: tuple[int, list, bool] = (n_tables, [(0, 0, 0, 0)], False)
     for q in range(5, n_tables + 1):
@@ -335,9 +333,7 @@ def _best_rows(n_tables: int, rounds: int, seed: int, budget: float) -> tuple[in
     return best
 
 
-def partial_start(
-    n_tables: int, rounds: int, rng: random.Random, budget: float = 0.5
-) -> Construction:
+def partial_start(n_tables: int, rounds: int, rng: random.Random) -> Construction:
     """A starting plan for the search when no construction covers all rounds.
 
     As many repeat-free rounds as a difference matrix gives; then, while rounds <= tables,
@@ -362,7 +358,7 @@ def partial_start(
         return Construction(
             tuple(out), tuple(s // n_tables for s in range(4 * n_tables)), "random", False
         )
-    q, rows, is_field = _best_rows(n_tables, rounds, 0, budget)
+    q, rows, is_field = _best_rows(n_tables, rounds)
     m = n_tables // q
     rows = list(rows)
     # Latin completion: each class gets shifts it has not used, avoiding used differences.

@@ -17,7 +17,14 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .construction import Construction, best_construction, partial_start
 from .metrics import allowed_visits, evaluate, repeat_lower_bound, substitutes_needed
-from .model import PRIORITIES, Round, SeatingError, SeatingPlan, SeatingRequest
+from .model import (
+    PRIORITIES,
+    Round,
+    SeatingError,
+    SeatingFatalError,
+    SeatingPlan,
+    SeatingRequest,
+)
 from .search import (
     SearchProblem,
     Weights,
@@ -264,11 +271,11 @@ def plan_seating(
     has_fixed = any(f >= 0 for f in fixed)
 
     method = "search"
-    construction = best_construction(n_tables, rn, seed=request.seed) if rn else None
+    construction = best_construction(n_tables, rn) if rn else None
     if request.history and rn:
         # Re-seating: a construction for all rounds, played ones included, often continues
         # the plan the history came from; choose who takes which slot to fit the history.
-        longer = best_construction(n_tables, len(request.history) + rn, seed=request.seed)
+        longer = best_construction(n_tables, len(request.history) + rn)
         if longer is not None and longer.table_reuse_free:
             construction = Construction(
                 longer.rounds[len(request.history) :], longer.slot_class, longer.name
@@ -312,7 +319,6 @@ def plan_seating(
                 deadline,
                 floor + weights.teams * clashes + weights.repeats * rep,
                 relabel_only=True,
-                progress=progress,
                 max_moves=200_000,
             )
             reuse, clashes, rep = costs(problem, seats)
@@ -335,6 +341,10 @@ def plan_seating(
     groups = [
         [tuple(players[p] for p in s[4 * t : 4 * t + 4]) for t in range(n_tables)] for s in seats
     ]
+    everyone = sorted(players)
+    for rnd in groups:
+        if sorted(p for table in rnd for p in table) != everyone:
+            raise SeatingFatalError("a planned round does not seat every player exactly once")
     history_winds = wind_counts(request.history) if request.history else None
     new_rounds = assign_winds(groups, seed=request.seed, history_counts=history_winds)
     if progress is not None:
