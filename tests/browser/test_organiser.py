@@ -1,0 +1,58 @@
+"""The organiser's side: log in, the exports page, the clock's buttons; the player page."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.browser.helpers import confirm_table, demo_event
+from tournament.models import Round
+
+pytestmark = pytest.mark.browser
+
+
+def log_in(page, base_url: str, next_url: str) -> None:
+    page.goto(f"{base_url}/accounts/login/?next={next_url}")
+    page.get_by_label("Username").fill("organiser")
+    page.get_by_label("Password").fill("pw-organiser-1")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(re.escape(next_url) + "$"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_organiser_runs_the_round_clock_from_the_exports_page(live_server, new_page, screenshot):
+    tournament, referee = demo_event()
+    get_user_model().objects.create_superuser("organiser", "o@example.org", "pw-organiser-1")
+    page = new_page(1280, 900)
+    log_in(page, live_server.url, f"/manage/{tournament.slug}/exports/")
+    assert page.get_by_role("link", name="Standings (PDF)").count() == 1
+    screenshot(page, "exports")
+    page.get_by_role("link", name="Clock controls").first.click()
+    page.get_by_role("button", name="Start / resume").click()
+    page.wait_for_function("document.querySelector('.clock-status').textContent === 'Running'")
+    page.get_by_role("button", name="+5 minutes").click()
+    page.wait_for_function(
+        "/^9[45]:\\d\\d$/.test(document.querySelector('.clock-time').textContent)"
+    )
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    assert round_.clock_running_since is not None
+    assert round_.clock_extra_seconds == 300
+    page.get_by_role("button", name="Pause").click()
+    page.wait_for_function("document.querySelector('.clock-status').textContent === 'Paused'")
+    screenshot(page, "clock-controls")
+    # Pausing again is refused with a message, and nothing changes.
+    page.get_by_role("button", name="Pause").click()
+    assert "not running" in page.locator(".messages").inner_text()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_player_page_with_rank_chart(live_server, new_page, screenshot):
+    tournament, referee = demo_event()
+    confirm_table(tournament, referee, 1)
+    zoe = tournament.registrations.get(player__first_name="Zoé")
+    page = new_page(1100, 700)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/players/{zoe.pk}/")
+    assert page.locator("h1").inner_text() == "Zoé Martin"
+    assert page.locator(".rank-chart svg circle").count() == 1
+    assert "+27.3" in page.locator("table.player-rounds").inner_text()
+    screenshot(page, "player")
