@@ -4,11 +4,11 @@ score, penalties and total; provisional rounds are marked with an asterisk."""
 from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.platypus import Spacer
+from reportlab.platypus import Spacer, TableStyle
 
 from scoring.selectors import tournament_standings
 from tournament.exports.base import PDF_CONTENT_TYPE
-from tournament.exports.pdf import build_pdf, grid_table, para, tournament_subtitle
+from tournament.exports.pdf import build_pdf, fonts, grid_table, para, tournament_subtitle
 from tournament.models import Tournament
 from tournament.selectors import display_name
 from tournament.tables import format_score
@@ -42,34 +42,43 @@ class StandingsPdf:
             place = (
                 "" if entry.place is None else f"{entry.place}{'=' if entry.shared_place else ''}"
             )
+            # Numbers are plain strings (fast for a thousand players); names may need the
+            # CJK fallback font, so they are Paragraphs.
             rows.append(
                 [
-                    para(place, "number"),
+                    place,
                     para(display_name(player)),
-                    para(player.country.code or ""),
+                    player.country.code or "",
                     para(entry.team_name or player.club, "small"),
                     *[
-                        para(
-                            format_score(entry.rounds[n].score) if n in entry.rounds else "",
-                            "number",
-                        )
+                        format_score(entry.rounds[n].score) if n in entry.rounds else ""
                         for n in numbers
                     ],
-                    para(
-                        format_score(entry.penalty_total) if entry.penalty_total else "", "number"
-                    ),
-                    para(format_score(entry.total), "bold"),
+                    format_score(entry.penalty_total) if entry.penalty_total else "",
+                    format_score(entry.total),
                 ]
             )
         width = landscape(A4)[0] - 2 * MARGIN
-        fixed = [11 * mm, 52 * mm, 14 * mm, 40 * mm]
+        fixed = [13 * mm, 52 * mm, 17 * mm, 40 * mm]
         rest = (width - sum(fixed)) / (len(numbers) + 2)
         widths = fixed + [min(rest, 17 * mm)] * (len(numbers) + 2)
+        table = grid_table(rows, widths=widths)
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONTNAME", (0, 1), (-1, -1), fonts().regular),
+                    ("FONTNAME", (-1, 1), (-1, -1), fonts().bold),
+                    ("FONTSIZE", (0, 1), (-1, -1), 9),
+                    ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+                    ("ALIGN", (4, 1), (-1, -1), "RIGHT"),
+                ]
+            )
+        )
         story = [
             para(f"{self.tournament.name} — {title}", "title"),
             para(tournament_subtitle(self.tournament), "subtitle"),
             Spacer(1, 4 * mm),
-            grid_table(rows, widths=widths),
+            table,
         ]
         if standings.provisional_rounds:
             story += [
