@@ -190,7 +190,6 @@ def anneal(
     it = 0
     exp = math.exp
     rand = rng.random
-    randrange = rng.randrange
     runs = 0
 
     def hot_list() -> list[tuple[int, int]]:
@@ -304,13 +303,16 @@ def anneal(
                         meet[b * n + a] += 1
 
     hot = hot_list()
+    last_report = start_time
     while True:
         it += 1
         if it % refresh_every == 0:
             now = time.monotonic()
             if now >= deadline:
                 break
-            if progress is not None:
+            if progress is not None and now - last_report >= 0.5:
+                # At most twice a second: the caller may write it to a database.
+                last_report = now
                 progress(min(1.0, max(it / max_moves, (now - start_time) / total_time)))
             hot = hot_list()
         if it >= max_moves:
@@ -331,9 +333,9 @@ def anneal(
         move = rand()
         if relabel_only or move < p_relabel:
             # Relabel two tables of one round.
-            r = randrange(rn)
-            ta_ = randrange(tn)
-            tb_ = randrange(tn)
+            r = int(rand() * rn)
+            ta_ = int(rand() * tn)
+            tb_ = int(rand() * tn)
             if ta_ == tb_ or pinned[r][ta_] or pinned[r][tb_]:
                 continue
             s = seats[r]
@@ -374,17 +376,17 @@ def anneal(
             continue
         else:
             if hot and rand() < 0.5:
-                r, a = hot[randrange(len(hot))]
+                r, a = hot[int(rand() * len(hot))]
             else:
-                r = randrange(rn)
-                a = movable[randrange(len(movable))]
+                r = int(rand() * rn)
+                a = movable[int(rand() * len(movable))]
             i = where[r][a]
             s = seats[r]
             if move < p_double and rn > 1:
                 # Double swap: a trades tables A and B between two rounds, with b (at B in
                 # round r) and c (at A in round r2); a's table visits never change, and
                 # neither do b's when b == c (preferred), so a reuse-free plan stays so.
-                r2 = randrange(rn - 1)
+                r2 = int(rand() * (rn - 1))
                 if r2 >= r:
                     r2 += 1
                 s2 = seats[r2]
@@ -393,7 +395,7 @@ def anneal(
                 B = i2 >> 2
                 if A == B:
                     continue
-                k0 = randrange(4)
+                k0 = int(rand() * 4)
                 b = -1
                 for k in range(4):
                     x = s[(B << 2) + (k + k0) % 4]
@@ -404,7 +406,7 @@ def anneal(
                     c = b
                 elif move < p_loose:
                     b = s[(B << 2) + k0]
-                    c = s2[(A << 2) + randrange(4)]
+                    c = s2[(A << 2) + int(rand() * 4)]
                     if fixed[b] >= 0 or fixed[c] >= 0:
                         continue
                 else:
@@ -421,7 +423,7 @@ def anneal(
                     continue
                 apply_swap(r2, a, c, i2, j2)
             else:
-                b = movable[randrange(len(movable))]
+                b = movable[int(rand() * len(movable))]
                 j = where[r][b]
                 if i >> 2 == j >> 2:
                     continue
