@@ -214,6 +214,46 @@ def _place_fixed(seats: list[int], fixed: Sequence[int], n_tables: int) -> list[
     return out
 
 
+def _decode_slots(
+    construction: Construction, history: Sequence[Round], index: Mapping[int, int]
+) -> dict[int, int]:
+    """slot -> dense player for players whose past tables match the construction's first
+    rounds exactly (the history was planned by the same construction): then the rest of the
+    construction continues their plan without a single clash."""
+    h = len(history)
+    by_signature: dict[tuple[int, ...], int] = {}
+    slot_tables: dict[int, list[int]] = {}
+    for rnd in construction.rounds[:h]:
+        for t, table in enumerate(rnd):
+            for slot in table:
+                slot_tables.setdefault(slot, []).append(t)
+    for slot, tables in slot_tables.items():
+        by_signature[tuple(tables)] = slot
+    player_tables: dict[int, list[int]] = {}
+    for rnd in history:
+        for t, table in enumerate(rnd):
+            for p in table:
+                player_tables.setdefault(p, []).append(t)
+    decoded: dict[int, int] = {}
+    for p, tables in player_tables.items():
+        if p in index and len(tables) == h:
+            slot = by_signature.get(tuple(tables))
+            if slot is not None:
+                decoded[slot] = index[p]
+    return decoded
+
+
+def _apply_decoded(slot_player: list[int], decoded: Mapping[int, int]) -> list[int]:
+    """Put decoded players into their slots; everybody else fills the remaining slots in
+    the order the packing gave them."""
+    placed = set(decoded.values())
+    rest = [p for p in slot_player if p not in placed]
+    out = []
+    for slot in range(len(slot_player)):
+        out.append(decoded[slot] if slot in decoded else rest.pop(0))
+    return out
+
+
 def plan_seating(
     request: SeatingRequest, progress: Callable[[float], None] | None = None
 ) -> SeatingPlan:
@@ -272,6 +312,7 @@ def plan_seating(
 
     method = "search"
     construction = best_construction(n_tables, rn) if rn else None
+    decoded: dict[int, int] = {}
     if request.history and rn:
         # Re-seating: a construction for all rounds, played ones included, often continues
         # the plan the history came from; choose who takes which slot to fit the history.
@@ -280,12 +321,15 @@ def plan_seating(
             construction = Construction(
                 longer.rounds[len(request.history) :], longer.slot_class, longer.name
             )
+            decoded = _decode_slots(longer, request.history, index)
     if construction is not None:
         slot_player = _pack_slots(construction, team, rng)
+        if decoded:
+            slot_player = _apply_decoded(slot_player, decoded)
         flat_slots = [[s for table in rnd for s in table] for rnd in construction.rounds]
         if request.history:
             slot_player = map_slots(
-                problem, flat_slots, slot_player, weights, rng, max_moves=40 * n * rn + 20_000
+                problem, flat_slots, slot_player, weights, rng, max_moves=400 * n * rn + 50_000
             )
         start = [[slot_player[s] for s in seats] for seats in flat_slots]
         method = f"construction {construction.name}"

@@ -237,3 +237,12 @@ def test_progress_is_reported_between_zero_and_one_and_ends_at_one():
     assert seen[-1] == 1.0
     assert all(0.0 <= x <= 1.0 for x in seen)
     assert seen == sorted(seen)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(24, 5), (40, 8), (48, 9)])
+def test_replanning_continues_a_constructed_plan_without_clashes(n, rounds):
+    history = plan_seating(make_request(n, rounds, seed=2)).rounds[:3]
+    players = tuple(range(103, 101 + n)) + (901, 902)  # 101 and 102 withdrew
+    plan = plan_seating(SeatingRequest(players=players, rounds=rounds - 3, seed=2, history=history))
+    assert_valid(plan, players, rounds - 3)
+    assert (plan.metrics.repeat_pairs, plan.metrics.table_reuse) == (0, 0)
