@@ -170,3 +170,14 @@ def test_ranking_pages_query_count_does_not_grow(
         client.get(url)  # warm the standings cache as a live event would
         with django_assert_max_num_queries(15):
             assert client.get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_unknown_sort_and_odd_search_do_not_break_the_page(client, django_user_model):
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    url = reverse("public:rankings", args=[tournament.slug])
+    assert client.get(url, {"sort": "nonsense"}).status_code == 200
+    response = client.get(url, {"q": "<script>%'\""})
+    assert response.status_code == 200
+    assert "<script>%" not in response.content.decode()

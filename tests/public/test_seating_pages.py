@@ -134,3 +134,18 @@ def test_seating_pages_query_count_does_not_grow(client, django_assert_max_num_q
         client.get(reverse("public:projector_players", args=[tournament.slug, 1]))
     with django_assert_max_num_queries(6):
         client.get(reverse("public:find_seat", args=[tournament.slug]), {"q": query})
+
+
+@pytest.mark.parametrize("players", [8, 40])
+@pytest.mark.django_db
+def test_clock_and_tournament_pages_query_count_does_not_grow(
+    client, django_assert_max_num_queries, players
+):
+    tournament, _registrations, _rounds = seated_tournament(players=players)
+    for url in (
+        reverse("public:tournament", args=[tournament.slug]),
+        reverse("public:clock", args=[tournament.slug, 1]),
+        reverse("public:clock_state", args=[tournament.slug, 1]),
+    ):
+        with django_assert_max_num_queries(6):
+            assert client.get(url).status_code == 200
