@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connections
 from django.urls import reverse
 
 from scoring.models import ScoreSheet
@@ -31,6 +32,9 @@ def phone():
         context.set_default_timeout(15_000)
         yield context
         browser.close()
+        # ORM calls made while Playwright's loop runs use their own connection: close it,
+        # or PostgreSQL refuses to drop the test database at the end.
+        connections.close_all()
 
 
 def test_a_referee_checks_then_saves_a_sheet_on_a_phone(
