@@ -21,6 +21,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
 from django.contrib.contenttypes.models import ContentType
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring.models import Penalty
@@ -331,3 +332,27 @@ def test_the_matrix_covers_the_public_staff_and_admin_pages():
     namespaces = {route.namespace for route in ROUTES}
     assert {"public", "staff", "admin"} <= namespaces
     assert len(ROUTES) > 30
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_no_view_is_exempt_from_csrf(route):
+    assert not getattr(route.pattern.callback, "csrf_exempt", False), f"{route} is csrf_exempt"
+
+
+@pytest.mark.parametrize("route", WRITE_ROUTES, ids=str)
+def test_a_post_without_the_csrf_token_is_refused(route, world):
+    """Even from the superuser, a form posted without its CSRF token changes nothing."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(world["users"]["superuser"])
+    audit_before = AuditEntry.objects.count()
+    response = client.post(_path(route, world), {})
+    assert response.status_code == 403
+    assert b"CSRF" in response.content
+    assert AuditEntry.objects.count() == audit_before
+
+
+def test_the_login_form_needs_its_csrf_token(db):
+    response = Client(enforce_csrf_checks=True).post(
+        "/accounts/login/", {"username": "x", "password": "y"}
+    )
+    assert response.status_code == 403
