@@ -1,30 +1,29 @@
 """An organiser seats a tournament in a real browser: generate (in the background, with the
-progress bar), review, swap, apply. Playwright on Debian's chromium against live_server."""
+progress bar), review, swap, apply. Playwright on Debian's chromium against live_server.
+
+The browser runs in a thread of its own: Playwright's sync API refuses to start where another
+suite's Playwright session already runs an event loop, and the ORM checks stay in the test's
+own thread without any async-safety switch.
+"""
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connections
 
 from seating.models import SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_tournament
 from tournament.models import Seat
-
-# Playwright's sync API runs an event loop in this thread; the ORM calls between browser
-# steps are synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = Path("/usr/bin/chromium")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def page():
-    if not CHROMIUM.exists():
-        pytest.skip("Browser tests need Debian's chromium at /usr/bin/chromium")
+def _browse(base_url: str, session_cookie: str, tournament_pk: int) -> list[str]:
+    """The organiser's clicks; returns the ids of the two players swapped in round 1."""
     from playwright.sync_api import sync_playwright
 
     args = ["--disable-gpu"]
@@ -32,47 +31,57 @@ def page():
         args.append("--no-sandbox")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(20_000)
-        yield context.new_page()
-        browser.close()
-        # The ORM calls made while Playwright's loop runs use their own connection; close it
-        # here, or PostgreSQL refuses to drop the test database at the end.
-        connections.close_all()
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.set_default_timeout(20_000)
+            # Logged in through the session cookie (the login form is tested elsewhere).
+            context.add_cookies(
+                [{"name": settings.SESSION_COOKIE_NAME, "value": session_cookie, "url": base_url}]
+            )
+            page = context.new_page()
+            page.goto(f"{base_url}/admin/tournament/tournament/{tournament_pk}/change/")
+            page.click("text=Generate seating")
+            page.fill("#generate-form #id_time_limit", "1")
+            page.click("text=Generate a proposal")
+            # The run computes in a thread; the page polls and reloads itself when done.
+            page.wait_for_selector("#quality-report")
+
+            players = page.eval_on_selector_all(
+                "#id_first option", "options => options.map(o => o.value).filter(Boolean)"
+            )
+            page.select_option("#id_round", "1")
+            page.select_option("#id_first", players[0])
+            page.select_option("#id_second", players[-1])
+            page.click("#swap-form input[type=submit]")
+            page.wait_for_selector("#last-swap")
+            assert page.locator("#round-1 + .seating-tables .seating-swapped").count() == 2
+
+            page.on("dialog", lambda dialog: dialog.accept())
+            page.click("#apply-button")
+            page.wait_for_selector("text=Seating applied to rounds 1, 2, 3.")
+            return [players[0], players[-1]]
+        finally:
+            browser.close()
 
 
-def test_organiser_generates_reviews_swaps_and_applies(
-    page, live_server, client, django_user_model
-):
+def test_organiser_generates_reviews_swaps_and_applies(live_server, client, django_user_model):
+    if not CHROMIUM.exists():
+        pytest.skip("Browser tests need Debian's chromium at /usr/bin/chromium")
     boss = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
     tournament = make_tournament(rounds_count=3)
     make_registrations(tournament, 20, teams=5)
     make_rounds(tournament)
-    # Log in through the session cookie (the login form is tested elsewhere).
     client.force_login(boss)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
-    page.goto(f"{live_server.url}/admin/tournament/tournament/{tournament.pk}/change/")
-    page.click("text=Generate seating")
-    page.fill("#generate-form #id_time_limit", "1")
-    page.click("text=Generate a proposal")
-    # The run computes in a thread; the page polls and reloads itself when it is done.
-    page.wait_for_selector("#quality-report")
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        swapped = pool.submit(_browse, live_server.url, cookie, tournament.pk).result()
+
     run = SeatingRun.objects.get()
-    assert run.status == SeatingRun.Status.DONE
-
-    first, second = run.plan[0]["tables"][0][0], run.plan[0]["tables"][1][0]
-    page.select_option("#id_round", "1")
-    page.select_option("#id_first", str(first))
-    page.select_option("#id_second", str(second))
-    page.click("#swap-form input[type=submit]")
-    page.wait_for_selector("#last-swap")
-    assert page.locator(".seating-swapped").count() == 2
-
-    page.on("dialog", lambda dialog: dialog.accept())
-    page.click("#apply-button")
-    page.wait_for_selector("text=Seating applied to rounds 1, 2, 3.")
+    assert run.status == SeatingRun.Status.APPLIED
+    assert run.swaps == [{"round": 1, "players": [int(pk) for pk in swapped]}]
     assert Seat.objects.filter(round__tournament=tournament).count() == 60
-    assert Seat.objects.get(round__number=1, registration_id=second).table_number == 1
+    for index, table in enumerate(run.plan[0]["tables"]):
+        for wind, player in zip("ESWN", table, strict=True):
+            seat = Seat.objects.get(round__number=1, registration_id=player)
+            assert (seat.table_number, seat.wind) == (index + 1, wind)
