@@ -305,7 +305,8 @@ def plan_seating(
         fixed=fixed,
     )
     weights = weights_for(request.priority)
-    deadline = started + max(0.05, request.time_limit)
+    # Leave a tenth of the time for winds and the final check.
+    deadline = started + max(0.05, 0.9 * request.time_limit)
     hist_pairs = sum(pair_cost(c) for c in meet0) // 2
     target = weights.repeats * (hist_pairs + 2 * repeat_lower_bound(n, rn))
     has_fixed = any(f >= 0 for f in fixed)
@@ -329,7 +330,14 @@ def plan_seating(
         flat_slots = [[s for table in rnd for s in table] for rnd in construction.rounds]
         if request.history:
             slot_player = map_slots(
-                problem, flat_slots, slot_player, weights, rng, max_moves=400 * n * rn + 50_000
+                problem,
+                flat_slots,
+                slot_player,
+                weights,
+                rng,
+                max_moves=400 * n * rn + 50_000,
+                # At most half the time: the search may still have to repair.
+                deadline=started + request.time_limit / 2,
             )
         start = [[slot_player[s] for s in seats] for seats in flat_slots]
         method = f"construction {construction.name}"

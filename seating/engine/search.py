@@ -502,6 +502,7 @@ def map_slots(
     weights: Weights,
     rng: random.Random,
     max_moves: int,
+    deadline: float | None = None,
 ) -> list[int]:
     """Choose which player takes which slot of a repeat-free plan so that the new rounds
     clash as little as possible with the history (meetings, tables) and with teams.
@@ -553,8 +554,10 @@ def map_slots(
     best, best_total = list(player), total
     temp = 2.0 * max(1, min(wr, wt))
     decay = (0.05 / temp) ** (1.0 / max(1, max_moves))
-    for _ in range(max_moves):
+    for move in range(max_moves):
         if best_total == 0:
+            break
+        if deadline is not None and move % 1000 == 0 and time.monotonic() > deadline:
             break
         temp *= decay
         s1 = movable[rng.randrange(len(movable))]

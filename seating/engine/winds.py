@@ -70,7 +70,7 @@ def _rebalance(
     flat = [table for rnd in tables for table in rnd]
     if not flat:
         return
-    moves = 100 * 6 * len(flat)
+    moves = 40 * 6 * len(flat)
     temp, cold = 2.0, 0.05
     decay = (cold / temp) ** (1.0 / moves)
     for _ in range(moves):
