@@ -30,6 +30,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
+from scoring.services.invalidation import standings_changed
 from tournament.models import Tournament
 
 FORMAT = "riichi-tournament-archive"
@@ -308,4 +309,7 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
         raise ArchiveError(_("The archive is damaged: %(error)s") % {"error": error}) from error
     if tournament is None:
         raise ArchiveError(_("The archive holds no tournament."))
+    # A restored database may reuse the primary keys of a deleted tournament whose
+    # standings are still in a shared cache: give the standings a new version.
+    standings_changed(tournament)
     return tournament
