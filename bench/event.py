@@ -71,6 +71,18 @@ class Log:
             self.latencies[kind].append((time.perf_counter() - started) * 1000)
         return status, body, headers
 
+    def persist(self, kind: str, function, *args, attempts: int = 3):
+        """A referee on a flaky connection: no answer, so send the same form again (same
+        token: the server must not save it twice)."""
+        for attempt in range(1, attempts + 1):
+            try:
+                return self.call(kind, function, *args)
+            except OSError:
+                if attempt == attempts:
+                    raise
+                self.note(f"{kind}: no answer within 60 s, sent again (same form)")
+        raise AssertionError("unreachable")
+
     def note(self, event: str) -> None:
         with self.lock:
             self.events[event] += 1
@@ -149,7 +161,7 @@ def sheet_fields(players: list[int], points: list[int], token: str) -> dict:
 def check(log: Log, session: Session, path: str, fields: dict) -> dict | None:
     """The scorer checks the sheet: the page shows the engine's result and a fingerprint of
     what was checked, which the save must carry. Returns the save's fields, or None."""
-    status, body, _headers = log.call(
+    status, body, _headers = log.persist(
         "sheet: check", session.post, path, fields | {"action": "check"}
     )
     checked = re.search(r'name="checked" value="([0-9a-f]+)"', body)
@@ -162,12 +174,12 @@ def check(log: Log, session: Session, path: str, fields: dict) -> dict | None:
 def score_table(log: Log, session: Session, slug: str, number: int, table: int, players, points):
     """One scorer, one table, one round, with the table's planned mishap."""
     path = f"/manage/{slug}/scoring/round/{number}/table/{table}/"
-    log.call("sheet: open", session.get, path)
+    log.persist("sheet: open", session.get, path)
     mishap = (table + number) % 6
     if mishap == 0:
         # Typed 1,000 too many on East: the engine refuses it and nothing is saved.
         wrong = sheet_fields(players, [points[0] + 1000, *points[1:]], str(uuid.uuid4()))
-        status, body, _headers = log.call(
+        status, body, _headers = log.persist(
             "sheet: check", session.post, path, wrong | {"action": "check"}
         )
         refused = status == 200 and 'name="checked"' not in body
@@ -183,11 +195,11 @@ def score_table(log: Log, session: Session, slug: str, number: int, table: int, 
         # Double tap: the same form (same token) posted twice at once.
         with ThreadPoolExecutor(max_workers=2) as pool:
             statuses = list(
-                pool.map(lambda _n: log.call("sheet: save", session.post, path, save)[0], (1, 2))
+                pool.map(lambda _n: log.persist("sheet: save", session.post, path, save)[0], (1, 2))
             )
         log.note("double-tapped save (two posts of one form at once)")
     else:
-        statuses = [log.call("sheet: save", session.post, path, save)[0]]
+        statuses = [log.persist("sheet: save", session.post, path, save)[0]]
     if set(statuses) != {302}:
         log.problem(f"{path}: save gave {statuses}")
         return
@@ -195,7 +207,7 @@ def score_table(log: Log, session: Session, slug: str, number: int, table: int, 
     if mishap == 2:
         # Entered again from a fresh form after it was confirmed: refused, sheet locked.
         again = sheet_fields(players, [points[1], points[0], *points[2:]], str(uuid.uuid4()))
-        status, body, _headers = log.call(
+        status, body, _headers = log.persist(
             "sheet: check", session.post, path, again | {"action": "check"}
         )
         locked = status in (200, 302) and 'name="checked"' not in body
@@ -326,7 +338,8 @@ def public_totals(port: int, slug: str) -> dict[int, tuple[str, str]]:
     """registration id → (place, total) as the public rankings table shows them."""
     import http.client
 
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    # Long timeout: requests of clients that gave up may still be queued before this one.
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
     connection.request("GET", f"/t/{slug}/rankings/rows/", headers={"Host": "127.0.0.1"})
     body = connection.getresponse().read().decode()
     connection.close()
