@@ -43,9 +43,10 @@ def machine() -> str:
     with contextlib.suppress(OSError, ValueError):
         pages = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
         memory = f", {pages / 2**30:.0f} GiB RAM"
+    # The load average says whether other work shared the machine during the run.
     return (
         f"{cpu}, {os.cpu_count()} cores{memory}, Python {platform.python_version()}, "
-        f"{platform.system()} {platform.release()}"
+        f"{platform.system()} {platform.release()}; load average {os.getloadavg()[0]:.1f}"
     )
 
 
