@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
 from scoring.selectors import tournament_standings
-from tests.conftest import make_staff
+from tests.conftest import make_player, make_staff
 from tournament.demo import DEMO_SLUG
 from tournament.exports.archive import ArchiveError, archive_import, archive_json
 from tournament.models import AuditEntry, Player, Seat, Tournament, TournamentStaff
@@ -76,10 +76,15 @@ def test_archive_round_trip_through_an_empty_database():
         (e.player.full_name, e.place, e.total) for e in standings.entries
     ]
     assert not get_user_model().objects.get(username="boss").has_usable_password()
+    # Rows were written with their own keys: new rows still get fresh ones (PostgreSQL).
+    assert make_player().pk > max(
+        Player.objects.exclude(first_name__startswith="Player").values_list("pk", flat=True)
+    )
 
 
 @pytest.mark.django_db(transaction=True)
 def test_archive_imports_as_a_copy_next_to_the_original():
+    cache.clear()
     tournament = demo_with_everything()
     players = Player.objects.count()
     data = json.loads(archive_json(tournament))
@@ -91,6 +96,13 @@ def test_archive_imports_as_a_copy_next_to_the_original():
     assert SheetVersion.objects.filter(sheet__round__tournament=copy).count() == (
         SheetVersion.objects.filter(sheet__round__tournament=tournament).count()
     )
+    # The copy's sheets name the copy's registrations (ids inside the JSON are translated).
+    assert [(e.player.full_name, e.place, e.total) for e in tournament_standings(copy).entries] == [
+        (e.player.full_name, e.place, e.total) for e in tournament_standings(tournament).entries
+    ]
+    copied_ids = set(copy.registrations.values_list("pk", flat=True))
+    for version in SheetVersion.objects.filter(sheet__round__tournament=copy):
+        assert {seat["registration"] for seat in version.data["seats"]} <= copied_ids
 
 
 @pytest.mark.django_db

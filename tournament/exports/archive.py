@@ -7,9 +7,9 @@ other tournaments share (players). Users are referred to by
 username and carry no password. The models are read generically, so a field or a model
 added later is archived without changing this module.
 
-Each object gets an archive id (its position among its model's objects in primary-key
-order) and foreign keys hold archive ids, so the JSON does not depend on the database's
-primary keys: export → import into an empty database → export gives the same JSON.
+Each object keeps its primary key, and the import writes it back when it is free, so ids
+written inside JSON data (a score sheet's seats name their registrations) stay right:
+export → import into an empty database → export gives the same JSON.
 
 Import (`archive_import`) is atomic: all of it or nothing. A player whose unique value (e.g.
 the EMA number) already exists is the same person and is reused; an idempotency token
@@ -25,9 +25,10 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
+from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
 from scoring.services.invalidation import standings_changed
@@ -120,10 +121,6 @@ def archive_export(tournament: Tournament) -> dict[str, Any]:
     serializer gives them: datetimes, dates and Decimals stay Python objects)."""
     collected, shared_keys = _collect(tournament)
     user_model = _user_model()
-    archive_ids = {
-        model: {instance.pk: index for index, instance in enumerate(rows, start=1)}
-        for model, rows in collected.items()
-    }
     usernames: dict[Any, str] = {}
     user_ids = {
         getattr(instance, field.attname)
@@ -156,9 +153,8 @@ def archive_export(tournament: Tournament) -> dict[str, Any]:
                 elif field.related_model is user_model:
                     fields[field.name] = usernames[value]
                 else:
-                    target = field.related_model._meta.concrete_model
-                    fields[field.name] = archive_ids[target][value]
-            item = {"model": _label(model), "id": archive_ids[model][instance.pk], "fields": fields}
+                    fields[field.name] = value
+            item = {"model": _label(model), "id": instance.pk, "fields": fields}
             if (model, instance.pk) in shared_keys:
                 item["shared"] = True
             objects.append(item)
@@ -233,9 +229,63 @@ def _existing_shared(model: type[models.Model], fields: dict[str, Any]) -> model
     return None
 
 
+def _ids_taken(data: dict[str, Any]) -> bool:
+    """Whether any archived row's primary key is already used in this database."""
+    by_model: dict[str, list[Any]] = defaultdict(list)
+    for item in data["objects"]:
+        by_model[item["model"]].append(item["id"])
+    return any(
+        apps.get_model(label)._base_manager.filter(pk__in=ids).exists()
+        for label, ids in by_model.items()
+    )
+
+
+# Keys of JSON data that hold a registration's id without saying so in their name (score
+# sheets write their seats as {"registration": 12, "substitute": null, ...}).
+REGISTRATION_KEYS = ("registration", "substitute")
+
+
+def _translate_ids(value: Any, new_ids: dict[tuple[str, Any], Any], labels: dict[str, str]) -> Any:
+    """Ids written inside JSON data, for a copy that got new primary keys: values under keys
+    named `<model>_id` or in REGISTRATION_KEYS are translated; other numbers are left alone
+    (a key such as "round" may hold a round's number, not its id)."""
+    if isinstance(value, list):
+        return [_translate_ids(item, new_ids, labels) for item in value]
+    if not isinstance(value, dict):
+        return value
+    translated = {}
+    for key, item in value.items():
+        if key in REGISTRATION_KEYS:
+            label = "tournament.registration"
+        elif key.endswith("_id"):
+            label = labels.get(key.removesuffix("_id"))
+        else:
+            label = None
+        if label and isinstance(item, int | str) and (label, item) in new_ids:
+            translated[key] = new_ids[(label, item)]
+        else:
+            translated[key] = _translate_ids(item, new_ids, labels)
+    return translated
+
+
+def _reset_sequences(models_: set[type[models.Model]]) -> None:
+    """After rows were written with their own primary keys, PostgreSQL's sequences must
+    move past them (SQLite needs nothing)."""
+    statements = connection.ops.sequence_reset_sql(no_style(), sorted(models_, key=_label))
+    with connection.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)
+
+
 @transaction.atomic
 def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tournament:
-    """Create the archived tournament (under `slug` if given) with all its records."""
+    """Create the archived tournament (under `slug` if given) with all its records.
+
+    Into a database that does not hold these rows (a restore, e.g. on a new server) every
+    row keeps its primary key, so ids written inside JSON data stay right. Next to the
+    original (a copy under another slug) rows get new keys and `_translate_ids` fixes the
+    ids it recognises in JSON data.
+    """
     _check_header(data)
     new_slug = slug or data.get("tournament")
     if Tournament.objects.filter(slug=new_slug).exists():
@@ -254,14 +304,22 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
             account.set_unusable_password()
             account.save(update_fields=["password"])
         users[user["username"]] = account.pk
-    new_ids: dict[tuple[str, int], Any] = {}
-    deferred: list[tuple[type[models.Model], Any, str, tuple[str, int]]] = []
+    new_ids: dict[tuple[str, Any], Any] = {}
+    deferred: list[tuple[type[models.Model], Any, str, tuple[str, Any]]] = []
+    written: set[type[models.Model]] = set()
+    json_fields: list[tuple[type[models.Model], Any, str, Any]] = []
     tournament = None
     try:
+        keep_ids = not _ids_taken(data)
+        labels = {
+            apps.get_model(item["model"])._meta.model_name: item["model"]
+            for item in data["objects"]
+        }
         for item in data["objects"]:
             model = apps.get_model(item["model"])
             fields = dict(item["fields"])
             later = []
+            later_json = []
             for field in _foreign_keys(model):
                 value = fields.get(field.name)
                 if value is None:
@@ -286,21 +344,32 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
                 if isinstance(field, models.UUIDField) and field.unique:
                     if model._base_manager.filter(**{field.name: fields.get(field.name)}).exists():
                         fields[field.name] = str(uuid.uuid4())
+                if not keep_ids and isinstance(field, models.JSONField) and fields.get(field.name):
+                    later_json.append((field.name, fields[field.name]))
             if item.get("shared"):
                 existing = _existing_shared(model, fields)
                 if existing is not None:
                     new_ids[(item["model"], item["id"])] = existing.pk
                     continue
+            pk = item["id"] if keep_ids else None
             (obj,) = serializers.deserialize(
-                "python", [{"model": item["model"], "pk": None, "fields": fields}]
+                "python", [{"model": item["model"], "pk": pk, "fields": fields}]
             )
             obj.save()
+            written.add(model)
             new_ids[(item["model"], item["id"])] = obj.object.pk
             if model is Tournament:
                 tournament = obj.object
             deferred += [(model, obj.object.pk, attname, key) for attname, key in later]
+            json_fields += [(model, obj.object.pk, name, value) for name, value in later_json]
         for model, pk, attname, key in deferred:
             model._base_manager.filter(pk=pk).update(**{attname: new_ids[key]})
+        # Once every row has its new key, the ids inside JSON data can be translated.
+        for model, pk, name, value in json_fields:
+            translated = _translate_ids(value, new_ids, labels)
+            model._base_manager.filter(pk=pk).update(**{name: translated})
+        if keep_ids:
+            _reset_sequences(written)
     except IntegrityError as error:
         raise ArchiveError(
             _("The archive clashes with the data already here (%(error)s).") % {"error": error}
