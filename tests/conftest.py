@@ -87,3 +87,37 @@ def make_seats(round_: Round, registrations: list[Registration]) -> list:
         )
         for index, registration in enumerate(registrations)
     ]
+
+
+def confirm_sheet(round_: Round, table: int, user, points=(42300, 31000, 27700, 19000)):
+    """Enter a final-score sheet for one table through the scoring service, as `user`.
+
+    Under the single-entry policy it counts at once. Points are given in wind order E, S,
+    W, N (WRC 2015 §5.9.2 default example: +27.3 / +6.0 / −7.3 / −26.0).
+    """
+    import uuid
+
+    from scoring.models import ScoreSheet
+    from scoring.services.entries import SeatEntry, SheetEntry
+    from scoring.services.sheets import sheet_enter
+    from tournament.models import WIND_ORDER, Seat
+
+    seats = sorted(
+        Seat.objects.filter(round=round_, table_number=table), key=lambda s: WIND_ORDER[s.wind]
+    )
+    entry = SheetEntry(
+        kind="final",
+        seats=tuple(
+            SeatEntry(registration_id=seat.registration_id, points=value)
+            for seat, value in zip(seats, points, strict=True)
+        ),
+    )
+    sheet = ScoreSheet.objects.filter(round=round_, table_number=table).first()
+    return sheet_enter(
+        round_=round_,
+        table_number=table,
+        entry=entry,
+        token=uuid.uuid4(),
+        revision=sheet.revision if sheet else 0,
+        acting_user=user,
+    )

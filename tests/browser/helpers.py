@@ -2,8 +2,7 @@
 
 from django.contrib.auth import get_user_model
 
-from tests.conftest import make_seats, make_staff
-from tests.scoring.conftest import enter, make_entry, table_registrations
+from tests.conftest import confirm_sheet, make_seats, make_staff
 from tournament.demo import create_demo_tournament
 from tournament.models import Round, Tournament, TournamentStaff
 
@@ -27,6 +26,7 @@ def demo_event() -> tuple[Tournament, object]:
 
 def confirm_table(tournament: Tournament, referee, table: int, points=None) -> None:
     round_ = tournament.rounds.get(number=1)
-    registrations = table_registrations(round_, table)
-    entry = make_entry(registrations, points) if points else make_entry(registrations)
-    enter(round_, table, entry, referee)
+    if points:
+        confirm_sheet(round_, table, referee, points)
+    else:
+        confirm_sheet(round_, table, referee)

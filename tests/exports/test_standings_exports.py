@@ -5,9 +5,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tests.conftest import make_staff
+from tests.conftest import confirm_sheet, make_staff
 from tests.exports.conftest import NAMES, WRITTEN, open_xlsx, pdf_squashed, pdf_text
-from tests.scoring.conftest import enter, make_entry, table_registrations
 from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.standings_pdf import StandingsPdf
 from tournament.exports.standings_xlsx import StandingsXlsx
@@ -28,7 +27,7 @@ def scored(seated_round, django_user_model):
     referee = django_user_model.objects.create_user("scorer", password="pw-scorer-1")
     make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
     for table in (1, 2):
-        enter(seated_round, table, make_entry(table_registrations(seated_round, table)), referee)
+        confirm_sheet(seated_round, table, referee)
     return tournament
 
 

@@ -6,9 +6,15 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
-from tests.scoring.conftest import enter, make_entry, seat_round, table_registrations
-from tournament.models import Tournament, TournamentStaff
+from tests.conftest import (
+    confirm_sheet,
+    make_registrations,
+    make_rounds,
+    make_seats,
+    make_staff,
+    make_tournament,
+)
+from tournament.models import Round, Seat, Tournament, TournamentStaff
 from tournament.tables import format_score
 
 
@@ -17,7 +23,9 @@ def make_event(django_user_model, players: int = 8, teams: int = 2, **fields):
     tournament = make_tournament(confirmation_policy=Tournament.ConfirmationPolicy.SINGLE, **fields)
     registrations = make_registrations(tournament, players, teams=teams)
     rounds = make_rounds(tournament, 2)
-    seat_round(rounds[0], registrations)
+    make_seats(rounds[0], registrations)
+    rounds[0].status = Round.Status.SEATED
+    rounds[0].save()
     referee = django_user_model.objects.create_user(f"ref-{tournament.pk}", password="pw-referee-1")
     make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
     return tournament, registrations, rounds, referee
@@ -26,7 +34,7 @@ def make_event(django_user_model, players: int = 8, teams: int = 2, **fields):
 def confirm_round(round_, referee, tables: int) -> None:
     # WRC 2015 §5.9.2: (points − 30 000) / 1 000 + uma 15/5/−5/−15.
     for table in range(1, tables + 1):
-        enter(round_, table, make_entry(table_registrations(round_, table)), referee)
+        confirm_sheet(round_, table, referee)
 
 
 @pytest.mark.parametrize(
@@ -122,7 +130,10 @@ def test_hidden_rankings_are_404_for_anonymous(client, django_user_model):
 def test_player_page_shows_table_opponents_and_rank(client, django_user_model):
     tournament, _registrations, rounds, referee = make_event(django_user_model)
     confirm_round(rounds[0], referee, tables=2)
-    east, south, west, north = table_registrations(rounds[0], 1)
+    east, south, west, north = [
+        seat.registration
+        for seat in Seat.objects.filter(round=rounds[0], table_number=1).order_by("id")
+    ]
     response = client.get(reverse("public:player", args=[tournament.slug, east.pk]))
     assert response.status_code == 200
     content = response.content.decode()
