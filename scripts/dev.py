@@ -89,7 +89,10 @@ def test(extra: list[str]) -> int:
     say("Checking for missing migrations")
     manage("makemigrations", "--check", "--dry-run", "-v", "0")
     say("Running the test suite")
-    workers = [] if any(arg.startswith("-n") for arg in extra) else ["-n", "2"]
+    # Whole files per worker: a file's browser, live server and fixtures stay together.
+    workers = (
+        [] if any(arg.startswith("-n") for arg in extra) else ["-n", "2", "--dist", "loadfile"]
+    )
     result = subprocess.run([str(PYTHON), "-m", "pytest", *workers, *extra], cwd=ROOT, check=False)
     for note in notes:
         say(note)
