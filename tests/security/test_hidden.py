@@ -9,6 +9,7 @@ from django.urls import URLResolver, get_resolver
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import Round, Seat, TournamentStaff
 from tournament.views import public
+from tournament.views import staff as staff_views
 
 
 def _public_routes() -> list[str]:
@@ -121,14 +122,32 @@ def test_the_seating_of_an_unpublished_round_is_a_404(event, client):
     assert set(_statuses(client, round_routes, event, number).values()) == {404}
 
 
-def test_the_staff_exports_of_a_hidden_tournament_send_the_public_to_the_login(event, client):
+def _export_paths(slug: str) -> list[str]:
+    """Every download the site offers (whole tournament and per round)."""
+    return [f"/manage/{slug}/exports/{kind}/" for kind in staff_views.TOURNAMENT_EXPORTS] + [
+        f"/manage/{slug}/rounds/1/exports/{kind}/" for kind in staff_views.ROUND_EXPORTS
+    ]
+
+
+def test_no_export_of_a_hidden_tournament_reaches_the_public(event, client):
     event["tournament"].is_public = False
     event["tournament"].save()
-    slug = event["tournament"].slug
-    for path in (f"/manage/{slug}/exports/", f"/manage/{slug}/rounds/1/exports/seating-pdf/"):
+    paths = _export_paths(event["tournament"].slug)
+    assert len(paths) >= 4
+    for path in paths:
         response = client.get(path)
-        assert response.status_code == 302
-        assert response["Location"].startswith("/accounts/login/")
+        assert response.status_code == 302, path
+        assert response["Location"].startswith("/accounts/login/"), path
+    client.force_login(event["outsider"])
+    assert {client.get(path).status_code for path in paths} == {403}
+
+
+def test_no_export_reaches_a_referee_either(event, client):
+    """Exports (the archive holds every sheet and the audit log) are the organiser's."""
+    client.force_login(event["referee"])
+    assert {client.get(path).status_code for path in _export_paths(event["tournament"].slug)} == {
+        403
+    }
 
 
 SECRETS = ("Traceback", "SECRET_KEY", "DATABASES", "INSTALLED_APPS", "urlpatterns", ".py")
