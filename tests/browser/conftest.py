@@ -17,8 +17,10 @@ CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One chromium per test module: Playwright's sync API holds an event loop while it
+    runs, so it must be stopped before another suite's browser tests start theirs."""
     if not CHROMIUM.exists():
         pytest.skip(
             "Browser tests need Debian's chromium at /usr/bin/chromium (apt install chromium)"
