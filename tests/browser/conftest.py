@@ -9,10 +9,6 @@ from pathlib import Path
 
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls made by the tests
-# between browser steps are synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
 
@@ -27,6 +23,11 @@ def browser():
         )
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
+    # between browser steps are synchronous and safe. Only while this module's tests run:
+    # the variable must not leak into other tests (e.g. `check --deploy` refuses it).
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     args = ["--disable-gpu", "--disable-background-networking"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.insert(0, "--no-sandbox")
@@ -36,6 +37,10 @@ def browser():
         )
         yield browser
         browser.close()
+    if previous is None:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture
