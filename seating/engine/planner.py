@@ -2,8 +2,10 @@
 
 Order of work: validate the request (user errors with codes), turn ids into dense indices,
 fold the history into meeting / table-visit / wind counts, try an explicit construction
-(instant and repeat-free), repair or search with simulated annealing where needed (fixed
-tables, teams that do not pack, history, sizes no construction covers), then give winds by
+(instant and repeat-free; teams that do not pack into its seat classes are kept apart by
+exchanging players' whole schedules, see relabel.py), repair or search with simulated
+annealing where needed (fixed tables, teams that still meet, history, sizes no construction
+covers), then give winds by
 exact edge-colouring and measure the result with the shared checker.
 
 This module knows nothing about Django; ids are opaque ints.
@@ -25,6 +27,7 @@ from .model import (
     SeatingPlan,
     SeatingRequest,
 )
+from .relabel import relabel_teams
 from .search import (
     SearchProblem,
     Weights,
@@ -42,6 +45,10 @@ __all__ = ["plan_seating", "validate_players", "weights_for", "MOVES_PER_SECOND"
 #: seconds, so that a seed reproduces its plan; the reference machine (2 cores) makes 130 000
 #: to 200 000 moves/s, so the budget normally ends before the clock does.
 MOVES_PER_SECOND = 80_000
+
+#: Moves of the team relabelling of a construction (about a second on the reference machine;
+#: it stops as soon as no teammates meet).
+RELABEL_MOVES = 200_000
 
 
 def weights_for(priority: str) -> Weights:
@@ -338,6 +345,20 @@ def plan_seating(
                 max_moves=400 * n * rn + 50_000,
                 # At most half the time: the search may still have to repair.
                 deadline=started + request.time_limit / 2,
+            )
+        elif any(t >= 0 for t in team):
+            # Teams that do not pack into the seat classes: exchange whole schedules, which
+            # keeps the construction repeat-free and reuse-free and moves only team clashes.
+            # Fixed players keep their slots (their tables are placed afterwards). If clashes
+            # remain, the search below starts from here and keeps it unless it finds better.
+            slot_player, _ = relabel_teams(
+                flat_slots,
+                slot_player,
+                team,
+                rng,
+                frozen=[fixed[p] >= 0 for p in slot_player],
+                max_moves=RELABEL_MOVES,
+                deadline=started + request.time_limit / 3,
             )
         start = [[slot_player[s] for s in seats] for seats in flat_slots]
         method = f"construction {construction.name}"
