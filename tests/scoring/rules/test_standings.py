@@ -78,7 +78,8 @@ def test_equal_totals_share_the_place_without_tie_breaks():
 
 
 def test_default_chain_best_hanchan_then_firsts():
-    # Documented default (README, "Standings and the tie-break chain"): total -> best hanchan -> 1st places -> ...
+    # Documented default (README, "Standings and the tie-break chain"):
+    # total -> best hanchan -> 1st places -> ...
     assert DEFAULT_TIE_BREAKS[:2] == ("best_hanchan", "firsts")
     rows = compute_standings(
         [
