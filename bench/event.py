@@ -182,12 +182,10 @@ def score_table(log: Log, session: Session, slug: str, number: int, table: int, 
         status, body, _headers = log.persist(
             "sheet: check", session.post, path, wrong | {"action": "check"}
         )
-        refused = status == 200 and 'name="checked"' not in body
-        log.note(
-            "typed a sheet that does not add up: refused, then corrected"
-            if refused
-            else "WRONG SHEET ACCEPTED"
-        )
+        if status == 200 and 'name="checked"' not in body:
+            log.note("typed a sheet that does not add up: refused, then corrected")
+        else:
+            log.problem(f"{path}: a sheet that does not add up was not refused")
     save = check(log, session, path, sheet_fields(players, points, str(uuid.uuid4())))
     if save is None:
         return
@@ -210,8 +208,10 @@ def score_table(log: Log, session: Session, slug: str, number: int, table: int, 
         status, body, _headers = log.persist(
             "sheet: check", session.post, path, again | {"action": "check"}
         )
-        locked = status in (200, 302) and 'name="checked"' not in body
-        log.note("entered a confirmed sheet again: refused" if locked else "RE-ENTRY ACCEPTED")
+        if status in (200, 302) and 'name="checked"' not in body:
+            log.note("entered a confirmed sheet again: refused")
+        else:
+            log.problem(f"{path}: a confirmed sheet was open to a new entry")
 
 
 def poll(log: Log, port: int, slug: str, stop: threading.Event, interval: float, rng) -> None:
