@@ -179,15 +179,16 @@ def _round_state(loaded: _Loaded) -> tuple[list[int], set[int], set[int]]:
 def _round_scores(loaded: _Loaded) -> dict[int, dict[int, RoundScore]]:
     """registration id -> round number -> RoundScore."""
     out: dict[int, dict[int, RoundScore]] = {}
+    results_by_round: dict[int, list[tuple[int, HanchanResult]]] = {}
+    for (round_id, table), result in loaded.results.items():
+        results_by_round.setdefault(round_id, []).append((table, result))
     for round_ in loaded.rounds:
         for registration_id, (table, wind) in loaded.seats.get(round_.pk, {}).items():
             out.setdefault(registration_id, {})[round_.number] = RoundScore(
                 round_.number, table, wind, None, None, None, Fraction(0), False
             )
-        for (round_id, table), result in loaded.results.items():
-            if round_id != round_.pk:
-                continue
-            entry = loaded.entries[(round_id, table)]
+        for table, result in results_by_round.get(round_.pk, []):
+            entry = loaded.entries[(round_.pk, table)]
             for index, (seat, score) in enumerate(zip(entry.seats, result.seats, strict=True)):
                 played = seat.substitute_id is None
                 out.setdefault(seat.registration_id, {})[round_.number] = RoundScore(
