@@ -1,7 +1,8 @@
 """Playwright on Debian's chromium, against pytest-django's live_server.
 
 No browser is downloaded: the tests use /usr/bin/chromium and are skipped, saying why, when
-it is missing. Screenshots for docs/organiser-guide.md are written to docs/img/.
+it is missing. `DOCS_SCREENSHOTS=1 pytest tests/browser` refreshes the screenshots of
+docs/organiser-guide.md in docs/img/.
 """
 
 import os
@@ -60,12 +61,16 @@ def new_page(browser):
 
 
 @pytest.fixture
-def screenshot():
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def screenshot(tmp_path):
+    """Screenshots go to docs/img/ when DOCS_SCREENSHOTS=1 (to refresh the organisers'
+    guide), else to a temporary folder, so an ordinary test run leaves the tree clean."""
+    folder = SCREENSHOTS if os.environ.get("DOCS_SCREENSHOTS") == "1" else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
 
     def take(page, name: str, **options) -> Path:
-        path = SCREENSHOTS / f"{name}.png"
+        path = folder / f"{name}.png"
         page.screenshot(path=str(path), **options)
+        assert path.stat().st_size > 0
         return path
 
     return take
