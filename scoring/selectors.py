@@ -267,7 +267,8 @@ def _compute(tournament: Tournament) -> Standings:
     return Standings(tournament.pk, entries, numbers, provisional, complete)
 
 
-def _cache_key(tournament: Tournament) -> str:
+def standings_cache_key(tournament: Tournament) -> str:
+    """Changes whenever the standings may change; pages cache what they render under it."""
     last_audit = AuditEntry.objects.filter(tournament=tournament).aggregate(last=Max("id"))["last"]
     rules = hashlib.sha256(
         json.dumps([tournament.ruleset, tournament.rule_options], sort_keys=True).encode()
@@ -278,7 +279,7 @@ def _cache_key(tournament: Tournament) -> str:
 
 def tournament_standings(tournament: Tournament) -> Standings:
     """The tournament's standings from confirmed sheets and active penalties (cached)."""
-    key = _cache_key(tournament)
+    key = standings_cache_key(tournament)
     standings = cache.get(key)
     if standings is None:
         standings = _compute(tournament)

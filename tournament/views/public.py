@@ -7,15 +7,18 @@ players (standings come cached from `scoring.selectors`).
 
 import hashlib
 
+from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 
-from scoring.selectors import penalty_list, tournament_standings
+from scoring.selectors import penalty_list, standings_cache_key, tournament_standings
 from tournament import selectors
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.permissions import has_role
@@ -29,6 +32,7 @@ from tournament.tables import (
 )
 
 POLL_SECONDS = 10
+RANKING_CACHE_SECONDS = 600
 PROJECTOR_SIZES = [(12, "large"), (25, "medium"), (40, "small")]
 
 
@@ -110,7 +114,6 @@ class RankingsMixin(PublicTournamentMixin):
 
     def get_table(self) -> RankingTable:
         standings = tournament_standings(self.get_tournament())
-        self.standings = standings
         rows = ranking_rows(standings)
         query = selectors.fold(self.request.GET.get("q", "").strip())
         if query:
@@ -123,6 +126,23 @@ class RankingsMixin(PublicTournamentMixin):
             order_by=self.request.GET.get("sort") or "place",
         )
 
+    def table_html_key(self) -> str:
+        """The rendered table depends on the standings, the query string and the language."""
+        query = hashlib.sha256(self.request.GET.urlencode().encode()).hexdigest()[:16]
+        version = standings_cache_key(self.get_tournament())
+        return f"public:ranking-table:{version}:{get_language()}:{query}"
+
+    def table_html(self, key: str) -> str:
+        """Rendering 500 rows costs about a second: phones polling every few seconds get
+        the cached HTML until a sheet or penalty changes the standings."""
+        html = cache.get(key)
+        if html is None:
+            html = render_to_string(
+                "public/_ranking_table.html", {"table": self.get_table()}, request=self.request
+            )
+            cache.set(key, html, RANKING_CACHE_SECONDS)
+        return mark_safe(html)  # rendered by our own template, escaped there
+
 
 class RankingsView(RankingsMixin, TemplateView):
     """Live rankings: the table body refreshes itself from RankingsRowsView."""
@@ -131,11 +151,11 @@ class RankingsView(RankingsMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["table"] = self.get_table()
-        context["standings"] = self.standings
+        context["standings"] = standings = tournament_standings(self.get_tournament())
+        context["table_html"] = self.table_html(self.table_html_key())
         context["query"] = self.request.GET.get("q", "")
         context["poll_seconds"] = POLL_SECONDS
-        context["has_teams"] = any(entry.team_name for entry in self.standings.entries)
+        context["has_teams"] = any(entry.team_name for entry in standings.entries)
         return context
 
 
@@ -143,14 +163,12 @@ class RankingsRowsView(RankingsMixin, View):
     """The ranking table alone, for the page's polling; 304 when nothing changed (ETag)."""
 
     def get(self, request, *args, **kwargs):
-        html = render_to_string(
-            "public/_ranking_table.html", {"table": self.get_table()}, request=request
-        )
-        etag = f'"{hashlib.sha256(html.encode()).hexdigest()[:32]}"'
+        key = self.table_html_key()
+        etag = f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         else:
-            response = HttpResponse(html)
+            response = HttpResponse(self.table_html(key))
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
         return response
