@@ -80,6 +80,10 @@ AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# Number of reverse proxies in front of the application (nginx: 1) whose X-Forwarded-For
+# is trusted to name the client; 0 when clients connect directly.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "tournament.client_ip.client_ip"
 
 ROOT_URLCONF = "tournament.urls"
 
