@@ -3,10 +3,11 @@
 Player names come in any script ("Zoé", "Łukasz", "山田太郎", "김민준"). Text is set in an
 embedded TrueType font that covers Latin, Greek and Cyrillic (DejaVu Sans or Liberation
 Sans); runs of characters it lacks switch to a CJK font: an embedded TrueType one when the
-system has it (Droid Sans Fallback, WenQuanYi Zen Hei), else reportlab's built-in Adobe CID
-fonts (HeiseiKakuGo-W5 for Japanese and Chinese, HYGothic-Medium for Korean), which every
-PDF reader can show but which are not embedded; the CID fonts also cover what the embedded
-CJK font lacks (Droid Sans Fallback has no Hangul syllables). Noto Sans CJK cannot be used:
+system has it (WenQuanYi Zen Hei, which covers Hangul too, or Droid Sans Fallback), else
+reportlab's built-in Adobe CID fonts (HeiseiKakuGo-W5 for Japanese and Chinese,
+HYGothic-Medium for Korean), which every PDF reader can show but which are not embedded; the
+CID fonts also cover what the embedded CJK font lacks (Droid Sans Fallback has no Hangul
+syllables). Noto Sans CJK cannot be used:
 reportlab does not read its PostScript (CFF) outlines.
 """
 
@@ -41,7 +42,8 @@ LATIN_FONTS = [
     ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
     ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"),
 ]
-CJK_FONTS = [("DroidSansFallbackFull.ttf", 0), ("wqy-zenhei.ttc", 0), ("DroidSansFallback.ttf", 0)]
+# WenQuanYi Zen Hei first: it also covers Hangul, so Korean names are embedded too.
+CJK_FONTS = [("wqy-zenhei.ttc", 0), ("DroidSansFallbackFull.ttf", 0), ("DroidSansFallback.ttf", 0)]
 CID_JAPANESE = "HeiseiKakuGo-W5"
 CID_KOREAN = "HYGothic-Medium"
 
