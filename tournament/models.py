@@ -5,6 +5,7 @@ or script can store a second seat for a player or a second registration for a pe
 Scores and penalties live in the `scoring` app; seating plans are computed by `seating`.
 """
 
+import unicodedata
 from datetime import timedelta
 
 from django.conf import settings
@@ -24,6 +25,16 @@ RULESET_CHOICES = [
     ("oran2015", _("ORAN-1 tournament booklet 2015")),
     ("mahjongsoul", _("Mahjong Soul rules (Évriichi slides)")),
 ]
+
+EAST_ASIAN_SCRIPTS = ("CJK", "HANGUL", "HIRAGANA", "KATAKANA")
+
+
+def _is_east_asian(text: str) -> bool:
+    letters = [char for char in text if not char.isspace()]
+    return bool(letters) and all(
+        unicodedata.name(char, "").startswith(EAST_ASIAN_SCRIPTS) for char in letters
+    )
+
 
 ema_number_validator = RegexValidator(
     r"^\d{8}$", _("An EMA number has exactly 8 digits, e.g. 04010001.")
@@ -161,11 +172,30 @@ class Player(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.full_name
+        return self.display_name
 
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def _writes_family_name_first(self) -> bool:
+        return _is_east_asian(self.first_name + self.last_name)
+
+    @property
+    def display_name(self) -> str:
+        """The name as its owner writes it: family name first, no space, for Chinese, Japanese
+        and Korean names (山田太郎, 김민준); "first last" otherwise (Zoé Martin)."""
+        if self.last_name and self._writes_family_name_first:
+            return f"{self.last_name}{self.first_name}"
+        return self.full_name
+
+    @property
+    def sorted_name(self) -> str:
+        """The name for alphabetical lists: "Martin, Zoé", but 山田太郎 as it is written."""
+        if not self.last_name or self._writes_family_name_first:
+            return self.display_name
+        return f"{self.last_name}, {self.first_name}"
 
 
 class Team(models.Model):

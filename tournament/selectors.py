@@ -15,29 +15,6 @@ from scoring.selectors import Standings, team_standings
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
 WINDS = ("E", "S", "W", "N")
-EAST_ASIAN_SCRIPTS = ("CJK", "HANGUL", "HIRAGANA", "KATAKANA")
-
-
-def _is_east_asian(text: str) -> bool:
-    letters = [char for char in text if not char.isspace()]
-    return bool(letters) and all(
-        unicodedata.name(char, "").startswith(EAST_ASIAN_SCRIPTS) for char in letters
-    )
-
-
-def display_name(player) -> str:
-    """The name as its owner writes it: family name first, no space, for Chinese, Japanese
-    and Korean names (山田太郎, 김민준); "first last" otherwise (Zoé Martin)."""
-    if player.last_name and _is_east_asian(player.first_name + player.last_name):
-        return f"{player.last_name}{player.first_name}"
-    return player.full_name
-
-
-def sorted_name(player) -> str:
-    """The name for alphabetical lists: "Martin, Zoé", but 山田太郎 as it is written."""
-    if not player.last_name or _is_east_asian(player.first_name + player.last_name):
-        return display_name(player)
-    return f"{player.last_name}, {player.first_name}"
 
 
 @dataclass(frozen=True)
@@ -56,11 +33,11 @@ class SeatView:
 
     @property
     def name(self) -> str:
-        return display_name(self.registration.player)
+        return self.registration.player.display_name
 
     @property
     def sorted_name(self) -> str:
-        return sorted_name(self.registration.player)
+        return self.registration.player.sorted_name
 
 
 @dataclass
@@ -292,7 +269,7 @@ def team_rows(tournament: Tournament) -> list[dict]:
         {
             "place": f"{team.place}=" if team.shared_place else team.place,
             "name": team.team_name,
-            "members": ", ".join(display_name(member.player) for member in team.members),
+            "members": ", ".join(member.player.display_name for member in team.members),
             "total": team.total,
         }
         for team in team_standings(tournament)

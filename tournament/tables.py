@@ -15,7 +15,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournament.selectors import display_name, fold
+from tournament.selectors import fold
 
 NEGATIVE_INFINITY = float("-inf")
 
@@ -161,7 +161,7 @@ def ranking_rows(standings) -> list[dict]:
                 "place": entry.place,
                 "place_sort": entry.place if entry.place is not None else 10**6,
                 "shared_place": entry.shared_place,
-                "name": display_name(player),
+                "name": player.display_name,
                 "name_sort": (player.last_name or player.first_name).casefold(),
                 "search": fold(" ".join((player.first_name, player.last_name, player.nickname))),
                 "country": player.country.code or "",

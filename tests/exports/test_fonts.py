@@ -6,7 +6,6 @@ from tests.conftest import make_player
 from tests.exports.conftest import WRITTEN, pdf_squashed
 from tournament.exports import pdf
 from tournament.exports.seating import SeatingPdf
-from tournament.selectors import display_name, sorted_name
 
 
 @pytest.fixture
@@ -54,5 +53,5 @@ def test_pdf_keeps_every_name_with_cid_fallback(seated_round):
 )
 def test_display_and_sorted_names(first, last, shown, listed):
     player = make_player(first_name=first, last_name=last)
-    assert display_name(player) == shown
-    assert sorted_name(player) == listed
+    assert player.display_name == shown
+    assert player.sorted_name == listed

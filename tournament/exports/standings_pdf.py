@@ -10,7 +10,6 @@ from scoring.selectors import tournament_standings
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, fonts, grid_table, para, tournament_subtitle
 from tournament.models import Tournament
-from tournament.selectors import display_name
 from tournament.tables import format_score
 
 MARGIN = 12 * mm
@@ -47,7 +46,7 @@ class StandingsPdf:
             rows.append(
                 [
                     place,
-                    para(display_name(player)),
+                    para(player.display_name),
                     player.country.code or "",
                     para(entry.team_name or player.club, "small"),
                     *[

@@ -6,7 +6,6 @@ from scoring.selectors import Standings, team_standings, tournament_standings
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.xlsx import workbook_bytes
 from tournament.models import Tournament
-from tournament.selectors import display_name
 from tournament.tables import score_decimal
 
 
@@ -58,7 +57,7 @@ class StandingsXlsx:
                     team.place,
                     team.team_name,
                     score_decimal(team.total),
-                    ", ".join(display_name(m.player) for m in team.members),
+                    ", ".join(m.player.display_name for m in team.members),
                 ]
                 for team in teams
             )

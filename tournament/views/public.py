@@ -210,7 +210,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
         context.update(
             registration=registration,
             player=registration.player,
-            player_name=selectors.display_name(registration.player),
+            player_name=registration.player.display_name,
             entry=entry,
             total=format_score(entry.total) if entry else "",
             rounds=[
