@@ -139,16 +139,7 @@ def anneal(
     meet = list(problem.meet0)
     visits = list(problem.visits0)
     for r in range(rn):
-        s = seats[r]
-        for t in range(tn):
-            base = 4 * t
-            for i in range(4):
-                a = s[base + i]
-                visits[a * tn + t] += 1
-                for j in range(i + 1, 4):
-                    b = s[base + j]
-                    meet[a * n + b] += 1
-                    meet[b * n + a] += 1
+        _count_round(seats[r], tn, n, visits, meet)
     # Tables that hold a fixed player, per round: never relabelled.
     pinned = [[False] * tn for _ in range(rn)]
     for r in range(rn):
@@ -292,15 +283,7 @@ def anneal(
             s = seats[r]
             for pos, p in enumerate(s):
                 where[r][p] = pos
-            for t in range(tn):
-                base = 4 * t
-                for i in range(4):
-                    a = s[base + i]
-                    visits[a * tn + t] += 1
-                    for j in range(i + 1, 4):
-                        b = s[base + j]
-                        meet[a * n + b] += 1
-                        meet[b * n + a] += 1
+            _count_round(s, tn, n, visits, meet)
 
     hot = hot_list()
     last_report = start_time
@@ -578,3 +561,16 @@ def map_slots(
             best_total = total
             best = list(player)
     return best
+
+
+def _count_round(s: list[int], tn: int, n: int, visits: list[int], meet: list[int]) -> None:
+    """Add one round's table visits and pair meetings to the flat counters."""
+    for t in range(tn):
+        base = 4 * t
+        for i in range(4):
+            a = s[base + i]
+            visits[a * tn + t] += 1
+            for j in range(i + 1, 4):
+                b = s[base + j]
+                meet[a * n + b] += 1
+                meet[b * n + a] += 1
