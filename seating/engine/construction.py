@@ -10,6 +10,9 @@
   a small backtracking search over Z_T finds such a matrix for as many rounds as it can.
 * **AG(2,4)** for 16 players: the five parallel classes of the affine plane of order 4,
   the only 5-round repeat-free plan for 16 players.
+* **Cyclic designs** (rotational.py) for the sizes near (N − 1)/3 rounds that the above
+  miss (24 players up to 7 rounds, 28 players up to 9): repeat-free; the tables are
+  numbered afterwards (rotational.number_tables) and may have to be revisited.
 
 A construction returns *slots*, not players: the planner decides which player takes which
 slot (teams packed into one class never meet). Table numbering and winds are done elsewhere.
@@ -21,6 +24,8 @@ import functools
 import random
 import time
 from dataclasses import dataclass
+
+from .rotational import BASE_ROUNDS, number_tables, rotational_rounds
 
 __all__ = [
     "Construction",
@@ -159,7 +164,8 @@ class GaloisField:
 class Construction:
     """Repeat-free rounds over slots 0..N-1: ``rounds[r][t]`` is the set of four slots at
     table t. ``slot_class[s]`` is the seat class of slot s (slots of one class never meet).
-    ``table_reuse_free`` says no slot visits a table twice."""
+    ``table_reuse_free`` says no slot visits a table more than ⌈R/T⌉ times (so never twice
+    while rounds <= tables)."""
 
     rounds: tuple[tuple[tuple[int, int, int, int], ...], ...]
     slot_class: tuple[int, ...]
@@ -294,27 +300,46 @@ def affine_plane_16() -> Construction:
     return Construction(tuple(rounds), tuple(p // 4 for p in range(16)), "AG(2,4)", False)
 
 
-def best_construction(n_tables: int, rounds: int) -> Construction | None:
-    """A repeat-free, table-reuse-free plan for ``rounds`` rounds at ``n_tables`` tables if a
-    construction gives one; for 16 players also AG(2,4) (with forced table revisits)."""
+def best_construction(
+    n_tables: int, rounds: int, *, tables_first: bool = True
+) -> Construction | None:
+    """A repeat-free plan for ``rounds`` rounds at ``n_tables`` tables if a construction
+    gives one: table-reuse-free, or else one whose tables are numbered afterwards (AG(2,4),
+    the cyclic designs). With ``tables_first`` a cyclic design is used only when rounds >
+    tables: at rounds <= tables (24 x 6) its groups cannot be numbered without table
+    revisits, and a search that keeps tables fresh does better on repeats."""
     if rounds <= 0:
         return None
     if n_tables == 4 and rounds <= 5:
         full = affine_plane_16()
         return Construction(full.rounds[:rounds], full.slot_class, full.name, rounds <= 1)
-    if rounds > n_tables:
+    if rounds <= n_tables:
+        found = difference_construction(n_tables, rounds)
+        if found is not None:
+            return found
+        if n_tables >= 5:
+            k = _cyclic_rows(n_tables, rounds)
+            if len(k) == rounds:
+                add = [[(a + b) % n_tables for b in range(n_tables)] for a in range(n_tables)]
+                neg = [(-a) % n_tables for a in range(n_tables)]
+                return _from_matrix(n_tables, 1, add, neg, k, f"Z_{n_tables}")
+    if tables_first and rounds <= n_tables:
         return None
-    found = difference_construction(n_tables, rounds)
-    if found is not None:
-        return found
-    if n_tables < 5:
+    return _rotational(n_tables, rounds)
+
+
+def _rotational(n_tables: int, rounds: int) -> Construction | None:
+    n_players = 4 * n_tables
+    planned = rotational_rounds(n_players, rounds)
+    if planned is None:
         return None
-    k = _cyclic_rows(n_tables, rounds)
-    if len(k) < rounds:
-        return None
-    add = [[(a + b) % n_tables for b in range(n_tables)] for a in range(n_tables)]
-    neg = [(-a) % n_tables for a in range(n_tables)]
-    return _from_matrix(n_tables, 1, add, neg, k, f"Z_{n_tables}")
+    # Seat classes only guide where teams are packed; the team relabelling then measures
+    # real meetings (a cyclic design has no four classes that never meet).
+    slot_class = tuple(4 * s // n_players for s in range(n_players))
+    numbered, fair = number_tables(planned, n_tables)
+    name = f"cyclic design Z_{BASE_ROUNDS[n_players][0]}"
+    rounds_ = tuple(tuple(tables) for tables in numbered)
+    return Construction(rounds_, slot_class, name, table_reuse_free=fair)
 
 
 def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, bool]:

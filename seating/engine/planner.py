@@ -319,12 +319,15 @@ def plan_seating(
     has_fixed = any(f >= 0 for f in fixed)
 
     method = "search"
-    construction = best_construction(n_tables, rn) if rn else None
+    tables_first = request.priority == "tables"
+    construction = best_construction(n_tables, rn, tables_first=tables_first) if rn else None
     decoded: dict[int, int] = {}
     if request.history and rn:
         # Re-seating: a construction for all rounds, played ones included, often continues
         # the plan the history came from; choose who takes which slot to fit the history.
-        longer = best_construction(n_tables, len(request.history) + rn)
+        longer = best_construction(
+            n_tables, len(request.history) + rn, tables_first=tables_first
+        )
         if longer is not None and longer.table_reuse_free:
             construction = Construction(
                 longer.rounds[len(request.history) :], longer.slot_class, longer.name

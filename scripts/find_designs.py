@@ -1,0 +1,117 @@
+"""Search a cyclic base round for ``seating/engine/rotational.py`` and print it.
+
+    python scripts/find_designs.py --players 28 [--seeds 50] [--nodes 200000]
+
+Points are (x, c), x ∈ Z_n, c ∈ {0, 1, 2}, plus f = N − 3n fixed points; a backtracking
+search over the base round keeps every difference (c, c', x' − x mod n) unique (see the
+module docstring of rotational.py for which differences are left out). Restarts with a
+new seed when the node budget runs out. This is an offline tool: its output is stored in
+``BASE_ROUNDS`` and verified by the tests, so the planner never searches for a design.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+Point = tuple[int, int]
+Diff = tuple[int, int, int]
+
+
+def _shape(n_players: int) -> tuple[int, int]:
+    """(n, f): n rounds, f fixed points, from N mod 12."""
+    f = {0: 3, 4: 1, 8: 2}.get(n_players % 12)
+    if f is None or n_players < 16:
+        raise SystemExit(f"{n_players} players: no cyclic design of this shape")
+    return (n_players - f) // 3, f
+
+
+def _left_out(n: int, f: int) -> set[Diff]:
+    if f == 3:
+        return {(i, j, 0) for i in range(3) for j in range(3) if i != j}
+    if f == 2:
+        return {(i, i, n // 2) for i in range(3)}
+    return set()
+
+
+def find_base_round(n: int, f: int, seed: int, max_nodes: int) -> list[tuple[Point, ...]] | None:
+    """One base round, or None when the node budget runs out."""
+    rng = random.Random(seed)
+    used = _left_out(n, f)
+    free = {(x, c) for c in range(3) for x in range(n)}
+    tables: list[tuple[Point, ...]] = []
+    nodes = 0
+
+    def diffs(new: Point, table: list[Point]) -> list[Diff] | None:
+        out: list[Diff] = []
+        for x, c in table:
+            there = (c, new[1], (new[0] - x) % n)
+            back = (new[1], c, (x - new[0]) % n)
+            if there in used or back in used or there in out or back in out or there == back:
+                return None
+            out += [there, back]
+        return out
+
+    def grow(table: list[Point], candidates: list[Point], size: int, by_class: bool) -> bool:
+        nonlocal nodes
+        if len(table) == size:
+            free.difference_update(table)
+            tables.append(tuple(table))
+            if fill():
+                return True
+            tables.pop()
+            free.update(table)
+            return False
+        for i, point in enumerate(candidates):
+            nodes += 1
+            if nodes > max_nodes:
+                return False
+            if by_class and point[1] != len(table):
+                continue
+            new = diffs(point, table)
+            if new is None:
+                continue
+            used.update(new)
+            table.append(point)
+            if grow(table, candidates[i + 1 :], size, by_class):
+                return True
+            table.pop()
+            used.difference_update(new)
+        return False
+
+    def fill() -> bool:
+        if not free:
+            return True
+        if len(tables) < f:
+            # A table of ∞_k holds one point of each class, in class order.
+            pool = sorted(free)
+            rng.shuffle(pool)
+            pool.sort(key=lambda p: p[1])
+            return grow([], pool, 3, True)
+        first = min(free, key=lambda p: (p[1], p[0]))
+        rest = sorted(free - {first})
+        rng.shuffle(rest)
+        return grow([first], rest, 4, False)
+
+    return tables if fill() else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--seeds", type=int, default=50)
+    parser.add_argument("--nodes", type=int, default=200_000)
+    args = parser.parse_args(argv)
+    n, f = _shape(args.players)
+    for seed in range(args.seeds):
+        found = find_base_round(n, f, seed, args.nodes)
+        if found is not None:
+            print(f"{args.players}: ({n}, {f}, {found!r}),  # seed {seed}")
+            return 0
+    print(f"{args.players}: nothing within {args.seeds} seeds", file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,149 @@
+"""Repeat-free plans from cyclic difference families, for sizes the field construction misses.
+
+These are the "hard" sizes of THEORY.md, where the rounds come close to (N − 1)/3 and
+local search leaves repeats: design theory says a repeat-free plan exists (resolvable
+maximum packings, Ge, Lam, Ling, Shen 2005), and for the sizes below it has a cyclic form
+small enough to store.
+
+Players are (x, c) with x ∈ Z_n, c ∈ {0, 1, 2}, plus f fixed points ∞_0..∞_{f-1}
+(N = 3n + f, n rounds). One *base round* is stored; round t adds t to every x. The base
+round is a difference family: every difference (c, c', x' − x mod n) between two points of
+a base table occurs at most once, so two players meet at most once over the n rounds. Each
+∞_k sits with one point of each class and so meets every finite player exactly once.
+
+* f = 1 (N ≡ 4 mod 12): a resolvable BIBD(N, 4, 1); every pair meets exactly once.
+* f = 3 (N ≡ 0 mod 12): a 4-RGDD of type 3^(N/3): the mixed difference 0 is left out, so
+  {(x, 0), (x, 1), (x, 2)} and {∞_0, ∞_1, ∞_2} never meet.
+* f = 2 (N ≡ 8 mod 12, n even): the pure difference n/2 is left out; everybody misses
+  exactly one player.
+
+The base rounds were found by the backtracking search in ``scripts/find_designs.py``;
+``tests/seating/test_engine_rotational.py`` checks every one from first principles.
+Table numbers are not part of a design: :func:`number_tables` gives them, the same way
+every time, so that re-seating recognises the plan a tournament started with.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .assignment import hungarian
+
+__all__ = ["BASE_ROUNDS", "develop", "number_tables", "rotational_rounds"]
+
+Point = tuple[int, int]
+
+#: players -> (n, f, base round). The first f tables hold ∞_0..∞_{f-1} besides the three
+#: finite points listed; the others hold four finite points (x, class).
+BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
+    # scripts/find_designs.py --players 24: seed 1
+    24: (
+        7,
+        3,
+        (
+            ((3, 0), (6, 1), (5, 2)),
+            ((6, 0), (5, 1), (3, 2)),
+            ((5, 0), (3, 1), (6, 2)),
+            ((0, 0), (1, 1), (2, 1), (4, 1)),
+            ((1, 0), (0, 2), (4, 0), (2, 0)),
+            ((0, 1), (1, 2), (4, 2), (2, 2)),
+        ),
+    ),
+    # scripts/find_designs.py --players 28: seed 1
+    28: (
+        9,
+        1,
+        (
+            ((3, 0), (8, 1), (7, 2)),
+            ((0, 0), (6, 0), (5, 2), (0, 2)),
+            ((1, 0), (5, 0), (3, 2), (2, 2)),
+            ((2, 0), (4, 1), (3, 1), (4, 0)),
+            ((7, 0), (2, 1), (8, 0), (5, 1)),
+            ((0, 1), (1, 2), (7, 1), (4, 2)),
+            ((1, 1), (6, 1), (8, 2), (6, 2)),
+        ),
+    ),
+}
+
+
+def develop(n: int, f: int, base: tuple[tuple[Point, ...], ...]) -> list[list[tuple[int, ...]]]:
+    """All n rounds of a base round; player (x, c) is slot c·n + x, ∞_k is slot 3n + k."""
+    rounds = []
+    for shift in range(n):
+        tables = []
+        for k, table in enumerate(base):
+            slots = [c * n + (x + shift) % n for x, c in table]
+            if k < f:
+                slots.insert(0, 3 * n + k)
+            tables.append(tuple(slots))
+        rounds.append(tables)
+    return rounds
+
+
+def rotational_rounds(n_players: int, rounds: int) -> list[list[tuple[int, ...]]] | None:
+    """The first ``rounds`` rounds of the stored design for ``n_players``, if there is one
+    with that many rounds. Tables are in design order, not yet numbered."""
+    stored = BASE_ROUNDS.get(n_players)
+    if stored is None or not 0 < rounds <= stored[0]:
+        return None
+    n, f, base = stored
+    return develop(n, f, base)[:rounds]
+
+
+def number_tables(
+    rounds: list[list[tuple[int, ...]]], n_tables: int, attempts: int = 40
+) -> tuple[list[list[tuple[int, ...]]], bool]:
+    """Order each round's tables so that nobody sits at one table more than ⌈R/T⌉ times.
+
+    Returns the numbered rounds and whether that limit holds for every player. Restarts
+    from seeded shuffles, so the result is the same every time (re-seating relies on it).
+    """
+    best: tuple[int, list[list[tuple[int, ...]]]] | None = None
+    for attempt in range(attempts):
+        start = [list(tables) for tables in rounds]
+        if attempt:
+            rng = random.Random(attempt)
+            for tables in start:
+                rng.shuffle(tables)
+        numbered, excess = _renumber(start, n_tables)
+        if best is None or excess < best[0]:
+            best = (excess, numbered)
+        if excess == 0:
+            break
+    assert best is not None
+    return best[1], best[0] == 0
+
+
+def _renumber(out: list[list[tuple[int, ...]]], n_tables: int, passes: int = 12):
+    """Optimal assignment of each round's tables against all the other rounds, until
+    nothing changes; returns the rounds and the visits beyond ⌈R/T⌉."""
+    cap = -(-len(out) // n_tables)
+    visits = [[0] * n_tables for _ in range(4 * n_tables)]
+    for tables in out:
+        for t, table in enumerate(tables):
+            for p in table:
+                visits[p][t] += 1
+    for _ in range(passes):
+        changed = False
+        for tables in out:
+            for t, table in enumerate(tables):
+                for p in table:
+                    visits[p][t] -= 1
+            cost = [
+                [
+                    sum(1000 * max(0, visits[p][t] + 1 - cap) + visits[p][t] for p in table)
+                    for t in range(n_tables)
+                ]
+                for table in tables
+            ]
+            numbered: list[tuple[int, ...]] = [()] * n_tables
+            for g, t in enumerate(hungarian(cost)):
+                numbered[t] = tables[g]
+            changed |= numbered != tables
+            tables[:] = numbered
+            for t, table in enumerate(tables):
+                for p in table:
+                    visits[p][t] += 1
+        if not changed:
+            break
+    return out, sum(max(0, v - cap) for row in visits for v in row)

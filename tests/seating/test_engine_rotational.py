@@ -1,0 +1,71 @@
+"""The stored cyclic designs (rotational.py) checked from first principles, and the plans
+the generator makes from them.
+
+THEORY.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
+(N − 1)/3 rounds; N ≡ 0 (mod 12), N ≥ 24, a 4-RGDD of type 3^(N/3) with (N − 3)/3 rounds.
+So 24 players can play 7 rounds and 28 players 9 rounds without meeting anybody twice.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from seating.engine import SeatingRequest, evaluate, plan_seating
+from seating.engine.construction import best_construction
+from seating.engine.rotational import BASE_ROUNDS, develop
+
+
+@pytest.mark.parametrize("players", sorted(BASE_ROUNDS))
+def test_every_stored_design_is_a_repeat_free_resolvable_plan(players):
+    n, f, base = BASE_ROUNDS[players]
+    assert 3 * n + f == players
+    rounds = develop(n, f, base)
+    assert len(rounds) == n
+    met: set[tuple[int, int]] = set()
+    for tables in rounds:
+        assert sorted(s for t in tables for s in t) == list(range(players))
+        assert all(len(t) == 4 for t in tables)
+        for table in tables:
+            for pair in combinations(sorted(table), 2):
+                assert pair not in met, f"{pair} meet twice"
+                met.add(pair)
+    # Resolvable BIBD (f = 1): every pair meets; RGDD (f = 3): all but the 8 groups' pairs.
+    unmet = players * (players - 1) // 2 - len(met)
+    assert unmet == {1: 0, 3: players // 3 * 3, 2: players // 2}[f]
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(24, 7), (28, 8), (28, 9)])
+def test_rounds_beyond_the_tables_are_perfect_with_the_fair_table_limit(players, rounds):
+    plan = plan_seating(
+        SeatingRequest(players=tuple(range(1, players + 1)), rounds=rounds, time_limit=10)
+    )
+    m = plan.metrics
+    assert plan.method.startswith("construction cyclic design")
+    # table_reuse counts visits beyond ⌈rounds ÷ tables⌉ = 2 (WRC 2015 §8.1 as far as possible)
+    assert (m.repeat_pairs, m.table_reuse, m.max_meetings) == (0, 0, 1)
+    assert m.wind_imbalance == (0 if rounds % 4 == 0 else 1)
+
+
+def test_opponents_first_takes_the_design_where_tables_and_repeats_conflict():
+    # 24 x 6: six rounds at six tables; zero repeats exists (the 7-round RGDD) but its
+    # groups cannot all be given fresh tables.
+    request = SeatingRequest(
+        players=tuple(range(1, 25)), rounds=6, priority="opponents", time_limit=3
+    )
+    m = plan_seating(request).metrics
+    assert (m.repeat_pairs, m.max_meetings) == (0, 1)
+    assert best_construction(6, 6) is None
+    assert best_construction(6, 6, tables_first=False) is not None
+
+
+def test_reseating_continues_the_design_after_a_withdrawal_and_a_late_entry():
+    players = tuple(range(1, 29))
+    first = plan_seating(SeatingRequest(players=players, rounds=9, time_limit=10))
+    played = first.rounds[:3]
+    now = tuple(p for p in players if p != 5) + (99,)
+    rest = plan_seating(SeatingRequest(players=now, rounds=6, history=played, time_limit=10))
+    m = evaluate(played + rest.rounds)
+    assert m.repeat_pairs == 0
+    assert rest.metrics.table_reuse == 0
