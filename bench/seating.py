@@ -22,6 +22,8 @@ from seating.engine import SeatingRequest, plan_seating
 CASES = [
     (16, 5),
     (24, 6),
+    (24, 7),
+    (28, 9),
     (32, 7),
     (32, 10),
     (36, 8),
