@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.exports.registrations import RegistrationsXlsx
-from tournament.importing import ImportFileError, check_rows, read_rows
+from tournament.importing import ImportFileError, check_rows, check_size, read_rows
 from tournament.models import (
     AuditEntry,
     Player,
@@ -132,6 +132,7 @@ class TournamentAdmin(admin.ModelAdmin):
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
             try:
+                check_size(upload.size)
                 rows = read_rows(upload.name, upload.read())
             except ImportFileError as error:
                 form.add_error("file", str(error))

@@ -121,13 +121,18 @@ def _read_csv(content: bytes) -> list[list[object]]:
     return [row for row in csv.reader(io.StringIO(text), dialect)]
 
 
-def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
-    """The file's data rows as dicts keyed by our field names (empty rows dropped)."""
-    if len(content) > settings.IMPORT_MAX_BYTES:
+def check_size(size: int) -> None:
+    """Refuse a file over the limit before anything reads it into memory."""
+    if size > settings.IMPORT_MAX_BYTES:
         raise ImportFileError(
             _("The file is larger than %(size)s MB.")
             % {"size": settings.IMPORT_MAX_BYTES // (1024 * 1024)}
         )
+
+
+def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
+    """The file's data rows as dicts keyed by our field names (empty rows dropped)."""
+    check_size(len(content))
     name = filename.lower()
     if name.endswith(".xlsx"):
         table = _read_xlsx(content)

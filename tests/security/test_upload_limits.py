@@ -68,10 +68,17 @@ def assert_refused(response, tournament, words: str) -> None:
 
 
 @pytest.mark.django_db
-def test_a_file_over_the_size_limit_is_refused_before_it_is_read(upload, tournament, settings):
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(
+    upload, tournament, settings, monkeypatch
+):
     settings.IMPORT_MAX_BYTES = 1024 * 1024
     content = csv_bytes(60_000)
     assert len(content) > settings.IMPORT_MAX_BYTES
+
+    def must_not_read(*args):
+        raise AssertionError("the oversized file was read")
+
+    monkeypatch.setattr("tournament.admin.read_rows", must_not_read)
     assert_refused(upload("players.csv", content), tournament, "larger than 1 MB")
 
 
