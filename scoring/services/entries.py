@@ -2,9 +2,10 @@
 
 `SheetEntry` is the typed sheet (seats in E, S, W, N order, riichi sticks, hands, note);
 it round-trips through the JSON stored in `SheetVersion.data`. `evaluate_entry` checks the
-seats against the round's seating, replays the hands of a hand-by-hand sheet and scores the
-hanchan, collecting every fault as a `RulesError` with a field path
-(`seats[2].points`, `hands[4].fu`) that the form maps back to the field it concerns.
+seats against the round's seating (and the substitutes against the round's other sheets),
+replays the hands of a hand-by-hand sheet and scores the hanchan, collecting every fault
+as a `RulesError` with a field path (`seats[2].points`, `hands[4].fu`) that the form maps
+back to the field it concerns.
 
 Not here: saving (`scoring.services.sheets`), translation of the codes
 (`scoring.messages`).
@@ -16,6 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.models import ScoreSheet
 from scoring.rules import (
     SEATS,
     GameHand,
@@ -156,7 +158,7 @@ class SheetEntry:
 
 @dataclass(frozen=True)
 class TableContext:
-    """The seating a sheet is checked against, loaded once per request (three queries)."""
+    """The seating a sheet is checked against, loaded once per request (four queries)."""
 
     round: Round
     table_number: int
@@ -164,6 +166,8 @@ class TableContext:
     seat_of: dict[int, tuple[int, str]]  # registration id -> (table, wind) in this round
     substitutes: dict[int, Registration]  # active substitutes of the tournament
     registrations: dict[int, Registration]  # everyone seated in the round, and substitutes
+    # substitute id -> table, from the current version of the round's other tables' sheets
+    substitute_table: dict[int, int]
 
 
 def table_context(round_: Round, table_number: int) -> TableContext:
@@ -189,7 +193,37 @@ def table_context(round_: Round, table_number: int) -> TableContext:
         .select_related("player")
     }
     registrations.update(substitutes)
-    return TableContext(round_, table_number, tuple(seated), seat_of, substitutes, registrations)
+    return TableContext(
+        round_,
+        table_number,
+        tuple(seated),
+        seat_of,
+        substitutes,
+        registrations,
+        _substitutes_elsewhere(round_, table_number),
+    )
+
+
+def _substitutes_elsewhere(round_: Round, table_number: int) -> dict[int, int]:
+    """Substitute id -> table for the substitutes written on the other tables of the round.
+
+    Only the version that stands counts: a substitute typed on an older version (since
+    corrected) plays nowhere. The table being entered is left out, so a sheet that is
+    corrected or continued never conflicts with itself.
+    """
+    found: dict[int, int] = {}
+    rows = (
+        ScoreSheet.objects.filter(round=round_, current__isnull=False)
+        .exclude(table_number=table_number)
+        .order_by("table_number")
+        .values_list("table_number", "current__data")
+    )
+    for other_table, data in rows:
+        for seat in data.get("seats", []):
+            substitute_id = seat.get("substitute")
+            if substitute_id is not None:
+                found.setdefault(substitute_id, other_table)
+    return found
 
 
 @dataclass(frozen=True)
@@ -255,6 +289,17 @@ def _seat_errors(entry: SheetEntry, context: TableContext) -> list[RulesError]:
                         "substitute_repeated",
                         "This substitute already plays another seat of this table.",
                         field=f"{field}.substitute",
+                    )
+                )
+            elif seat.substitute_id in context.substitute_table:
+                # One person plays one table a round; the other table's sheet came first.
+                other_table = context.substitute_table[seat.substitute_id]
+                errors.append(
+                    RulesError(
+                        "substitute_elsewhere",
+                        f"This substitute already plays at table {other_table} in this round.",
+                        field=f"{field}.substitute",
+                        table=other_table,
                     )
                 )
             substitutes_used[seat.substitute_id] = index

@@ -11,7 +11,7 @@ from django.utils import timezone
 from scoring.models import Penalty, ScoreSheet, SheetVersion
 from tests.conftest import make_registration
 from tests.scoring.conftest import Role, check_and_save, sheet_form_data, table_registrations
-from tournament.models import Registration, Tournament
+from tournament.models import Registration, Round, Tournament
 
 Status = ScoreSheet.Status
 
@@ -315,3 +315,31 @@ def test_liability_is_entered_with_the_hand(referee, event, players):
     seats = ScoreSheet.objects.get().current.data["seats"]
     # WRC 2015 §6.2 (RULES.md R-PAO-2): on a tsumo the liable player pays the whole yakuman
     assert [seat["points"] for seat in seats] == [30000, 62000, -2000, 30000]
+
+
+def test_a_substitute_at_another_table_is_refused_on_the_substitute_field(referee, event, players):
+    _policy(event, Tournament.ConfirmationPolicy.SINGLE)
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    check_and_save(referee, _url(event), sheet_form_data(players, N={"substitute": substitute.pk}))
+    table_2 = table_registrations(event["rounds"][0], 2)
+    data = sheet_form_data(table_2, S={"substitute": substitute.pk})
+    response = referee.post(_url(event, table=2), {**data, "action": "check"})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert errors["S_substitute"] == ["This substitute already plays at table 1 in this round."]
+    assert SheetVersion.objects.count() == 1
+
+
+def test_a_locked_round_refuses_the_save_and_keeps_the_input(referee, event, players):
+    round_ = event["rounds"][0]
+    round_.status = Round.Status.LOCKED
+    round_.save(update_fields=["status"])
+    data = sheet_form_data(players, points=(42300, 31000, 19000, 27700))
+    response = check_and_save(referee, _url(event), data)
+    assert response.status_code == 200  # shown again, not redirected away from the input
+    assert response.context["error"] == (
+        "Round 1 is locked: its results are final. An organiser can unlock it."
+    )
+    assert "Round 1 is locked" in response.content.decode()
+    assert response.context["form"]["W_points"].value() == "19000"
+    assert not SheetVersion.objects.exists()

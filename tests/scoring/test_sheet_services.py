@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from scoring.messages import message_for
 from scoring.models import Confirmation, ScoreSheet, SheetVersion
 from scoring.rules import RulesErrors
 from scoring.selectors import tournament_standings
@@ -17,7 +18,8 @@ from scoring.services.sheets import (
     sheet_correct,
     sheet_enter,
 )
-from tests.scoring.conftest import Role, enter, make_entry, table_registrations
+from tests.conftest import make_registration
+from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
 from tournament.models import AuditEntry, Round, Tournament
 
 Status = ScoreSheet.Status
@@ -220,3 +222,116 @@ def test_staff_of_another_tournament_cannot_enter(event, django_user_model):
     make_staff(make_tournament(), outsider, Role.ORGANISER)
     with pytest.raises(PermissionDenied):
         enter(round_, 1, make_entry(players), outsider)
+
+
+def _lock(round_):
+    round_.status = Round.Status.LOCKED
+    round_.save(update_fields=["status"])
+
+
+def test_a_substitute_already_at_another_table_of_the_round_is_refused(event):
+    round_, players, users = _setup(event, Policy.SINGLE)
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    enter(round_, 1, make_entry(players, N={"substitute_id": substitute.pk}), users["referee"])
+    table_2 = make_entry(table_registrations(round_, 2), S={"substitute_id": substitute.pk})
+    with pytest.raises(RulesErrors) as errors:
+        enter(round_, 2, table_2, users[Role.REFEREE])
+    (error,) = errors.value
+    assert (error.code, error.field, error.params) == (
+        "substitute_elsewhere",
+        "seats[1].substitute",
+        {"table": 1},
+    )
+    assert message_for(error) == "This substitute already plays at table 1 in this round."
+    assert not ScoreSheet.objects.filter(table_number=2, current__isnull=False).exists()
+    assert SheetVersion.objects.count() == 1
+
+
+def test_the_same_substitute_may_play_in_another_round(event):
+    round_, players, users = _setup(event, Policy.SINGLE)
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    enter(round_, 1, make_entry(players, N={"substitute_id": substitute.pk}), users["referee"])
+    round_2 = event["rounds"][1]
+    seat_round(round_2, event["registrations"], shift=1)
+    table_1 = make_entry(table_registrations(round_2, 1), E={"substitute_id": substitute.pk})
+    outcome = enter(round_2, 1, table_1, users[Role.REFEREE])
+    assert outcome.sheet.status == Status.CONFIRMED
+
+
+def test_correcting_a_sheet_keeps_its_own_substitute(event):
+    round_, players, users = _setup(event, Policy.SINGLE)
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    with_substitute = {"N": {"substitute_id": substitute.pk}}
+    outcome = enter(round_, 1, make_entry(players, **with_substitute), users["referee"])
+    result = sheet_correct(
+        sheet=outcome.sheet,
+        entry=make_entry(players, points=(42300, 31000, 19000, 27700), **with_substitute),
+        token=uuid.uuid4(),
+        revision=1,
+        reason="West and North swapped on the paper sheet",
+        acting_user=users[Role.HEAD_REFEREE],
+    )
+    assert result.version.data["seats"][3]["substitute"] == substitute.pk
+
+
+def test_only_the_current_version_of_another_sheet_holds_a_substitute(event):
+    round_, players, users = _setup(event, Policy.SINGLE)
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    outcome = enter(
+        round_, 1, make_entry(players, N={"substitute_id": substitute.pk}), users["referee"]
+    )
+    sheet_correct(
+        sheet=outcome.sheet,
+        entry=make_entry(players),
+        token=uuid.uuid4(),
+        revision=1,
+        reason="The registered North player did play",
+        acting_user=users[Role.HEAD_REFEREE],
+    )
+    table_2 = make_entry(table_registrations(round_, 2), S={"substitute_id": substitute.pk})
+    assert enter(round_, 2, table_2, users[Role.REFEREE]).sheet.status == Status.CONFIRMED
+
+
+def test_a_locked_round_takes_no_new_sheet(event):
+    round_, players, users = _setup(event, Policy.SINGLE)
+    _lock(round_)
+    with pytest.raises(SheetError) as error:
+        enter(round_, 1, make_entry(players), users[Role.ORGANISER])
+    assert str(error.value) == (
+        "Round 1 is locked: its results are final. An organiser can unlock it."
+    )
+    assert not SheetVersion.objects.exists()
+    assert not ScoreSheet.objects.exists()
+    assert not AuditEntry.objects.filter(action__startswith="sheet.").exists()
+
+
+def test_a_locked_round_takes_no_correction(event):
+    round_, players, users = _setup(event, Policy.SINGLE)
+    outcome = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    _lock(round_)
+    with pytest.raises(SheetError, match="Round 1 is locked"):
+        sheet_correct(
+            sheet=outcome.sheet,
+            entry=make_entry(players, points=(42300, 31000, 19000, 27700)),
+            token=uuid.uuid4(),
+            revision=1,
+            reason="West and North swapped on the paper sheet",
+            acting_user=users[Role.ORGANISER],
+        )
+    assert SheetVersion.objects.count() == 1
+    assert ScoreSheet.objects.get().current == outcome.version
+
+
+def test_a_locked_round_takes_no_confirmation_until_unlocked(event):
+    round_, players, users = _setup(event, Policy.SECOND_OFFICIAL)
+    outcome = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    _lock(round_)
+    with pytest.raises(SheetError, match="Round 1 is locked"):
+        sheet_confirm(sheet=outcome.sheet, version_number=1, acting_user=users["referee2"])
+    assert ScoreSheet.objects.get().status == Status.ENTERED
+    assert not Confirmation.objects.exists()
+    assert SheetVersion.objects.count() == 1
+    round_.status = Round.Status.PLAYING  # the organiser unlocks it in the admin
+    round_.save(update_fields=["status"])
+    sheet = sheet_confirm(sheet=outcome.sheet, version_number=1, acting_user=users["referee2"])
+    assert sheet.status == Status.CONFIRMED
