@@ -1,17 +1,25 @@
-"""Search a cyclic base round for ``seating/engine/rotational.py`` and print it.
+"""Search the designs stored in ``seating/engine/`` and print them.
 
     python scripts/find_designs.py --players 28 [--seeds 50] [--nodes 200000]
+    python scripts/find_designs.py --matrix 2,6 --rounds 12      # needs: pip install ortools
 
 Points are (x, c), x ∈ Z_n, c ∈ {0, 1, 2}, plus f = N − 3n fixed points; a backtracking
 search over the base round keeps every difference (c, c', x' − x mod n) unique (see the
 module docstring of rotational.py for which differences are left out). Restarts with a
-new seed when the node budget runs out. This is an offline tool: its output is stored in
-``BASE_ROUNDS`` and verified by the tests, so the planner never searches for a design.
+new seed when the node budget runs out (``rotational.BASE_ROUNDS``).
+
+``--matrix`` asks OR-tools CP-SAT for a difference matrix over Z_a × Z_b × …: rows in G^4
+whose differences, between any two columns and against an implicit zero column, are
+distinct (``matrices.MATRICES``). OR-tools is not a dependency of the project: this is an
+offline tool; its output is stored and verified by the tests, so the planner never
+searches for a design.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import random
 import sys
 
@@ -97,12 +105,62 @@ def find_base_round(n: int, f: int, seed: int, max_nodes: int) -> list[tuple[Poi
     return tables if fill() else None
 
 
+def find_matrix(factors: tuple[int, ...], rounds: int, seconds: float) -> list | None:
+    """Rows of group elements (tuples), or None when CP-SAT finds none in time."""
+    from ortools.sat.python import cp_model
+
+    elements = list(itertools.product(*(range(f) for f in factors)))
+    index = {e: i for i, e in enumerate(elements)}
+    order = len(elements)
+
+    def minus(b: int, a: int) -> int:
+        return index[
+            tuple((x - y) % f for x, y, f in zip(elements[b], elements[a], factors, strict=True))
+        ]
+
+    triples = [(a, b, minus(b, a)) for a in range(order) for b in range(order)]
+    model = cp_model.CpModel()
+    k = [[model.NewIntVar(0, order - 1, f"k{r}_{i}") for i in range(4)] for r in range(rounds)]
+    for i in range(4):
+        model.Add(k[0][i] == 0)
+    for r in range(rounds):
+        model.Add(k[r][0] == r)  # column 0 holds distinct elements: order the rows by it
+    for i in range(4):
+        model.AddAllDifferent([k[r][i] for r in range(rounds)])
+        for j in range(i + 1, 4):
+            diffs = []
+            for r in range(rounds):
+                d = model.NewIntVar(0, order - 1, "")
+                model.AddAllowedAssignments([k[r][i], k[r][j], d], triples)
+                diffs.append(d)
+            model.AddAllDifferent(diffs)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [tuple(elements[solver.Value(k[r][i])] for i in range(4)) for r in range(rounds)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--players", type=int)
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--nodes", type=int, default=200_000)
+    parser.add_argument("--matrix", help="cyclic factors of the group, e.g. 2,6")
+    parser.add_argument("--rounds", type=int)
+    parser.add_argument("--seconds", type=float, default=120.0)
     args = parser.parse_args(argv)
+    if args.matrix:
+        factors = tuple(int(f) for f in args.matrix.split(","))
+        rows = find_matrix(factors, args.rounds or math.prod(factors), args.seconds)
+        if rows is None:
+            print(f"no matrix over {factors} within {args.seconds} s", file=sys.stderr)
+            return 1
+        print(f"{math.prod(factors)}: ({factors!r}, {tuple(rows)!r}),")
+        return 0
+    if args.players is None:
+        parser.error("--players or --matrix is required")
     n, f = _shape(args.players)
     for seed in range(args.seeds):
         found = find_base_round(n, f, seed, args.nodes)

@@ -7,7 +7,8 @@
   when these differences are distinct over the rounds; players of one class never meet;
   a player's table changes every round when k[r][i] is distinct over r. With G = GF(Q)
   (Q a prime power ≥ 5) k[r][i] = e_r·a_i works for R <= Q rounds; for other table counts
-  a small backtracking search over Z_T finds such a matrix for as many rounds as it can.
+  a small backtracking search over Z_T finds such a matrix for as many rounds as it can,
+  and full matrices found offline are stored (matrices.py: 48 players, Z_2 × Z_6).
 * **AG(2,4)** for 16 players: the five parallel classes of the affine plane of order 4,
   the only 5-round repeat-free plan for 16 players.
 * **Cyclic designs** (rotational.py) for the sizes near (N − 1)/3 rounds that the above
@@ -25,6 +26,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from .matrices import stored_matrix
 from .rotational import BASE_ROUNDS, number_tables, rotational_rounds
 
 __all__ = [
@@ -317,6 +319,10 @@ def best_construction(
         found = difference_construction(n_tables, rounds)
         if found is not None:
             return found
+        stored = stored_matrix(n_tables, rounds)
+        if stored is not None:
+            group, rows = stored
+            return _from_matrix(group.order, 1, group.add, group.neg, rows, group.name)
         if n_tables >= 5:
             k = _cyclic_rows(n_tables, rounds)
             if len(k) == rounds:
@@ -342,19 +348,25 @@ def _rotational(n_tables: int, rounds: int) -> Construction | None:
     return Construction(rounds_, slot_class, name, table_reuse_free=fair)
 
 
-def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, bool]:
-    """The longest difference matrix we can get quickly: (Q, rows, over GF(Q)?), T = Q·m."""
-    best: tuple[int, list, bool] = (n_tables, [(0, 0, 0, 0)], False)
+def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, list, list, bool]:
+    """The longest difference matrix we can get quickly, over a group G of order Q with
+    T = Q·m: (Q, rows, G's addition table, G's negation, complete?). A complete matrix
+    (GF(Q), or a stored one) is not extended by the Latin completion of partial_start."""
+    best: tuple[int, list, list, list, bool] = (n_tables, [(0, 0, 0, 0)], [], [], False)
     for q in range(5, n_tables + 1):
         if n_tables % q == 0 and prime_power(q):
             f = GaloisField(q)
             rows = [tuple(f.mul(e, ai) for ai in (1, 2, 3, 4)) for e in range(min(q, rounds))]
             if len(rows) > len(best[1]):
-                best = (q, rows, True)
+                best = (q, rows, f.add_table, f.neg, True)
+    stored = stored_matrix(n_tables, min(rounds, n_tables))
+    if stored is not None and len(stored[1]) > len(best[1]):
+        group, rows = stored
+        return group.order, rows, group.add, group.neg, True
     if len(best[1]) < rounds and n_tables >= 5:
         rows = _cyclic_rows(n_tables, rounds)
         if len(rows) > len(best[1]):
-            best = (n_tables, rows, False)
+            best = (n_tables, rows, [], [], False)
     return best
 
 
@@ -383,12 +395,12 @@ def partial_start(n_tables: int, rounds: int, rng: random.Random) -> Constructio
         return Construction(
             tuple(out), tuple(s // n_tables for s in range(4 * n_tables)), "random", False
         )
-    q, rows, is_field = _best_rows(n_tables, rounds)
+    q, rows, add, neg, complete = _best_rows(n_tables, rounds)
     m = n_tables // q
     rows = list(rows)
     # Latin completion: each class gets shifts it has not used, avoiding used differences.
     pairs = [(i, j) for i in range(4) for j in range(i + 1, 4)]
-    while not is_field and len(rows) < min(rounds, q):
+    while not complete and len(rows) < min(rounds, q):
         used = [{row[i] for row in rows} for i in range(4)]
         diffs = {(i, j): {(row[j] - row[i]) % q for row in rows} for i, j in pairs}
         best_row, best_bad = None, None
@@ -398,12 +410,9 @@ def partial_start(n_tables: int, rounds: int, rng: random.Random) -> Constructio
             if best_bad is None or bad < best_bad:
                 best_row, best_bad = cand, bad
         rows.append(best_row)
-    if not is_field:
+    if not complete:
         add = [[(a + b) % q for b in range(q)] for a in range(q)]
         neg = [(-a) % q for a in range(q)]
-    else:
-        f = GaloisField(q)
-        add, neg = f.add_table, f.neg
     base = _from_matrix(q, m, add, neg, rows, "partial")
     out = list(base.rounds)
     # Beyond: classmates together (slots of one class have never met).

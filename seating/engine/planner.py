@@ -325,9 +325,7 @@ def plan_seating(
     if request.history and rn:
         # Re-seating: a construction for all rounds, played ones included, often continues
         # the plan the history came from; choose who takes which slot to fit the history.
-        longer = best_construction(
-            n_tables, len(request.history) + rn, tables_first=tables_first
-        )
+        longer = best_construction(n_tables, len(request.history) + rn, tables_first=tables_first)
         if longer is not None and longer.table_reuse_free:
             construction = Construction(
                 longer.rounds[len(request.history) :], longer.slot_class, longer.name

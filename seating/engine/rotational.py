@@ -18,7 +18,7 @@ a base table occurs at most once, so two players meet at most once over the n ro
   exactly one player.
 
 The base rounds were found by the backtracking search in ``scripts/find_designs.py``;
-``tests/seating/test_engine_rotational.py`` checks every one from first principles.
+``tests/seating/test_engine_designs.py`` checks every one from first principles.
 Table numbers are not part of a design: :func:`number_tables` gives them, the same way
 every time, so that re-seating recognises the plan a tournament started with.
 """

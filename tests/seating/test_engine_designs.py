@@ -1,5 +1,5 @@
-"""The stored cyclic designs (rotational.py) checked from first principles, and the plans
-the generator makes from them.
+"""The stored designs (rotational.py, matrices.py) checked from first principles, and the
+plans the generator makes from them.
 
 THEORY.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
 (N − 1)/3 rounds; N ≡ 0 (mod 12), N ≥ 24, a 4-RGDD of type 3^(N/3) with (N − 3)/3 rounds.
@@ -14,6 +14,7 @@ import pytest
 
 from seating.engine import SeatingRequest, evaluate, plan_seating
 from seating.engine.construction import best_construction
+from seating.engine.matrices import MATRICES, Group
 from seating.engine.rotational import BASE_ROUNDS, develop
 
 
@@ -69,3 +70,26 @@ def test_reseating_continues_the_design_after_a_withdrawal_and_a_late_entry():
     m = evaluate(played + rest.rounds)
     assert m.repeat_pairs == 0
     assert rest.metrics.table_reuse == 0
+
+
+@pytest.mark.parametrize("tables", sorted(MATRICES))
+def test_every_stored_matrix_has_distinct_differences_in_every_pair_of_columns(tables):
+    factors, rows = MATRICES[tables]
+    group = Group(factors)
+    assert group.order == tables
+    # An implicit zero column first: column differences against it are the entries.
+    columns = [[0] * len(rows)] + [[group.index[row[i]] for row in rows] for i in range(4)]
+    for a, b in combinations(range(5), 2):
+        diffs = [group.add[columns[b][r]][group.neg[columns[a][r]]] for r in range(len(rows))]
+        assert len(set(diffs)) == len(rows), f"columns {a} and {b} repeat a difference"
+
+
+@pytest.mark.parametrize("rounds", [10, 11, 12])
+def test_48_players_play_up_to_12_rounds_without_repeat_or_table_reuse(rounds):
+    # THEORY.md: zero repeats with zero table reuse for R <= T when a difference matrix of
+    # T rows exists; T = 12 is no prime power, Z_2 x Z_6 carries one.
+    plan = plan_seating(SeatingRequest(players=tuple(range(1, 49)), rounds=rounds))
+    m = plan.metrics
+    assert plan.method == "construction Z_2 × Z_6"
+    assert (m.repeat_pairs, m.table_reuse, m.max_meetings) == (0, 0, 1)
+    assert m.wind_imbalance == (0 if rounds % 4 == 0 else 1)
