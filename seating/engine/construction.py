@@ -320,7 +320,7 @@ def best_construction(
         if found is not None:
             return found
         stored = stored_matrix(n_tables, rounds)
-        if stored is not None:
+        if stored is not None and len(stored[1]) == rounds:
             group, rows = stored
             return _from_matrix(group.order, 1, group.add, group.neg, rows, group.name)
         if n_tables >= 5:
@@ -362,8 +362,10 @@ def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, list, list, bool]
     stored = stored_matrix(n_tables, min(rounds, n_tables))
     if stored is not None and len(stored[1]) > len(best[1]):
         group, rows = stored
-        return group.order, rows, group.add, group.neg, True
-    if len(best[1]) < rounds and n_tables >= 5:
+        # Over Z_T the Latin completion (arithmetic mod T) may still add rounds.
+        cyclic = group.factors == (n_tables,)
+        best = (group.order, rows, group.add, group.neg, not cyclic)
+    if len(best[1]) < min(rounds, n_tables) and n_tables >= 5:
         rows = _cyclic_rows(n_tables, rounds)
         if len(rows) > len(best[1]):
             best = (n_tables, rows, [], [], False)

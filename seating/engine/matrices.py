@@ -1,16 +1,22 @@
-"""Stored difference matrices over abelian groups that are not fields.
+"""Stored difference matrices, longer than the quick search finds, for table counts that
+are no prime power.
 
 The difference-matrix construction (construction.py) needs rows k[r] ∈ G^4 whose column
-differences, including against an implicit zero column, are distinct over the rows. Over
-GF(Q) they come from a formula; for table counts that are no prime power a backtracking
-search finds only part of a matrix quickly (48 players: 9 of 12 rounds). Where a full
-matrix is known to exist it is stored here: for T = 12 a (12, 5; 1) difference matrix over
-Z_2 × Z_6 (Johnson, Dulmage and Mendelsohn used one in 1961 for five mutually orthogonal
-Latin squares of order 12). A cyclic group of even order cannot have one (Hall–Paige), a
-group with a non-cyclic Sylow 2-subgroup can.
+differences, including against an implicit zero column, are distinct over the rows: each
+row is one round with no repeat and no table reuse. Over GF(Q) the rows come from a
+formula; otherwise a node-bounded backtracking over Z_T stops early (40 players: 8 rounds,
+48: 9, 56: 11). Stored here:
 
-Found with ``scripts/find_designs.py --matrix 2,6 --rounds 12`` (a CP-SAT model) and
-checked from first principles by ``tests/seating/test_engine_designs.py``.
+* T = 12: a full (12, 5; 1) matrix over Z_2 × Z_6, so 48 players play up to 12 rounds
+  (Johnson, Dulmage and Mendelsohn used one in 1961 for five mutually orthogonal Latin
+  squares of order 12). Z_12 cannot carry a full one (Hall–Paige: a cyclic Sylow
+  2-subgroup forbids complete mappings), Z_2 × Z_6 can.
+* T = 10: 9 rows over Z_10 (10 is impossible by the same argument); T = 14: 12 rows over
+  Z_14 (13 was not found).
+
+Found with ``scripts/find_designs.py --matrix 2,6 --rounds 12`` (and ``--matrix 10
+--rounds 9``, ``--matrix 14 --rounds 12``), a CP-SAT model run offline, and checked from
+first principles by ``tests/seating/test_engine_designs.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +29,20 @@ Element = tuple[int, ...]
 
 #: tables -> (cyclic factors of G, rows of group elements, one column per seat class).
 MATRICES: dict[int, tuple[tuple[int, ...], tuple[tuple[Element, ...], ...]]] = {
+    10: (
+        (10,),
+        (
+            ((0,), (0,), (0,), (0,)),
+            ((1,), (4,), (6,), (9,)),
+            ((2,), (1,), (9,), (4,)),
+            ((3,), (7,), (4,), (6,)),
+            ((4,), (9,), (8,), (5,)),
+            ((5,), (3,), (7,), (1,)),
+            ((6,), (2,), (5,), (3,)),
+            ((7,), (8,), (3,), (2,)),
+            ((8,), (5,), (1,), (7,)),
+        ),
+    ),
     12: (
         (2, 6),
         (
@@ -38,6 +58,23 @@ MATRICES: dict[int, tuple[tuple[int, ...], tuple[tuple[Element, ...], ...]]] = {
             ((1, 3), (1, 5), (1, 2), (0, 2)),
             ((1, 4), (0, 3), (0, 5), (1, 1)),
             ((1, 5), (0, 2), (1, 0), (0, 3)),
+        ),
+    ),
+    14: (
+        (14,),
+        (
+            ((0,), (0,), (0,), (0,)),
+            ((1,), (3,), (4,), (8,)),
+            ((2,), (9,), (8,), (4,)),
+            ((3,), (7,), (2,), (1,)),
+            ((4,), (12,), (1,), (13,)),
+            ((5,), (11,), (7,), (9,)),
+            ((6,), (1,), (13,), (5,)),
+            ((7,), (6,), (11,), (12,)),
+            ((8,), (4,), (6,), (11,)),
+            ((9,), (10,), (3,), (6,)),
+            ((10,), (13,), (5,), (2,)),
+            ((11,), (8,), (12,), (7,)),
         ),
     ),
 }
@@ -64,9 +101,10 @@ class Group:
 
 
 def stored_matrix(n_tables: int, rounds: int) -> tuple[Group, list[tuple[int, ...]]] | None:
-    """The group and the first ``rounds`` rows (as element numbers) of a stored matrix."""
+    """The group and up to ``rounds`` rows (as element numbers) of the stored matrix for
+    ``n_tables`` tables, or None if none is stored."""
     stored = MATRICES.get(n_tables)
-    if stored is None or rounds > len(stored[1]):
+    if stored is None:
         return None
     group = Group(stored[0])
     rows = [tuple(group.index[e] for e in row) for row in stored[1][:rounds]]

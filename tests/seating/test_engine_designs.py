@@ -84,12 +84,15 @@ def test_every_stored_matrix_has_distinct_differences_in_every_pair_of_columns(t
         assert len(set(diffs)) == len(rows), f"columns {a} and {b} repeat a difference"
 
 
-@pytest.mark.parametrize("rounds", [10, 11, 12])
-def test_48_players_play_up_to_12_rounds_without_repeat_or_table_reuse(rounds):
-    # THEORY.md: zero repeats with zero table reuse for R <= T when a difference matrix of
-    # T rows exists; T = 12 is no prime power, Z_2 x Z_6 carries one.
-    plan = plan_seating(SeatingRequest(players=tuple(range(1, 49)), rounds=rounds))
+@pytest.mark.parametrize(
+    ("players", "rounds", "group"),
+    [(40, 9, "Z_10"), (48, 11, "Z_2 × Z_6"), (48, 12, "Z_2 × Z_6"), (56, 12, "Z_14")],
+)
+def test_stored_matrices_give_rounds_without_repeat_or_table_reuse(players, rounds, group):
+    # THEORY.md: R rows of a difference matrix over a group of order T give R rounds with
+    # zero repeats and zero table reuse.
+    plan = plan_seating(SeatingRequest(players=tuple(range(1, players + 1)), rounds=rounds))
     m = plan.metrics
-    assert plan.method == "construction Z_2 × Z_6"
+    assert plan.method == f"construction {group}"
     assert (m.repeat_pairs, m.table_reuse, m.max_meetings) == (0, 0, 1)
     assert m.wind_imbalance == (0 if rounds % 4 == 0 else 1)
