@@ -5,18 +5,19 @@ The difference-matrix construction (construction.py) needs rows k[r] ∈ G^4 who
 differences, including against an implicit zero column, are distinct over the rows: each
 row is one round with no repeat and no table reuse. Over GF(Q) the rows come from a
 formula; otherwise a node-bounded backtracking over Z_T stops early (40 players: 8 rounds,
-48: 9, 56: 11). Stored here:
+48: 9, 56: 11, 60: 12, 72: 14). Stored here:
 
 * T = 12: a full (12, 5; 1) matrix over Z_2 × Z_6, so 48 players play up to 12 rounds
   (Johnson, Dulmage and Mendelsohn used one in 1961 for five mutually orthogonal Latin
   squares of order 12). Z_12 cannot carry a full one (Hall–Paige: a cyclic Sylow
   2-subgroup forbids complete mappings), Z_2 × Z_6 can.
 * T = 10: 9 rows over Z_10 (10 is impossible by the same argument); T = 14: 12 rows over
-  Z_14 (13 was not found).
+  Z_14; T = 15: 13 rows over Z_15; T = 18: 15 rows over Z_3 × Z_6 (longer ones were not
+  found within a minute).
 
-Found with ``scripts/find_designs.py --matrix 2,6 --rounds 12`` (and ``--matrix 10
---rounds 9``, ``--matrix 14 --rounds 12``), a CP-SAT model run offline, and checked from
-first principles by ``tests/seating/test_engine_designs.py``.
+Found with ``scripts/find_designs.py --matrix 2,6 --rounds 12`` (likewise ``10 --rounds 9``,
+``14 --rounds 12``, ``15 --rounds 13``, ``3,6 --rounds 15``), a CP-SAT model run offline,
+and checked from first principles by ``tests/seating/test_engine_designs.py``.
 """
 
 from __future__ import annotations
@@ -75,6 +76,44 @@ MATRICES: dict[int, tuple[tuple[int, ...], tuple[tuple[Element, ...], ...]]] = {
             ((9,), (10,), (3,), (6,)),
             ((10,), (13,), (5,), (2,)),
             ((11,), (8,), (12,), (7,)),
+        ),
+    ),
+    15: (
+        (15,),
+        (
+            ((0,), (0,), (0,), (0,)),
+            ((1,), (7,), (9,), (10,)),
+            ((2,), (11,), (4,), (3,)),
+            ((3,), (1,), (8,), (6,)),
+            ((4,), (3,), (14,), (1,)),
+            ((5,), (12,), (2,), (9,)),
+            ((6,), (9,), (10,), (13,)),
+            ((7,), (4,), (1,), (12,)),
+            ((8,), (13,), (7,), (4,)),
+            ((9,), (10,), (5,), (11,)),
+            ((10,), (14,), (13,), (8,)),
+            ((11,), (6,), (12,), (2,)),
+            ((12,), (5,), (3,), (7,)),
+        ),
+    ),
+    18: (
+        (3, 6),
+        (
+            ((0, 0), (0, 0), (0, 0), (0, 0)),
+            ((0, 1), (2, 1), (2, 3), (0, 3)),
+            ((0, 2), (1, 4), (1, 5), (2, 1)),
+            ((0, 3), (1, 0), (1, 3), (1, 4)),
+            ((0, 4), (0, 2), (2, 4), (1, 0)),
+            ((0, 5), (0, 4), (0, 3), (2, 0)),
+            ((1, 0), (1, 3), (2, 1), (2, 4)),
+            ((1, 1), (2, 5), (1, 0), (1, 2)),
+            ((1, 2), (0, 3), (2, 0), (0, 4)),
+            ((1, 3), (0, 5), (1, 4), (2, 3)),
+            ((1, 4), (2, 3), (1, 1), (0, 2)),
+            ((1, 5), (2, 0), (0, 2), (2, 2)),
+            ((2, 0), (1, 5), (2, 2), (0, 5)),
+            ((2, 1), (2, 2), (1, 2), (1, 1)),
+            ((2, 2), (2, 4), (0, 4), (1, 5)),
         ),
     ),
 }

@@ -86,7 +86,14 @@ def test_every_stored_matrix_has_distinct_differences_in_every_pair_of_columns(t
 
 @pytest.mark.parametrize(
     ("players", "rounds", "group"),
-    [(40, 9, "Z_10"), (48, 11, "Z_2 × Z_6"), (48, 12, "Z_2 × Z_6"), (56, 12, "Z_14")],
+    [
+        (40, 9, "Z_10"),
+        (48, 11, "Z_2 × Z_6"),
+        (48, 12, "Z_2 × Z_6"),
+        (56, 12, "Z_14"),
+        (60, 13, "Z_15"),
+        (72, 15, "Z_3 × Z_6"),
+    ],
 )
 def test_stored_matrices_give_rounds_without_repeat_or_table_reuse(players, rounds, group):
     # THEORY.md: R rows of a difference matrix over a group of order T give R rounds with
