@@ -3,8 +3,8 @@ plans the generator makes from them.
 
 THEORY.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
 (N − 1)/3 rounds; N ≡ 0 (mod 12), N ≥ 24, a 4-RGDD of type 3^(N/3) with (N − 3)/3 rounds.
-So 24 players can play 7 rounds, 28 players 9 and 40 players 13 without meeting anybody
-twice.
+So 24 players can play 7 rounds, 28 players 9, 36 players 11 and 40 players 13 without
+meeting anybody twice.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ def test_every_stored_design_is_a_repeat_free_resolvable_plan(players):
     assert unmet == {1: 0, 3: players // 3 * 3, 2: players // 2}[f]
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(24, 7), (28, 8), (28, 9), (40, 11), (40, 13)])
+@pytest.mark.parametrize(
+    ("players", "rounds"), [(24, 7), (28, 8), (28, 9), (36, 10), (36, 11), (40, 11), (40, 13)]
+)
 def test_rounds_beyond_the_tables_are_perfect_with_the_fair_table_limit(players, rounds):
     plan = plan_seating(
         SeatingRequest(players=tuple(range(1, players + 1)), rounds=rounds, time_limit=10)
