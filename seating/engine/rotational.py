@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import random
 
-from .assignment import hungarian
+from .metrics import allowed_visits
+from .search import SearchProblem, costs, renumber_tables
 
 __all__ = ["BASE_ROUNDS", "develop", "number_tables", "rotational_rounds"]
 
@@ -135,52 +136,32 @@ def number_tables(
     Returns the numbered rounds and whether that limit holds for every player. Restarts
     from seeded shuffles, so the result is the same every time (re-seating relies on it).
     """
-    best: tuple[int, list[list[tuple[int, ...]]]] | None = None
+    n_players = 4 * n_tables
+    cap = allowed_visits(len(rounds), n_tables)
+    problem = SearchProblem(
+        n_players=n_players,
+        n_tables=n_tables,
+        n_rounds=len(rounds),
+        meet0=(0,) * (n_players * n_players),
+        visits0=(0,) * (n_players * n_tables),
+        allowed=(cap,) * n_players,
+        team=(-1,) * n_players,
+        fixed=(-1,) * n_players,
+    )
+    best: tuple[int, list[list[int]]] | None = None
     for attempt in range(attempts):
+        rng = random.Random(attempt)
         start = [list(tables) for tables in rounds]
         if attempt:
-            rng = random.Random(attempt)
             for tables in start:
                 rng.shuffle(tables)
-        numbered, excess = _renumber(start, n_tables)
-        if best is None or excess < best[0]:
-            best = (excess, numbered)
-        if excess == 0:
+        seats = [[slot for table in tables for slot in table] for tables in start]
+        seats = renumber_tables(problem, seats, rng, passes=12)
+        reuse = costs(problem, seats)[0]
+        if best is None or reuse < best[0]:
+            best = (reuse, seats)
+        if reuse == 0:
             break
     assert best is not None
-    return best[1], best[0] == 0
-
-
-def _renumber(out: list[list[tuple[int, ...]]], n_tables: int, passes: int = 12):
-    """Optimal assignment of each round's tables against all the other rounds, until
-    nothing changes; returns the rounds and the visits beyond ⌈R/T⌉."""
-    cap = -(-len(out) // n_tables)
-    visits = [[0] * n_tables for _ in range(4 * n_tables)]
-    for tables in out:
-        for t, table in enumerate(tables):
-            for p in table:
-                visits[p][t] += 1
-    for _ in range(passes):
-        changed = False
-        for tables in out:
-            for t, table in enumerate(tables):
-                for p in table:
-                    visits[p][t] -= 1
-            cost = [
-                [
-                    sum(1000 * max(0, visits[p][t] + 1 - cap) + visits[p][t] for p in table)
-                    for t in range(n_tables)
-                ]
-                for table in tables
-            ]
-            numbered: list[tuple[int, ...]] = [()] * n_tables
-            for g, t in enumerate(hungarian(cost)):
-                numbered[t] = tables[g]
-            changed |= numbered != tables
-            tables[:] = numbered
-            for t, table in enumerate(tables):
-                for p in table:
-                    visits[p][t] += 1
-        if not changed:
-            break
-    return out, sum(max(0, v - cap) for row in visits for v in row)
+    numbered = [[tuple(s[4 * t : 4 * t + 4]) for t in range(n_tables)] for s in best[1]]
+    return numbered, best[0] == 0
