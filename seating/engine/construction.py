@@ -8,7 +8,7 @@
   a player's table changes every round when k[r][i] is distinct over r. With G = GF(Q)
   (Q a prime power ≥ 5) k[r][i] = e_r·a_i works for R <= Q rounds; for other table counts
   a small backtracking search over Z_T finds such a matrix for as many rounds as it can,
-  and full matrices found offline are stored (matrices.py: 48 players, Z_2 × Z_6).
+  and longer matrices found offline are stored (matrices.py: 40, 48, 56, 60, 72 players).
 * **AG(2,4)** for 16 players: the five parallel classes of the affine plane of order 4,
   the only 5-round repeat-free plan for 16 players.
 * **Cyclic designs** (rotational.py) for the sizes near (N − 1)/3 rounds that the above
@@ -323,7 +323,7 @@ def best_construction(
         if stored is not None and len(stored[1]) == rounds:
             group, rows = stored
             return _from_matrix(group.order, 1, group.add, group.neg, rows, group.name)
-        if n_tables >= 5:
+        if stored is None and n_tables >= 5:
             k = _cyclic_rows(n_tables, rounds)
             if len(k) == rounds:
                 add = [[(a + b) % n_tables for b in range(n_tables)] for a in range(n_tables)]
@@ -365,7 +365,7 @@ def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, list, list, bool]
         # Over Z_T the Latin completion (arithmetic mod T) may still add rounds.
         cyclic = group.factors == (n_tables,)
         best = (group.order, rows, group.add, group.neg, not cyclic)
-    if len(best[1]) < min(rounds, n_tables) and n_tables >= 5:
+    if stored is None and len(best[1]) < min(rounds, n_tables) and n_tables >= 5:
         rows = _cyclic_rows(n_tables, rounds)
         if len(rows) > len(best[1]):
             best = (n_tables, rows, [], [], False)
