@@ -12,8 +12,9 @@
 * **AG(2,4)** for 16 players: the five parallel classes of the affine plane of order 4,
   the only 5-round repeat-free plan for 16 players.
 * **Cyclic designs** (rotational.py) for the sizes near (N − 1)/3 rounds that the above
-  miss (24 players up to 7 rounds, 28 up to 9, 36 up to 11, 40 up to 13): repeat-free;
-  the tables are numbered afterwards (rotational.number_tables) and may be revisited.
+  miss (24 players up to 7 rounds, 28 up to 9, 36 up to 11, 40 up to 13, 44 up
+  to 14): repeat-free; the tables are numbered afterwards (rotational.number_tables)
+  and may be revisited.
 
 A construction returns *slots*, not players: the planner decides which player takes which
 slot (teams packed into one class never meet). Table numbering and winds are done elsewhere.

@@ -3,8 +3,8 @@ plans the generator makes from them.
 
 THEORY.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
 (N − 1)/3 rounds; N ≡ 0 (mod 12), N ≥ 24, a 4-RGDD of type 3^(N/3) with (N − 3)/3 rounds.
-So 24 players can play 7 rounds, 28 players 9, 36 players 11 and 40 players 13 without
-meeting anybody twice.
+N ≡ 8 (mod 12): (N − 2)/3 rounds. So 24 players can play 7 rounds, 28 players 9, 36
+players 11, 40 players 13 and 44 players 14 without meeting anybody twice.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ def test_every_stored_design_is_a_repeat_free_resolvable_plan(players):
 
 
 @pytest.mark.parametrize(
-    ("players", "rounds"), [(24, 7), (28, 8), (28, 9), (36, 10), (36, 11), (40, 11), (40, 13)]
+    ("players", "rounds"),
+    [(24, 7), (28, 8), (28, 9), (36, 10), (36, 11), (40, 11), (40, 13), (44, 12), (44, 14)],
 )
 def test_rounds_beyond_the_tables_are_perfect_with_the_fair_table_limit(players, rounds):
     plan = plan_seating(
