@@ -27,7 +27,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from .matrices import stored_matrix
+from .matrices import Group, stored_matrix
 from .rotational import BASE_ROUNDS, number_tables, rotational_rounds
 
 __all__ = [
@@ -327,9 +327,8 @@ def best_construction(
         if stored is None and n_tables >= 5:
             k = _cyclic_rows(n_tables, rounds)
             if len(k) == rounds:
-                add = [[(a + b) % n_tables for b in range(n_tables)] for a in range(n_tables)]
-                neg = [(-a) % n_tables for a in range(n_tables)]
-                return _from_matrix(n_tables, 1, add, neg, k, f"Z_{n_tables}")
+                z = Group((n_tables,))
+                return _from_matrix(n_tables, 1, z.add, z.neg, k, z.name)
     if tables_first and rounds <= n_tables:
         return None
     return _rotational(n_tables, rounds)
@@ -353,7 +352,8 @@ def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, list, list, bool]
     """The longest difference matrix we can get quickly, over a group G of order Q with
     T = Q·m: (Q, rows, G's addition table, G's negation, complete?). A complete matrix
     (GF(Q), or a stored one) is not extended by the Latin completion of partial_start."""
-    best: tuple[int, list, list, list, bool] = (n_tables, [(0, 0, 0, 0)], [], [], False)
+    z = Group((n_tables,))
+    best: tuple[int, list, list, list, bool] = (n_tables, [(0, 0, 0, 0)], z.add, z.neg, False)
     for q in range(5, n_tables + 1):
         if n_tables % q == 0 and prime_power(q):
             f = GaloisField(q)
@@ -369,7 +369,7 @@ def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, list, list, bool]
     if stored is None and len(best[1]) < min(rounds, n_tables) and n_tables >= 5:
         rows = _cyclic_rows(n_tables, rounds)
         if len(rows) > len(best[1]):
-            best = (n_tables, rows, [], [], False)
+            best = (n_tables, rows, z.add, z.neg, False)
     return best
 
 
@@ -413,9 +413,6 @@ def partial_start(n_tables: int, rounds: int, rng: random.Random) -> Constructio
             if best_bad is None or bad < best_bad:
                 best_row, best_bad = cand, bad
         rows.append(best_row)
-    if not complete:
-        add = [[(a + b) % q for b in range(q)] for a in range(q)]
-        neg = [(-a) % q for a in range(q)]
     base = _from_matrix(q, m, add, neg, rows, "partial")
     out = list(base.rounds)
     # Beyond: classmates together (slots of one class have never met).
