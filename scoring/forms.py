@@ -157,6 +157,7 @@ class SheetForm(forms.Form):
             if hand_index is not None and hand_forms is not None:
                 form = hand_forms[hand_index] if hand_index < len(hand_forms) else None
                 if form is not None:
+                    name = HandForm.FIELD_FOR.get(name, name)
                     form.add_error(name if name in form.fields else None, message)
                     continue
             self.add_error(name if name in self.fields else None, message)
@@ -173,8 +174,24 @@ class CorrectionForm(SheetForm):
 SEAT_CHOICES = [("", "—")] + [(wind, WIND_LABELS[wind]) for wind in WINDS]
 
 
+def _seats_field(label: str) -> forms.MultipleChoiceField:
+    return forms.MultipleChoiceField(
+        label=label,
+        choices=SEAT_CHOICES[1:],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
 class HandForm(forms.Form):
-    """One hand of a hand-by-hand sheet; a row left without a result is ignored."""
+    """One hand of a hand-by-hand sheet; a row left without a result is ignored.
+
+    The winner column also names the nagashi mangan player: one column for the seat that
+    is paid, as on the paper sheet.
+    """
+
+    # Engine field -> the column of this form that shows its error.
+    FIELD_FOR = {"player": "winner"}
 
     result = forms.ChoiceField(
         label=_("Result"),
@@ -192,18 +209,11 @@ class HandForm(forms.Form):
     han = forms.IntegerField(label=_("Han"), min_value=0, required=False)
     fu = forms.IntegerField(label=_("Fu"), min_value=0, required=False)
     yakuman = forms.IntegerField(label=_("Yakuman"), min_value=0, required=False)
-    riichi = forms.MultipleChoiceField(
-        label=_("Riichi"),
-        choices=SEAT_CHOICES[1:],
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-    tenpai = forms.MultipleChoiceField(
-        label=_("Tenpai"),
-        choices=SEAT_CHOICES[1:],
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
+    riichi = _seats_field(_("Riichi"))
+    tenpai = _seats_field(_("Tenpai"))
+    ron_claimants = _seats_field(_("Ron called by"))
+    dead_hand = _seats_field(_("Dead hand"))
+    noten_riichi = _seats_field(_("Noten riichi"))
     offender = forms.ChoiceField(label=_("Chombo by"), choices=SEAT_CHOICES, required=False)
     pao = forms.ChoiceField(label=_("Liable (pao)"), choices=SEAT_CHOICES, required=False)
 
@@ -234,6 +244,9 @@ class HandForm(forms.Form):
             tenpai=tuple(data["tenpai"]),
             offender=data["offender"] or None,
             pao=data.get("pao") or None,
+            ron_claimants=tuple(data["ron_claimants"]),
+            dead_hand=tuple(data["dead_hand"]),
+            noten_riichi=tuple(data["noten_riichi"]),
         )
 
     @staticmethod
@@ -249,6 +262,9 @@ class HandForm(forms.Form):
             "tenpai": list(hand.tenpai),
             "offender": hand.offender or "",
             "pao": hand.pao or "",
+            "ron_claimants": list(hand.ron_claimants),
+            "dead_hand": list(hand.dead_hand),
+            "noten_riichi": list(hand.noten_riichi),
         }
 
 

@@ -60,14 +60,16 @@ MESSAGES = {
     "tsumo_2_han_25_fu": _("2 han 25 fu by tsumo cannot happen: seven pairs tsumo is 3 han."),
     "tsumo_with_loser": _("A tsumo has no discarder."),
     "winner_is_loser": _("The winner cannot be the discarder."),
-    "ron_priority": _("Another player is first in turn order after the discarder."),
+    "ron_priority": _(
+        "%(winner)s is first in turn order after the discarder, so %(winner)s wins this discard."
+    ),
     "key_not_applicable": _("Does not apply to this result; clear it or change the result."),
     "abortive_not_in_ruleset": _("This rule set has no abortive draws."),
     "nagashi_not_in_ruleset": _("This rule set has no nagashi mangan."),
     "pao_not_in_ruleset": _("This rule set has no liability (pao)."),
     "pao_needs_yakuman": _("Liability (pao) only applies to a yakuman."),
     "pao_is_winner": _("The winner cannot be liable."),
-    "noten_riichi_is_tenpai": _("A seat is both tenpai and a noten riichi."),
+    "noten_riichi_is_tenpai": _("%(seat)s is ticked both as tenpai and as a noten riichi."),
     "claimants_on_tsumo": _("A tsumo has no other claimants."),
     "hand_after_end": _("The game had already ended before this hand."),
     "hand_state_mismatch": _("This does not match the hands before it."),

@@ -63,11 +63,18 @@ class HandEntry:
     tenpai: tuple[str, ...] = ()
     offender: str | None = None
     pao: str | None = None
+    ron_claimants: tuple[str, ...] = ()
+    dead_hand: tuple[str, ...] = ()
+    noten_riichi: tuple[str, ...] = ()
 
     def game_hand(self) -> GameHand:
+        # The sheet has one column for the seat that is paid; for nagashi mangan the
+        # engine calls that seat the player, not a winner.
+        nagashi = self.result == "nagashi"
         return GameHand(
             result=self.result,
-            winner=self.winner,
+            winner=None if nagashi else self.winner,
+            player=self.winner if nagashi else None,
             loser=self.loser,
             han=self.han,
             fu=self.fu,
@@ -76,6 +83,9 @@ class HandEntry:
             tenpai=self.tenpai,
             offender=self.offender,
             pao=self.pao,
+            ron_claimants=self.ron_claimants,
+            dead_hand=self.dead_hand,
+            noten_riichi=self.noten_riichi,
         )
 
 
@@ -102,9 +112,8 @@ class SheetEntry:
             "riichi_sticks_left": self.riichi_sticks_left,
             "hands": [
                 {
-                    **dataclasses.asdict(hand),
-                    "riichi": list(hand.riichi),
-                    "tenpai": list(hand.tenpai),
+                    key: list(value) if isinstance(value, tuple) else value
+                    for key, value in dataclasses.asdict(hand).items()
                 }
                 for hand in self.hands
             ],
@@ -124,7 +133,12 @@ class SheetEntry:
             for seat in data["seats"]
         )
         hands = tuple(
-            HandEntry(**{**hand, "riichi": tuple(hand["riichi"]), "tenpai": tuple(hand["tenpai"])})
+            HandEntry(
+                **{
+                    key: tuple(value) if isinstance(value, list) else value
+                    for key, value in hand.items()
+                }
+            )
             for hand in data.get("hands", [])
         )
         return cls(

@@ -343,3 +343,59 @@ def test_a_locked_round_refuses_the_save_and_keeps_the_input(referee, event, pla
     assert "Round 1 is locked" in response.content.decode()
     assert response.context["form"]["W_points"].value() == "19000"
     assert not SheetVersion.objects.exists()
+
+
+def test_several_rons_on_one_discard_go_to_the_first_in_turn_order(referee, event, players):
+    url = _url(event, "hands")
+    # WRC 2015 §5.4.1, §5.7.6 (RULES.md, several rons: head bump): after W's discard N plays
+    # before S, so N wins; 2 han 30 fu by a non-dealer is paid 2 000 (R-PAY table).
+    wrong = [
+        {
+            "result": "ron",
+            "winner": "S",
+            "loser": "W",
+            "han": "2",
+            "fu": "30",
+            "ron_claimants": ["S", "N"],
+        }
+    ]
+    response = referee.post(url, {**_hands_data(players, wrong), "action": "check"})
+    hand = response.context["formset"].forms[0]
+    assert "N is first in turn order" in " ".join(hand.errors["winner"])
+    assert hand["ron_claimants"].value() == ["S", "N"]
+    hands = [{**wrong[0], "winner": ""}]
+    assert check_and_save(referee, url, _hands_data(players, hands)).status_code == 302
+    seats = ScoreSheet.objects.get().current.data["seats"]
+    assert [seat["points"] for seat in seats] == [30000, 30000, 28000, 32000]
+
+
+def test_a_dead_hand_is_noten_and_a_noten_riichi_is_a_chombo(referee, event, players):
+    hands = [
+        # RULES.md R-DRAW-3/R-DRAW-4 [000 §2.2, §5.7.2]: W's dead hand is noten, so S is the
+        # only tenpai: 1 000 from each of the three others.
+        {"result": "draw", "tenpai": ["S", "W"], "dead_hand": ["W"]},
+        # R-DRAW-6/R-DRAW-7 [000 §5.7.2, §7.1]: N's noten riichi is a chombo: no noten
+        # payments, the riichi stick goes back, table points untouched.
+        {"result": "draw", "riichi": ["N"], "noten_riichi": ["N"]},
+    ]
+    response = check_and_save(referee, _url(event, "hands"), _hands_data(players, hands))
+    assert response.status_code == 302
+    sheet = ScoreSheet.objects.get()
+    seats = sheet.current.data["seats"]
+    assert [seat["points"] for seat in seats] == [29000, 33000, 29000, 29000]
+    assert [seat["chombo"] for seat in seats] == [0, 0, 0, 1]
+    assert sheet.current.data["hands"][0]["dead_hand"] == ["W"]
+
+
+def test_nagashi_mangan_is_entered_in_the_winner_column(referee, event, players):
+    event["tournament"].ruleset = "oran2015"
+    event["tournament"].save()
+    hands = [{"result": "nagashi", "winner": "S"}]
+    response = check_and_save(referee, _url(event, "hands"), _hands_data(players, hands))
+    assert response.status_code == 302
+    seats = ScoreSheet.objects.get().current.data["seats"]
+    # RULES.md R-NAG-1 [001 §4.4.10.6]: a non-dealer's nagashi is 4 000 from the dealer and
+    # 2 000 from each other player.
+    assert [seat["points"] for seat in seats] == [26000, 38000, 28000, 28000]
+    page = referee.get(_url(event, "hands"))
+    assert page.context["formset"].forms[0]["winner"].value() == "S"
