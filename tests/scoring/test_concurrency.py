@@ -1,6 +1,6 @@
-"""Two officials saving the same table at the same instant, on PostgreSQL's row locks: a
-repeated submission stores one version; two different ones give one version and one
-conflict, never a silent overwrite."""
+"""Two officials saving at the same instant, on PostgreSQL's row locks: a repeated
+submission stores one version; two different ones give one version and one conflict, never
+a silent overwrite; one substitute written at two tables is saved at one of them only."""
 
 import threading
 import time
@@ -10,8 +10,15 @@ import pytest
 from django.db import connection, connections
 
 from scoring.models import SheetVersion
+from scoring.rules import RulesErrors
 from scoring.services.sheets import SheetConflict, sheet_enter
-from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tests.conftest import (
+    make_registration,
+    make_registrations,
+    make_rounds,
+    make_staff,
+    make_tournament,
+)
 from tests.scoring.conftest import Role, make_entry, seat_round, table_registrations
 
 pytestmark = [
@@ -112,3 +119,34 @@ def test_two_officials_at_once_give_one_version_and_one_conflict(table):
     )
     assert SheetVersion.objects.count() == 1
     assert sum(isinstance(outcome, SheetConflict) for outcome in outcomes) == 1
+
+
+def test_one_substitute_at_two_tables_at_once_is_saved_at_one_only(
+    transactional_db, django_user_model
+):
+    tournament = make_tournament()
+    registrations = make_registrations(tournament, 8)
+    substitute = make_registration(tournament, is_substitute=True)
+    (round_,) = make_rounds(tournament, 1)
+    seat_round(round_, registrations)
+    user = django_user_model.objects.create_user("referee")
+    make_staff(tournament, user, Role.REFEREE)
+
+    def submit(table):
+        # WRC 2015 §7.2: the absent North player is replaced by the substitute
+        players = table_registrations(round_, table)
+        entry = make_entry(players, N={"substitute_id": substitute.pk})
+        return lambda: sheet_enter(
+            round_=round_,
+            table_number=table,
+            entry=entry,
+            token=uuid.uuid4(),
+            revision=0,
+            acting_user=user,
+        )
+
+    outcomes = _race([submit(1), submit(2)])
+    refused = [outcome for outcome in outcomes if isinstance(outcome, RulesErrors)]
+    assert len(refused) == 1
+    assert [error.code for error in refused[0]] == ["substitute_elsewhere"]
+    assert SheetVersion.objects.count() == 1
