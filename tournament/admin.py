@@ -26,6 +26,7 @@ from tournament.models import (
     Tournament,
     TournamentStaff,
 )
+from tournament.services.audit import audit_record
 from tournament.services.players import players_import
 from tournament.services.registrations import (
     registration_check_in,
@@ -292,6 +293,18 @@ class RoundAdmin(TournamentScopedAdmin):
     list_select_related = ["tournament"]
     readonly_fields = ["seating_seed", "started_at", "ended_at"]
     inlines = [SeatInline]
+
+    def save_model(self, request: HttpRequest, obj: Round, form, change: bool) -> None:
+        """A status change (locking a round's results, reopening it) goes to the audit log."""
+        super().save_model(request, obj, form, change)
+        if change and "status" in form.changed_data:
+            audit_record(
+                tournament=obj.tournament,
+                actor=request.user,
+                action="round.status",
+                obj=obj,
+                data={"from": form.initial.get("status"), "to": obj.status},
+            )
 
 
 @admin.register(Seat)
