@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.messages import form_field_for, message_for
 from scoring.models import Penalty
-from scoring.rules import RulesErrors
+from scoring.rules import APPLICABLE_KEYS, RulesErrors
 from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableContext
 from tournament.models import Registration, Round
 
@@ -192,6 +192,15 @@ class HandForm(forms.Form):
 
     # Engine field -> the column of this form that shows its error.
     FIELD_FOR = {"player": "winner"}
+
+    @classmethod
+    def fields_by_result(cls) -> dict[str, list[str]]:
+        """The columns that mean something for each result, from the engine's own list, so
+        the page can show only those."""
+        return {
+            result: sorted({cls.FIELD_FOR.get(key, key) for key in keys})
+            for result, keys in APPLICABLE_KEYS.items()
+        }
 
     result = forms.ChoiceField(
         label=_("Result"),

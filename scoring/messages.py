@@ -14,8 +14,10 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RulesError
+from tournament.models import Seat
 
 WINDS = ("E", "S", "W", "N")
+WIND_NAMES = dict(Seat.Wind.choices)
 
 MESSAGES = {
     # Seats checked against the seating (scoring.services.entries)
@@ -88,17 +90,24 @@ SEAT_FIELD_NAMES = {
 }
 
 
+_SEAT_PARAMS = ("seat", "winner", "wind")
+
+
+def _param(key: str, value):
+    """Numbers grouped as the reader writes them; a seat letter as the wind's name."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number_format(value, force_grouping=True)
+    if key in _SEAT_PARAMS and value in WIND_NAMES:
+        return WIND_NAMES[value]
+    return value
+
+
 def message_for(error: RulesError) -> str:
     """The error as a sentence in the active language."""
     template = MESSAGES.get(error.code)
     if template is None:
         return error.message
-    params = {
-        key: number_format(value, force_grouping=True)
-        if isinstance(value, int) and not isinstance(value, bool)
-        else value
-        for key, value in error.params.items()
-    }
+    params = {key: _param(key, value) for key, value in error.params.items()}
     try:
         return str(template) % params if "%(" in str(template) else str(template)
     except (KeyError, TypeError, ValueError):

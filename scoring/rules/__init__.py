@@ -38,6 +38,7 @@ from .errors import ERROR_CODES, RulesError, RulesErrors, RulesFatalError
 from .game import GameHand, GameResult, HandRecord, replay_game, round_name
 from .hanchan import HanchanResult, SeatScore, SeatSheet, score_hanchan, validate_sheet
 from .hands import (
+    APPLICABLE_KEYS,
     SEATS,
     HandInput,
     HandResult,
@@ -59,6 +60,7 @@ from .rulesets import (
 from .standings import Penalty, PlayerRecord, StandingRow, compute_standings
 
 __all__ = [
+    "APPLICABLE_KEYS",
     "DEFAULT_TIE_BREAKS",
     "ERROR_CODES",
     "RULESETS",

@@ -271,7 +271,7 @@ def _count(value: object, fld: str) -> int:
 
 
 # Keys that mean something for each kind of result (the state keys always apply).
-_APPLICABLE = {
+APPLICABLE_KEYS: dict[str, set[str]] = {
     "ron": {"winner", "loser", "han", "fu", "yakuman", "pao", "ron_claimants", "riichi"},
     "tsumo": {"winner", "loser", "han", "fu", "yakuman", "pao", "riichi"},
     "draw": {"tenpai", "dead_hand", "noten_riichi", "riichi"},
@@ -299,7 +299,7 @@ _OPTIONAL = (
 def _check_applicable(hand: HandInput) -> None:
     """A key filled in for a result it does not belong to is a slip on the sheet (a draw
     with a winner, a chombo with han…): say so rather than silently ignore it."""
-    allowed = _APPLICABLE[hand.result]
+    allowed = APPLICABLE_KEYS[hand.result]
     for name in _OPTIONAL:
         value = getattr(hand, name)
         if name not in allowed and value not in (None, (), [], 0):

@@ -309,6 +309,9 @@ class HandsPageMixin(SheetPageMixin):
         initial = [HandForm.initial_from(hand) for hand in entry.hands] if entry else []
         return HandFormSet(initial=initial, prefix="hands", form_kwargs={"rules": self.rules})
 
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "hand_fields": HandForm.fields_by_result()}
+
     def used_hand_forms(self, formset):
         return [form for form in formset.forms if not form.is_blank()] if formset else None
 

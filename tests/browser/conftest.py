@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.chromium import launch, require_chromium
+
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
@@ -18,10 +19,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
 def browser():
     """One chromium per test module: Playwright's sync API holds an event loop while it
     runs, so it must be stopped before another suite's browser tests start theirs."""
-    if not CHROMIUM.exists():
-        pytest.skip(
-            "Browser tests need Debian's chromium at /usr/bin/chromium (apt install chromium)"
-        )
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
@@ -29,13 +27,8 @@ def browser():
     # the variable must not leak into other tests (e.g. `check --deploy` refuses it).
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    args = ["--disable-gpu", "--disable-background-networking"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.insert(0, "--no-sandbox")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=args
-        )
+        browser = launch(playwright)
         yield browser
         browser.close()
     if previous is None:

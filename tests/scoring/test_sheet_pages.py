@@ -361,7 +361,7 @@ def test_several_rons_on_one_discard_go_to_the_first_in_turn_order(referee, even
     ]
     response = referee.post(url, {**_hands_data(players, wrong), "action": "check"})
     hand = response.context["formset"].forms[0]
-    assert "N is first in turn order" in " ".join(hand.errors["winner"])
+    assert "North is first in turn order" in " ".join(hand.errors["winner"])
     assert hand["ron_claimants"].value() == ["S", "N"]
     hands = [{**wrong[0], "winner": ""}]
     assert check_and_save(referee, url, _hands_data(players, hands)).status_code == 302

@@ -6,18 +6,15 @@ suite's Playwright session already runs an event loop, and the ORM checks stay i
 own thread without any async-safety switch.
 """
 
-import os
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 
 from seating.models import SeatingRun
+from tests.chromium import launch, require_chromium
 from tests.conftest import make_registrations, make_rounds, make_tournament
 from tournament.models import Seat
-
-CHROMIUM = Path("/usr/bin/chromium")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,11 +23,8 @@ def _browse(base_url: str, session_cookie: str, tournament_pk: int) -> list[str]
     """The organiser's clicks; returns the ids of the two players swapped in round 1."""
     from playwright.sync_api import sync_playwright
 
-    args = ["--disable-gpu"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--no-sandbox")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args)
+        browser = launch(playwright)
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.set_default_timeout(20_000)
@@ -65,8 +59,7 @@ def _browse(base_url: str, session_cookie: str, tournament_pk: int) -> list[str]
 
 
 def test_organiser_generates_reviews_swaps_and_applies(live_server, client, django_user_model):
-    if not CHROMIUM.exists():
-        pytest.skip("Browser tests need Debian's chromium at /usr/bin/chromium")
+    require_chromium()
     boss = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
     tournament = make_tournament(rounds_count=3)
     make_registrations(tournament, 20, teams=5)
