@@ -91,7 +91,7 @@ def test_fixed_tables_are_honoured(n, rounds):
 
 @pytest.mark.parametrize(("n", "rounds"), [(20, 4), (32, 7)])
 def test_one_fixed_player_costs_no_table_reuse_while_rounds_below_tables(n, rounds):
-    plan = plan_seating(make_request(n, rounds, fixed_tables={110: 2}, time_limit=2.0))
+    plan = plan_seating(make_request(n, rounds, fixed_tables={110: 2}, time_limit=10.0))
     assert all(110 in rnd[1] for rnd in plan.rounds)
     assert plan.metrics.table_reuse == 0
 
