@@ -3,7 +3,8 @@
 Order of work: validate the request (user errors with codes), turn ids into dense indices,
 fold the history into meeting / table-visit / wind counts, try an explicit construction
 (instant and repeat-free; teams that do not pack into its seat classes are kept apart by
-exchanging players' whole schedules, see relabel.py), repair or search with simulated
+exchanging players' whole schedules, see relabel.py) or else start from the best plan
+known for the size (known_plans.py), repair or search with simulated
 annealing where needed (fixed tables, teams that still meet, history, sizes no construction
 covers), then give winds by
 exact edge-colouring and measure the result with the shared checker.
@@ -18,6 +19,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from .construction import Construction, best_construction, partial_start
+from .known_plans import known_plan
 from .metrics import allowed_visits, evaluate, repeat_lower_bound, substitutes_needed
 from .model import (
     PRIORITIES,
@@ -321,6 +323,9 @@ def plan_seating(
     method = "search"
     tables_first = request.priority == "tables"
     construction = best_construction(n_tables, rn, tables_first=tables_first) if rn else None
+    known = None
+    if construction is None and rn and not request.history:
+        known = construction = known_plan(n_tables, rn)
     decoded: dict[int, int] = {}
     if request.history and rn:
         # Re-seating: a construction for all rounds, played ones included, often continues
@@ -363,6 +368,10 @@ def plan_seating(
             )
         start = [[slot_player[s] for s in seats] for seats in flat_slots]
         method = f"construction {construction.name}"
+        if known is not None:
+            # Searching for fewer repeats than the best known plan is wasted time.
+            target = max(target, weights.repeats * costs(problem, start)[2])
+            method = known.name
     elif rn:
         partial = partial_start(n_tables, rn, rng)
         slot_player = _pack_slots(partial, team, rng)
@@ -410,7 +419,7 @@ def plan_seating(
                 max_moves=max(1, int(request.time_limit * MOVES_PER_SECOND)),
                 hard_tables=request.priority == "tables",
             )
-            method += " + search" if construction is not None else ""
+            method += " + search" if method != "search" else ""
 
     groups = [
         [tuple(players[p] for p in s[4 * t : 4 * t + 4]) for t in range(n_tables)] for s in seats

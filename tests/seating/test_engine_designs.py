@@ -1,5 +1,5 @@
-"""The stored designs (rotational.py, matrices.py) checked from first principles, and the
-plans the generator makes from them.
+"""The stored designs (rotational.py, matrices.py) and best known plans (known_plans.py)
+checked from first principles, and the plans the generator makes from them.
 
 THEORY.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
 (N − 1)/3 rounds; N ≡ 0 (mod 12), N ≥ 24, a 4-RGDD of type 3^(N/3) with (N − 3)/3 rounds.
@@ -15,6 +15,7 @@ import pytest
 
 from seating.engine import SeatingRequest, evaluate, plan_seating
 from seating.engine.construction import best_construction
+from seating.engine.known_plans import KNOWN_PLANS
 from seating.engine.matrices import MATRICES, Group
 from seating.engine.rotational import BASE_ROUNDS, develop
 
@@ -107,3 +108,20 @@ def test_stored_matrices_give_rounds_without_repeat_or_table_reuse(players, roun
     assert plan.method == f"construction {group}"
     assert (m.repeat_pairs, m.table_reuse, m.max_meetings) == (0, 0, 1)
     assert m.wind_imbalance == (0 if rounds % 4 == 0 else 1)
+
+
+@pytest.mark.parametrize(("tables", "rounds"), sorted(KNOWN_PLANS))
+def test_every_known_plan_has_fresh_tables_and_the_repeats_it_claims(tables, rounds):
+    repeats, schedule = KNOWN_PLANS[(tables, rounds)]
+    assert len(schedule) == 4 * tables
+    for visits in schedule:
+        # WRC 2015 §8.1: nobody sits at a table twice (rounds <= tables here)
+        assert len(visits) == rounds
+        assert len(set(visits)) == rounds
+        assert set(visits) <= {str(t) for t in range(tables)}
+    for r in range(rounds):
+        for t in range(tables):
+            assert sum(visits[r] == str(t) for visits in schedule) == 4
+    # Two players meet once per round where their tables agree; Σ max(0, meetings − 1)
+    meetings = [sum(a[r] == b[r] for r in range(rounds)) for a, b in combinations(schedule, 2)]
+    assert sum(max(0, m - 1) for m in meetings) == repeats

@@ -233,7 +233,7 @@ def test_any_size_gives_a_valid_plan(n_tables, rounds, seed, n_teams):
 
 def test_progress_is_reported_between_zero_and_one_and_ends_at_one():
     seen: list[float] = []
-    plan_seating(make_request(24, 6, time_limit=1.5), progress=seen.append)
+    plan_seating(make_request(32, 10, time_limit=1.5), progress=seen.append)
     assert seen[-1] == 1.0
     assert all(0.0 <= x <= 1.0 for x in seen)
     assert seen == sorted(seen)
