@@ -41,6 +41,10 @@ MESSAGES = {
         "%(minutes)s minutes late: after %(limit)s minutes a substitute plays the hanchan "
         "(WRC 2015 §7.2); choose the substitute."
     ),
+    "substitute_too_early": _(
+        "%(minutes)s minutes late: up to %(limit)s minutes the player plays the hanchan "
+        "and pays the lateness penalty (WRC 2015 §7.2); clear the substitute."
+    ),
     "points_sum": _(
         "The four scores add up to %(total)s; with %(riichi_sticks_left)s riichi sticks left "
         "on the table they must add up to %(expected)s."
@@ -48,6 +52,7 @@ MESSAGES = {
     # Hands (RULES.md §3-§6)
     "result_unknown": _("Choose ron, tsumo, draw or chombo."),
     "seat_unknown": _("Choose a seat: E, S, W or N."),
+    "seat_missing": _("Choose the seat: this result needs it."),
     "seat_repeated": _("A seat is chosen twice."),
     "han_type": _("Han must be a whole number."),
     "han_missing": _("A win needs its han (or yakuman)."),

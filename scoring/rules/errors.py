@@ -47,10 +47,13 @@ ERROR_CODES: dict[str, str] = {
     "absent_and_late": "A seat is both absent and late. params: player",
     "late_needs_substitute": "Late beyond the limit but not substituted. "
     "params: player, minutes, limit",
+    "substitute_too_early": "A substitute replaced a player late no more than the limit. "
+    "params: player, minutes, limit",
     # one hand
     "result_unknown": "Unknown result kind. params: value",
     "key_not_applicable": "A key that does not belong to this result. params: key, result",
     "seat_unknown": "Not one of E, S, W, N. params: value",
+    "seat_missing": "A seat this result needs (winner, discarder…) is missing. params: key",
     "seat_repeated": "A seat listed twice. params: seats",
     "han_type": "Han is not a whole number. params: han",
     "han_missing": "A win without han or yakuman. params: -",

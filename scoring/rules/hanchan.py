@@ -201,6 +201,22 @@ def validate_sheet(
                     limit=limit,
                 )
             )
+        if s.substitute is True and limit is not None and 0 < late <= limit:
+            # Up to the limit the late player plays; a substitute replaces only a player
+            # later than that [000 §7.2; RULES.md R-LATE-1/2]. (Substitute with no minutes
+            # and not absent: a seat the tournament filled with a substitute.)
+            errors.append(
+                RulesError(
+                    "substitute_too_early",
+                    f"{s.player} was {late} minutes late: up to {limit} minutes the player "
+                    "plays the hanchan and pays the lateness penalty; a substitute replaces "
+                    f"only a player more than {limit} minutes late.",
+                    field=f"{f}.substitute",
+                    player=s.player,
+                    minutes=late,
+                    limit=limit,
+                )
+            )
     if not _is_int(riichi_sticks_left) or riichi_sticks_left < 0:
         errors.append(
             RulesError(

@@ -58,7 +58,20 @@ def ceil100(x: int) -> int:
     return -(-x // 100) * 100
 
 
+_SEAT_ROLES = {
+    "winner": "the winner",
+    "loser": "the discarder",
+    "offender": "the seat that made the chombo",
+    "player": "the nagashi mangan player",
+}
+
+
 def _seat_index(value: object, fld: str) -> int:
+    if value is None:
+        role = _SEAT_ROLES.get(fld, fld)
+        raise RulesError(
+            "seat_missing", f"This result needs {role}: fill in '{fld}'.", field=fld, key=fld
+        )
     if value not in SEATS:
         raise RulesError(
             "seat_unknown",

@@ -158,6 +158,17 @@ def test_late_more_than_ten_minutes_needs_a_substitute():
     assert info.value.errors[0].field == "seats[2].substitute"
 
 
+@pytest.mark.parametrize("minutes", [1, 10])
+def test_a_player_at_most_ten_minutes_late_is_not_replaced(minutes):
+    # [000 §7.2; RULES.md R-LATE-1/2]: 1-10 minutes late the player plays (1 point per
+    # minute); only beyond 10 minutes does a substitute take the seat
+    late = {"late_minutes": minutes, "substitute": True}
+    with pytest.raises(RulesErrors) as info:
+        score_hanchan(WRC, sheet(40000, 30000, 30000, 20000, W=late))
+    assert info.value.codes == ("substitute_too_early",)
+    assert info.value.errors[0].field == "seats[2].substitute"
+
+
 def test_oran_lateness_is_not_automatic():
     # [001 §3.4.3; A7]: the organiser enters a deduction; no per-minute scale
     res = score_hanchan(ORAN, sheet(40000, 30000, 30000, 20000, W={"late_minutes": 15}))

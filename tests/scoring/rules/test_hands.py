@@ -505,7 +505,7 @@ def test_abortive_draw_only_in_mahjongsoul():
     [
         (HandInput("win"), "result_unknown", "result"),
         (HandInput("ron", winner="S", loser="S", han=1, fu=30), "winner_is_loser", "loser"),
-        (HandInput("ron", winner="S", han=1, fu=30), "seat_unknown", "loser"),
+        (HandInput("ron", winner="S", han=1, fu=30), "seat_missing", "loser"),
         (HandInput("tsumo", winner="S", loser="W", han=1, fu=30), "tsumo_with_loser", "loser"),
         (HandInput("ron", winner="S", loser="W"), "han_missing", "han"),
         (
