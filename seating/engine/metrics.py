@@ -17,6 +17,7 @@ __all__ = [
     "repeat_lower_bound",
     "pair_counts",
     "allowed_visits",
+    "fixed_table_reuse_bound",
 ]
 
 
@@ -36,6 +37,21 @@ def repeat_lower_bound(n_players: int, rounds: int) -> int:
     (0, 12, 24)
     """
     return -(-n_players * max(0, 3 * rounds - (n_players - 1)) // 2)
+
+
+def fixed_table_reuse_bound(
+    n_players: int, n_tables: int, rounds: int, fixed_tables: Mapping[int, int]
+) -> int:
+    """Table revisits forced by players fixed to their table: the other tables need
+    4·rounds visits each, and a player who is not fixed can give each at most ⌈R/T⌉.
+
+    >>> fixed_table_reuse_bound(24, 6, 6, {1: 1}), fixed_table_reuse_bound(32, 8, 7, {1: 2})
+    (5, 0)
+    """
+    others = n_players - len(fixed_tables)
+    free_tables = n_tables - len(set(fixed_tables.values()))
+    per_table = max(0, 4 * rounds - others * allowed_visits(rounds, n_tables))
+    return free_tables * per_table
 
 
 def allowed_visits(rounds: int, tables: int) -> int:
@@ -99,9 +115,12 @@ def evaluate(
     ``played`` is how many leading rounds are history: repeats and table reuse they already
     contain are part of the lower bounds, since re-planning cannot undo them.
 
+    Below 1–2, 3–4, 5–6 and 7–8 meet twice; 1, 2, 7 and 8 sit at their table again; 1 is
+    East twice.
+
     >>> m = evaluate([((1, 2, 3, 4), (5, 6, 7, 8)), ((1, 2, 5, 6), (3, 4, 7, 8))])
     >>> (m.repeat_pairs, m.max_meetings, m.table_reuse, m.wind_imbalance)
-    (2, 2, 0, 1)
+    (4, 2, 4, 2)
     """
     teams = teams or {}
     fixed_tables = fixed_tables or {}
@@ -131,7 +150,13 @@ def evaluate(
         # max(0, a + b - 1) >= max(0, a - 1) + max(0, b - 1) for meeting counts a, b.
         bound = hist_repeats + bound_new
     total_played = _played(rounds)
-    reuse_bound = _table_reuse(history, fixed_tables, n_tables, total_played) if history else 0
+    if history:
+        reuse_bound = _table_reuse(history, fixed_tables, n_tables, total_played)
+    elif uniform:
+        fixed_here = {p: t for p, t in fixed_tables.items() if p in new_players}
+        reuse_bound = fixed_table_reuse_bound(len(new_players), n_tables, len(new), fixed_here)
+    else:
+        reuse_bound = 0
 
     return Metrics(
         table_reuse=_table_reuse(rounds, fixed_tables, n_tables, total_played),

@@ -91,7 +91,8 @@ class Metrics:
     * ``seconds``: wall time spent planning (0.0 for :func:`evaluate`).
     * ``repeat_lower_bound``: no plan can have fewer repeats than this
       (⌈N·max(0, 3R − (N − 1))/2⌉, plus repeats already fixed by the history).
-    * ``table_reuse_lower_bound``: likewise for table reuse (reuse already in the history).
+    * ``table_reuse_lower_bound``: likewise for table reuse: reuse already in the history,
+      or revisits that players fixed to a table force on the others.
     """
 
     table_reuse: int

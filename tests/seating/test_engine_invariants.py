@@ -96,6 +96,15 @@ def test_one_fixed_player_costs_no_table_reuse_while_rounds_below_tables(n, roun
     assert plan.metrics.table_reuse == 0
 
 
+def test_a_fixed_player_at_as_many_rounds_as_tables_forces_revisits_and_the_report_says_so():
+    # 24 x 6, one player always at table 1: the 23 others would each have to sit once at
+    # each table, but table 1 has only 3 free seats in each of 6 rounds (18 < 23), so the
+    # five other tables lack one visit each: 5 revisits are forced.
+    plan = plan_seating(make_request(24, 6, fixed_tables={101: 1}, time_limit=3.0))
+    assert plan.metrics.table_reuse_lower_bound == 5
+    assert plan.metrics.table_reuse == 5
+
+
 def test_replanning_keeps_history_and_counts_it():
     first = plan_seating(make_request(64, 8, seed=3))
     history = first.rounds[:3]
