@@ -192,13 +192,17 @@ class HandForm(forms.Form):
 
     # Engine field -> the column of this form that shows its error.
     FIELD_FOR = {"player": "winner"}
+    # Keys the engine reads for a result only to refuse them (a tsumo has no discarder).
+    NOT_ASKED = {"tsumo": {"loser"}}
 
     @classmethod
     def fields_by_result(cls) -> dict[str, list[str]]:
         """The columns that mean something for each result, from the engine's own list, so
         the page can show only those."""
         return {
-            result: sorted({cls.FIELD_FOR.get(key, key) for key in keys})
+            result: sorted(
+                {cls.FIELD_FOR.get(key, key) for key in keys} - cls.NOT_ASKED.get(result, set())
+            )
             for result, keys in APPLICABLE_KEYS.items()
         }
 

@@ -27,6 +27,7 @@ MESSAGES = {
     "substitute_unknown": _("Choose an active substitute of this tournament."),
     "substitute_repeated": _("This substitute already plays another seat of this table."),
     "substitute_elsewhere": _("This substitute already plays at table %(table)s in this round."),
+    "substitute_seated": _("This substitute is seated at table %(table)s in this round."),
     # The signed sheet (RULES.md §7.4)
     "seats_count": _("A score sheet has exactly four seats."),
     "player_missing": _("Every seat needs a player."),

@@ -14,6 +14,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.services.sheets import unconfirmed_tables
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, check_size, read_rows
 from tournament.models import (
@@ -286,8 +287,34 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class RoundAdminForm(forms.ModelForm):
+    class Meta:
+        model = Round
+        fields = ["status"]  # the admin adds the other fields
+
+    def clean_status(self) -> str:
+        """A locked round's results are final: every table must have a confirmed sheet."""
+        status = self.cleaned_data["status"]
+        if (
+            status == Round.Status.LOCKED
+            and self.instance.pk
+            and (self.initial.get("status") != Round.Status.LOCKED)
+        ):
+            missing = unconfirmed_tables(self.instance)
+            if missing:
+                raise ValidationError(
+                    _(
+                        "Tables %(tables)s have no confirmed sheet yet; a locked round's "
+                        "results are final. Confirm them first."
+                    )
+                    % {"tables": ", ".join(map(str, missing))}
+                )
+        return status
+
+
 @admin.register(Round)
 class RoundAdmin(TournamentScopedAdmin):
+    form = RoundAdminForm
     list_display = ["__str__", "tournament", "status", "scheduled_start", "is_swiss"]
     list_filter = ["tournament", "status"]
     list_select_related = ["tournament"]

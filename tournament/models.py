@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from scoring.rules import RulesError, resolve_ruleset
+from scoring.rules import RulesError, RulesErrors, resolve_ruleset
 
 RULESET_CHOICES = [
     ("wrc2015", _("World Riichi Championship rules 2015")),
@@ -131,10 +131,17 @@ class Tournament(models.Model):
         return reverse("public:tournament", kwargs={"slug": self.slug})
 
     def clean(self) -> None:
+        errors: dict[str, list[str]] = {}
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors["end_date"] = [_("The last day cannot be before the first day.")]
         try:
             resolve_ruleset(self.ruleset, self.rule_options or {})
+        except RulesErrors as error:
+            errors["rule_options"] = [e.message for e in error.errors]
         except RulesError as error:
-            raise ValidationError({"rule_options": str(error)}) from error
+            errors["rule_options"] = [error.message]
+        if errors:
+            raise ValidationError(errors)
 
     def get_rules(self):
         """The rules engine's RuleSet for this tournament, overrides applied."""

@@ -297,6 +297,17 @@ def _seat_errors(entry: SheetEntry, context: TableContext) -> list[RulesError]:
                         field=f"{field}.substitute",
                     )
                 )
+            elif seat.substitute_id in context.seat_of:
+                # A substitute seated in this round plays that seat, not another one.
+                own_table = context.seat_of[seat.substitute_id][0]
+                errors.append(
+                    RulesError(
+                        "substitute_seated",
+                        f"This substitute is seated at table {own_table} in this round.",
+                        field=f"{field}.substitute",
+                        table=own_table,
+                    )
+                )
             elif seat.substitute_id in substitutes_used:
                 errors.append(
                     RulesError(

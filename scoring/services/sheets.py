@@ -158,17 +158,22 @@ def _confirm(sheet: ScoreSheet, version: SheetVersion, acting_user) -> None:
     sheet.current = version
 
 
+def unconfirmed_tables(round_: Round) -> list[int]:
+    """Tables of the round (by seating) without a confirmed sheet, in number order."""
+    tables = set(Seat.objects.filter(round=round_).values_list("table_number", flat=True))
+    confirmed = set(
+        ScoreSheet.objects.filter(round=round_, status=ScoreSheet.Status.CONFIRMED).values_list(
+            "table_number", flat=True
+        )
+    )
+    return sorted(tables - confirmed)
+
+
 def _finish_round_if_complete(round_: Round, acting_user) -> None:
     """A round whose tables all have a confirmed sheet is finished."""
     if round_.status not in (Round.Status.SEATED, Round.Status.PLAYING):
         return
-    tables = set(Seat.objects.filter(round=round_).values_list("table_number", flat=True))
-    confirmed = set(
-        ScoreSheet.objects.filter(round=round_, status=Status.CONFIRMED).values_list(
-            "table_number", flat=True
-        )
-    )
-    if tables and tables <= confirmed:
+    if Seat.objects.filter(round=round_).exists() and not unconfirmed_tables(round_):
         round_.status = Round.Status.FINISHED
         round_.save(update_fields=["status"])
         audit_record(

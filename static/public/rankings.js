@@ -38,7 +38,7 @@
       if (container) container.scrollLeft = scrollLeft;
       applyFilter();
       wrapper.dataset.refreshed = String(Date.now());
-      if (status) status.textContent = status.dataset.updated + " " + new Date().toLocaleTimeString();
+      if (status) status.textContent = status.dataset.updated + " " + new Date().toLocaleTimeString(document.documentElement.lang || undefined);
     } catch (error) {
       if (status) status.textContent = status.dataset.offline;
     }

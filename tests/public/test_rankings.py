@@ -1,5 +1,6 @@
 """Live rankings, team rankings and the player page, fed by confirmed score sheets."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -192,3 +193,19 @@ def test_unknown_sort_and_odd_search_do_not_break_the_page(client, django_user_m
     response = client.get(url, {"q": "<script>%'\""})
     assert response.status_code == 200
     assert "<script>%" not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_rank_chart_keeps_svg_numbers_in_french(client, django_user_model):
+    # SVG coordinates are numbers, never localised: "22,0" would put the dot at 0, 0
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    east = Seat.objects.filter(round=rounds[0], table_number=1).order_by("id").first()
+    url = reverse("public:player", args=[tournament.slug, east.registration.pk])
+    content = client.get(url, headers={"accept-language": "fr"}).content.decode()
+    svg = content[content.index("<svg") : content.index("</svg>")]
+    coordinates = re.findall(r' (?:cx|cy|x|y|x1|y1|x2|y2)="([^"]*)"', svg)
+    assert coordinates
+    assert all(re.fullmatch(r"-?\d+(\.\d+)?", value) for value in coordinates), coordinates
+    (points,) = re.findall(r' points="([^"]*)"', svg)
+    assert re.fullmatch(r"[\d.]+,[\d.]+( [\d.]+,[\d.]+)*", points), points

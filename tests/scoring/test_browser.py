@@ -93,6 +93,9 @@ def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(
     page.select_option("#id_hands-0-result", "draw")
     assert page.is_visible("#id_hands-0-tenpai")
     assert not page.is_visible("#id_hands-0-han")
+    page.select_option("#id_hands-0-result", "tsumo")
+    assert page.is_visible("#id_hands-0-han")
+    assert not page.is_visible("#id_hands-0-loser")  # a tsumo has no discarder
     page.select_option("#id_hands-0-result", "ron")
     assert page.is_visible("#id_hands-0-han")
     assert not page.is_visible("#id_hands-0-tenpai")

@@ -399,3 +399,11 @@ def test_nagashi_mangan_is_entered_in_the_winner_column(referee, event, players)
     assert [seat["points"] for seat in seats] == [26000, 38000, 28000, 28000]
     page = referee.get(_url(event, "hands"))
     assert page.context["formset"].forms[0]["winner"].value() == "S"
+
+
+def test_the_exports_link_is_offered_to_organisers_only(client, event):
+    exports = reverse("staff:exports", args=[event["tournament"].slug])
+    client.force_login(event["users"][Role.REFEREE])
+    assert exports not in client.get(_url(event)).content.decode()  # it would answer 403
+    client.force_login(event["users"][Role.ORGANISER])
+    assert exports in client.get(_url(event)).content.decode()

@@ -20,7 +20,7 @@ from scoring.services.sheets import (
 )
 from tests.conftest import make_registration
 from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
-from tournament.models import AuditEntry, Round, Tournament
+from tournament.models import AuditEntry, Registration, Round, Tournament
 
 Status = ScoreSheet.Status
 Policy = Tournament.ConfirmationPolicy
@@ -245,6 +245,24 @@ def test_a_substitute_already_at_another_table_of_the_round_is_refused(event):
     assert message_for(error) == "This substitute already plays at table 1 in this round."
     assert not ScoreSheet.objects.filter(table_number=2, current__isnull=False).exists()
     assert SheetVersion.objects.count() == 1
+
+
+def test_a_substitute_seated_in_the_round_cannot_replace_someone_else(event):
+    # One person plays one table a round: a substitute the seating put at table 2 (to fill
+    # the tables) plays that seat, not a seat at table 1.
+    round_, players, users = _setup(event, Policy.SINGLE)
+    seated = table_registrations(round_, 2)[3]
+    Registration.objects.filter(pk=seated.pk).update(is_substitute=True)
+    with pytest.raises(RulesErrors) as errors:
+        enter(round_, 1, make_entry(players, N={"substitute_id": seated.pk}), users["referee"])
+    (error,) = errors.value
+    assert (error.code, error.field, error.params) == (
+        "substitute_seated",
+        "seats[3].substitute",
+        {"table": 2},
+    )
+    assert message_for(error) == "This substitute is seated at table 2 in this round."
+    assert not SheetVersion.objects.exists()
 
 
 def test_the_same_substitute_may_play_in_another_round(event):
