@@ -88,7 +88,10 @@ def fonts() -> Fonts:
             font = TTFont("SansCJK", str(path), subfontIndex=index)
             pdfmetrics.registerFont(font)
             return Fonts(regular, bold, "SansCJK", covered, frozenset(font.face.charToGlyph))
-    logger.info("No TrueType CJK font found: CJK names use reportlab's built-in CID fonts.")
+    logger.warning(
+        "No TrueType CJK font found (Debian: apt-get install fonts-wqy-zenhei): CJK names "
+        "use non-embedded CID fonts, which browsers' PDF viewers may leave blank."
+    )
     return Fonts(regular, bold, None, covered, frozenset())
 
 
