@@ -87,7 +87,7 @@ class RankingTable(tables.Table):
         attrs={"td": {"class": "number total"}, "th": {"class": "number"}},
     )
     penalty = ScoreColumn(
-        verbose_name=_("Penalties"),
+        verbose_name=_("Incl. penalties"),
         order_by=("penalty_sort",),
         attrs={"td": {"class": "number"}, "th": {"class": "number"}},
     )

@@ -45,7 +45,7 @@ def test_standings_xlsx_has_numbers_one_column_per_round_and_a_frozen_header(sco
         "Club / team",
         "Total",
         "R1",
-        "Penalties",
+        "Incl. penalties",
     ]
     assert sheet.freeze_panes == "A2"
     assert sheet.auto_filter.ref

@@ -32,7 +32,7 @@ class StandingsPdf:
                 para(f"R{n}{'*' if n in standings.provisional_rounds else ''}", "head")
                 for n in numbers
             ],
-            para(_("Pen."), "head"),
+            para(_("Incl. pen."), "head"),
             para(_("Total"), "head"),
         ]
         rows = [header]

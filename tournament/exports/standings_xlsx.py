@@ -47,7 +47,7 @@ class StandingsXlsx:
             _("Club / team"),
             _("Total"),
             *[round_header(number, standings) for number in standings.round_numbers],
-            _("Penalties"),
+            _("Incl. penalties"),
         ]
         sheets = [(_("Standings"), headers, self.rows(standings))]
         teams = team_standings(self.tournament)
