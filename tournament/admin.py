@@ -174,8 +174,15 @@ class TournamentAdmin(admin.ModelAdmin):
                 del request.session[IMPORT_SESSION_KEY.format(pk=pk)]
                 messages.success(
                     request,
-                    _("%(created)s players imported, %(skipped)s rows skipped.")
-                    % {"created": outcome.created, "skipped": outcome.skipped},
+                    _(
+                        "%(created)s players registered (%(returning)s already known), "
+                        "%(skipped)s rows skipped."
+                    )
+                    % {
+                        "created": outcome.created,
+                        "returning": outcome.returning,
+                        "skipped": outcome.skipped,
+                    },
                 )
                 return redirect("admin:tournament_tournament_change", tournament.pk)
         checked = check_rows(tournament, pending["rows"])

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django_countries import countries
 from openpyxl import load_workbook
 
-from tournament.models import Player, Tournament
+from tournament.models import Player, Tournament, is_east_asian
 
 HEADER_ALIASES = {
     "first_name": {"first name", "firstname", "given name", "prénom", "prenom"},
@@ -43,9 +43,13 @@ class ImportFileError(Exception):
 
 @dataclass
 class ImportRow:
+    """One row of the file; ``returning`` is the existing player it names (by EMA number, or
+    by name and country), who is registered again rather than created twice."""
+
     line: int
     values: dict[str, str]
     problems: list[str] = field(default_factory=list)
+    returning: Player | None = None
 
     @property
     def is_valid(self) -> bool:
@@ -177,7 +181,10 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
     for number, values in enumerate(rows, start=2):
         values = dict(values)
         if "name" in values and not values.get("first_name"):
-            first, _sep, last = values.pop("name").partition(" ")
+            name = values.pop("name").strip()
+            first, _sep, last = name.partition(" ")
+            if is_east_asian(name):
+                last, _sep, first = name.partition(" ")  # 李 小龙: family name first
             values["first_name"], values["last_name"] = first, values.get("last_name") or last
         values.pop("name", None)
         row = ImportRow(line=number, values=values)
@@ -207,7 +214,7 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
             "1" if values.get("substitute", "").strip().casefold() in TRUE_WORDS else ""
         )
         checked.append(row)
-    _mark_duplicates(checked)
+    _mark_duplicates(tournament, checked)
     return checked
 
 
@@ -219,7 +226,7 @@ def _identity(values: dict[str, str]) -> tuple[str, str, str]:
     )
 
 
-def _mark_duplicates(rows: list[ImportRow]) -> None:
+def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
     seen_names: dict[tuple, int] = {}
     seen_ema: dict[str, int] = {}
     for row in rows:
@@ -239,12 +246,19 @@ def _mark_duplicates(rows: list[ImportRow]) -> None:
     by_name = {
         (p.first_name.casefold(), p.last_name.casefold(), p.country.code or ""): p for p in existing
     }
+    registered = set(
+        tournament.registrations.filter(player__in=existing).values_list("player_id", flat=True)
+    )
     for row in rows:
         player = by_ema.get(row.values.get("ema_number") or "") or by_name.get(
             _identity(row.values)
         )
-        if player:
+        if player is None:
+            continue
+        if player.pk in registered:
             row.problems.append(
-                _("Duplicate of existing player %(name)s (#%(id)s).")
-                % {"name": player.full_name, "id": player.pk}
+                _("%(name)s (#%(id)s) is already registered in this tournament.")
+                % {"name": player.display_name, "id": player.pk}
             )
+        else:
+            row.returning = player

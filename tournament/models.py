@@ -29,7 +29,8 @@ RULESET_CHOICES = [
 EAST_ASIAN_SCRIPTS = ("CJK", "HANGUL", "HIRAGANA", "KATAKANA")
 
 
-def _is_east_asian(text: str) -> bool:
+def is_east_asian(text: str) -> bool:
+    """Written in Chinese, Japanese or Korean script (family name first, no space)."""
     letters = [char for char in text if not char.isspace()]
     return bool(letters) and all(
         unicodedata.name(char, "").startswith(EAST_ASIAN_SCRIPTS) for char in letters
@@ -187,7 +188,7 @@ class Player(models.Model):
 
     @property
     def _writes_family_name_first(self) -> bool:
-        return _is_east_asian(self.first_name + self.last_name)
+        return is_east_asian(self.first_name + self.last_name)
 
     @property
     def display_name(self) -> str:

@@ -92,12 +92,12 @@ def test_bad_rows_are_reported_one_by_one_and_nothing_is_written(tournament):
     )
     report = {row.line: row.problems for row in check_rows(tournament, rows)}
     assert report[2] == ["Missing name."]
-    assert any("Duplicate of existing player Zoé Martin" in p for p in report[3])
+    assert report[3] == []  # a returning player: registered again, not created twice
     assert any("Unknown country “Atlantis”" in p for p in report[4])
     assert report[5] == ["EMA number “1234” must have exactly 8 digits."]
     assert report[6] == []
     players_before = Player.objects.count()
-    with pytest.raises(ValidationError, match="4 rows have problems"):
+    with pytest.raises(ValidationError, match="3 rows have problems"):
         players_import(tournament=tournament, rows=rows)
     assert Player.objects.count() == players_before
     assert tournament.registrations.count() == 0
@@ -187,5 +187,28 @@ def test_admin_preview_then_confirm(client, organiser, tournament):
     assert Registration.objects.count() == 0
 
     response = client.post(confirm_url, {"only_valid": "on"}, follow=True)
-    assert "1 players imported, 1 rows skipped" in response.content.decode()
+    assert "1 players registered (0 already known), 1 rows skipped" in response.content.decode()
     assert tournament.registrations.get().player.first_name == "Zoé"
+
+
+@pytest.mark.django_db
+def test_a_returning_player_is_registered_again_not_created_twice(tournament):
+    known = make_player(first_name="Zoé", last_name="Martin", country="FR", ema_number="90000001")
+    rows = read_rows("p.csv", csv_bytes([["Zoe", "Martin-Dupont", "BE", "", "90000001", ""]]))
+    (row,) = check_rows(tournament, rows)
+    assert (row.problems, row.returning) == ([], known)  # same EMA number: the same person
+    outcome = players_import(tournament=tournament, rows=rows)
+    assert (outcome.created, outcome.returning) == (1, 1)
+    assert tournament.registrations.get().player == known
+    assert Player.objects.count() == 1
+    (again,) = check_rows(tournament, rows)
+    already = f"Zoé Martin (#{known.pk}) is already registered in this tournament."
+    assert again.problems == [already]
+
+
+@pytest.mark.django_db
+def test_a_single_name_column_in_chinese_puts_the_family_name_first(tournament):
+    rows = read_rows("p.csv", "Name,Country\n李 小龙,CN\nZoé Martin,FR\n".encode())
+    chinese, french = check_rows(tournament, rows)
+    assert (chinese.values["last_name"], chinese.values["first_name"]) == ("李", "小龙")
+    assert (french.values["first_name"], french.values["last_name"]) == ("Zoé", "Martin")

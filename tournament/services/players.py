@@ -13,8 +13,11 @@ from tournament.services.audit import audit_record
 
 @dataclass(frozen=True)
 class ImportOutcome:
+    """``created``: registrations made, ``returning`` of them for players already known."""
+
     created: int
     skipped: int
+    returning: int = 0
 
 
 @transaction.atomic
@@ -25,7 +28,8 @@ def players_import(
     only_valid: bool = False,
     acting_user=None,
 ) -> ImportOutcome:
-    """Create and register the players of a checked file, all or nothing.
+    """Create and register the players of a checked file, all or nothing. A player already
+    known (same EMA number, or same name and country) is registered, not created again.
 
     The rows are checked again here because the database may have changed since the
     organiser saw the preview. With problems and without `only_valid`, nothing is written.
@@ -37,21 +41,25 @@ def players_import(
             _("%(count)s rows have problems; nothing was imported.") % {"count": len(invalid)}
         )
     teams = {team.name: team for team in tournament.teams.all()}
-    created = 0
+    created = returning = 0
     for row in checked:
         if not row.is_valid:
             continue
         values = row.values
-        player = Player(
-            first_name=values["first_name"],
-            last_name=values.get("last_name", ""),
-            nickname=values.get("nickname", ""),
-            country=values.get("country", ""),
-            club=values.get("club", ""),
-            ema_number=values.get("ema_number", ""),
-        )
-        player.full_clean()
-        player.save()
+        player = row.returning
+        if player is None:
+            player = Player(
+                first_name=values["first_name"],
+                last_name=values.get("last_name", ""),
+                nickname=values.get("nickname", ""),
+                country=values.get("country", ""),
+                club=values.get("club", ""),
+                ema_number=values.get("ema_number", ""),
+            )
+            player.full_clean()
+            player.save()
+        else:
+            returning += 1
         team = None
         if values.get("team"):
             team = teams.get(values["team"])
@@ -71,6 +79,6 @@ def players_import(
         actor=acting_user,
         action="players.import",
         obj=tournament,
-        data={"created": created, "skipped": len(invalid)},
+        data={"created": created, "skipped": len(invalid), "returning": returning},
     )
-    return ImportOutcome(created=created, skipped=len(invalid))
+    return ImportOutcome(created=created, skipped=len(invalid), returning=returning)
