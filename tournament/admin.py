@@ -34,6 +34,7 @@ from tournament.services.registrations import (
     registration_disqualify,
     registration_withdraw,
 )
+from tournament.services.rounds import rounds_create_missing
 
 IMPORT_SESSION_KEY = "player-import-{pk}"
 
@@ -97,6 +98,11 @@ class TournamentAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TeamInline, StaffInline]
     change_form_template = "admin/tournament/tournament/change_form.html"
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form, change: bool) -> None:
+        """Its rounds follow the number of rounds (new ones added, none ever removed)."""
+        super().save_model(request, obj, form, change)
+        rounds_create_missing(obj)
 
     def get_queryset(self, request: HttpRequest):
         return Tournament.objects.for_staff(request.user)

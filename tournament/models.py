@@ -358,6 +358,18 @@ class Round(models.Model):
     def __str__(self) -> str:
         return _("Round %(number)s") % {"number": self.number}
 
+    def clean(self) -> None:
+        if self.tournament_id and self.number and self.number > self.tournament.rounds_count:
+            raise ValidationError(
+                {
+                    "number": _(
+                        "This tournament has %(count)s rounds: raise its number of rounds "
+                        "first."
+                    )
+                    % {"count": self.tournament.rounds_count}
+                }
+            )
+
     def clock_remaining(self, now=None) -> timedelta:
         """Time left on the round clock (negative once the time is over)."""
         now = now or timezone.now()
