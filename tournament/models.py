@@ -363,8 +363,7 @@ class Round(models.Model):
             raise ValidationError(
                 {
                     "number": _(
-                        "This tournament has %(count)s rounds: raise its number of rounds "
-                        "first."
+                        "This tournament has %(count)s rounds: raise its number of rounds first."
                     )
                     % {"count": self.tournament.rounds_count}
                 }

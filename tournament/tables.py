@@ -79,8 +79,16 @@ class RankingTable(tables.Table):
 
     place = tables.Column(verbose_name=_("Place"), order_by=("place_sort",))
     name = tables.Column(verbose_name=_("Player"), order_by=("name_sort",))
-    country = tables.Column(verbose_name=_("Country"), order_by=("country_name",))
-    club = tables.Column(verbose_name=_("Club / team"), order_by=("club",))
+    country = tables.Column(
+        verbose_name=_("Country"),
+        order_by=("country_name",),
+        attrs={"td": {"class": "wide-only"}, "th": {"class": "wide-only"}},
+    )
+    club = tables.Column(
+        verbose_name=_("Club / team"),
+        order_by=("club",),
+        attrs={"td": {"class": "wide-only"}, "th": {"class": "wide-only"}},
+    )
     total = ScoreColumn(
         verbose_name=_("Total"),
         order_by=("total_sort",),
