@@ -23,7 +23,7 @@ WIND_LABELS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
 
 
 def _name(registration: Registration) -> str:
-    return registration.player.full_name
+    return registration.player.display_name
 
 
 def late_minutes_from_check_in(registration: Registration | None, round_: Round) -> int:
@@ -81,7 +81,9 @@ class SheetForm(forms.Form):
             if kind == "final":
                 self.fields[f"{wind}_points"] = forms.IntegerField(
                     label=_("Final points"),
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 100}),
+                    # No inputmode="numeric": iPhones would show a keypad without the minus
+                    # sign, and final points may be negative (WRC 2015: play continues).
+                    widget=forms.NumberInput(attrs={"step": 100}),
                 )
                 self.fields[f"{wind}_chombo"] = forms.IntegerField(
                     label=_("Chombo"), min_value=0, initial=0
@@ -230,8 +232,16 @@ class HandForm(forms.Form):
     offender = forms.ChoiceField(label=_("Chombo by"), choices=SEAT_CHOICES, required=False)
     pao = forms.ChoiceField(label=_("Liable (pao)"), choices=SEAT_CHOICES, required=False)
 
-    def __init__(self, *args, rules=None, **kwargs) -> None:
+    def __init__(self, *args, rules=None, seat_names: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        if seat_names:
+            # "South · Zoé Martin": the referee picks the person, the sheet stores the seat.
+            named = [
+                (wind, f"{label} · {seat_names[wind]}" if seat_names.get(wind) else label)
+                for wind, label in SEAT_CHOICES[1:]
+            ]
+            for name in ("winner", "loser", "offender", "pao"):
+                self.fields[name].choices = [SEAT_CHOICES[0], *named]
         extra = []
         if rules is not None and rules.nagashi_mangan:
             extra.append(("nagashi", _("Nagashi mangan")))
@@ -281,7 +291,7 @@ class HandForm(forms.Form):
         }
 
 
-HandFormSet = forms.formset_factory(HandForm, extra=4, max_num=60, absolute_max=80)
+HandFormSet = forms.formset_factory(HandForm, extra=8, max_num=60, absolute_max=80)
 
 
 class PenaltyForm(forms.Form):

@@ -14,7 +14,7 @@ from django.views.generic import TemplateView
 
 from scoring.forms import CorrectionForm, HandForm, HandFormSet, SheetForm
 from scoring.models import ScoreSheet, SheetVersion
-from scoring.rules import RulesErrors
+from scoring.rules import SEATS, RulesErrors
 from scoring.services.entries import SheetEntry, evaluate_entry
 from scoring.services.sheets import (
     EntryOutcome,
@@ -301,13 +301,19 @@ class HandsPageMixin(SheetPageMixin):
         return entry if entry is not None and entry.kind == self.kind else None
 
     def hand_formset(self, data=None):
+        seat_names = {
+            wind: registration.player.display_name
+            for wind, registration in zip(SEATS, self.context.seated, strict=True)
+            if registration is not None
+        }
+        form_kwargs = {"rules": self.rules, "seat_names": seat_names}
         if data is not None:
             # No initial on a POST: a submitted hand equal to its initial would count as an
             # unchanged blank row and be dropped.
-            return HandFormSet(data, prefix="hands", form_kwargs={"rules": self.rules})
+            return HandFormSet(data, prefix="hands", form_kwargs=form_kwargs)
         entry = self.prefill()
         initial = [HandForm.initial_from(hand) for hand in entry.hands] if entry else []
-        return HandFormSet(initial=initial, prefix="hands", form_kwargs={"rules": self.rules})
+        return HandFormSet(initial=initial, prefix="hands", form_kwargs=form_kwargs)
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "hand_fields": HandForm.fields_by_result()}

@@ -407,3 +407,9 @@ def test_the_exports_link_is_offered_to_organisers_only(client, event):
     assert exports not in client.get(_url(event)).content.decode()  # it would answer 403
     client.force_login(event["users"][Role.ORGANISER])
     assert exports in client.get(_url(event)).content.decode()
+
+
+def test_the_hand_lists_name_the_players_of_the_table(referee, event, players):
+    page = referee.get(_url(event, "hands"))
+    winner = dict(page.context["formset"].forms[0].fields["winner"].choices)
+    assert winner["S"] == f"South · {players[1].player.display_name}"
