@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.services.sheets import unconfirmed_tables
 from tournament.exports.registrations import RegistrationsXlsx
@@ -236,7 +236,11 @@ def _reason_action(service, verb: str):
                 except ValidationError as error:
                     modeladmin.message_user(request, " ".join(error.messages), messages.ERROR)
             modeladmin.message_user(
-                request, _("%(count)s registrations updated.") % {"count": done}
+                request,
+                ngettext(
+                    "%(count)s registration updated.", "%(count)s registrations updated.", done
+                )
+                % {"count": done},
             )
             return None
         context = {
