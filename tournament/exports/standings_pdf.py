@@ -58,7 +58,7 @@ class StandingsPdf:
                 ]
             )
         width = landscape(A4)[0] - 2 * MARGIN
-        fixed = [13 * mm, 52 * mm, 17 * mm, 40 * mm]
+        fixed = [16 * mm, 50 * mm, 21 * mm, 38 * mm]  # "Place", "Country" fit unbroken
         rest = (width - sum(fixed)) / (len(numbers) + 2)
         widths = fixed + [min(rest, 17 * mm)] * (len(numbers) + 2)
         table = grid_table(rows, widths=widths)
