@@ -10,7 +10,8 @@ plain simulated annealing reaches 15 too (THEORY.md) and nothing better is known
 Found by this package's own search (seed 100, 40 s) and checked from first principles by
 tests/seating/test_engine_designs.py.
 
-Each plan is one string per player: the table (0-based) of that player in each round.
+Each plan is one string per player: the table (0-based, one base-36 digit: 0-9 then a-z)
+of that player in each round.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def known_plan(n_tables: int, rounds: int) -> Construction | None:
     n_players = len(schedule)
     plan = tuple(
         tuple(
-            tuple(s for s, tables in enumerate(schedule) if int(tables[r]) == t)
+            tuple(s for s, tables in enumerate(schedule) if int(tables[r], 36) == t)
             for t in range(n_tables)
         )
         for r in range(rounds)
