@@ -4,6 +4,7 @@ import datetime
 import itertools
 
 import pytest
+from django.utils import translation
 
 from tournament.models import Player, Registration, Round, Team, Tournament, TournamentStaff
 
@@ -55,6 +56,15 @@ def make_rounds(tournament: Tournament, count: int | None = None) -> list[Round]
 
 def make_staff(tournament: Tournament, user, role: str) -> TournamentStaff:
     return TournamentStaff.objects.create(tournament=tournament, user=user, role=role)
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts in the default language: a request in French (the locale
+    middleware) must not leave later tests of the same worker speaking French."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
