@@ -142,6 +142,21 @@ def find_seats(tournament: Tournament, round_: Round | None, query: str) -> list
     return result
 
 
+def find_inactive(tournament: Tournament, query: str) -> list[Registration]:
+    """Players matching the query who no longer play (withdrawn, disqualified), so that
+    find-my-seat can say so instead of "no player matches"."""
+    query = query.strip()
+    if not query:
+        return []
+    active = Registration.objects.filter(tournament=tournament).active()
+    inactive = (
+        Registration.objects.filter(tournament=tournament)
+        .exclude(pk__in=active.values("pk"))
+        .select_related("player")
+    )
+    return sorted((r for r in inactive if registration_matches(r, query)), key=player_sort_key)
+
+
 def referee_penalties(tournament: Tournament) -> dict[int, list[tuple[int | None, Fraction]]]:
     """registration id → [(round number or None, points)] of the active referees' penalties
     (those outside the score sheets), in one query."""

@@ -12,7 +12,7 @@ from tests.conftest import (
     make_staff,
     make_tournament,
 )
-from tournament.models import Round, TournamentStaff
+from tournament.models import Registration, Round, TournamentStaff
 
 
 def seated_tournament(players: int = 8, **fields):
@@ -121,6 +121,20 @@ def test_find_my_seat_says_when_nobody_matches(client):
     tournament, _registrations, _rounds = seated_tournament()
     response = client.get(reverse("public:find_seat", args=[tournament.slug]), {"q": "Nobody"})
     assert "No player matches" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_find_my_seat_says_when_a_player_no_longer_plays(client):
+    tournament, registrations, _rounds = seated_tournament()
+    withdrawn = registrations[0]
+    withdrawn.status = Registration.Status.WITHDRAWN
+    withdrawn.save()
+    response = client.get(
+        reverse("public:find_seat", args=[tournament.slug]), {"q": withdrawn.player.last_name}
+    )
+    content = response.content.decode()
+    assert f"{withdrawn.player.display_name} no longer plays in this tournament." in content
+    assert "No player matches" not in content
 
 
 @pytest.mark.parametrize("players", [8, 40])

@@ -274,6 +274,8 @@ class FindSeatView(PublicTournamentMixin, TemplateView):
         context.update(query=query, round=round_)
         if query:
             context["matches"] = selectors.find_seats(tournament, round_, query)[:20]
+            if not context["matches"]:
+                context["inactive"] = selectors.find_inactive(tournament, query)[:20]
         return context
 
 
