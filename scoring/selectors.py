@@ -65,6 +65,7 @@ class StandingEntry:
     rounds: dict[int, RoundScore]
     disqualified: bool
     shared_place: bool
+    withdrawn: bool = False  # still ranked on the rounds played, shown as withdrawn
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,7 @@ def _compute(tournament: Tournament) -> Standings:
                 rounds=dict(sorted(rounds.items())),
                 disqualified=False,
                 shared_place=row.shared,
+                withdrawn=registration.status == Registration.Status.WITHDRAWN,
             )
         )
     return Standings(tournament.pk, entries, numbers, provisional, complete)

@@ -149,6 +149,10 @@ class RankingTable(tables.Table):
             "public:player",
             kwargs={"slug": self.slug, "registration_id": record["registration_id"]},
         )
+        if record.get("withdrawn"):
+            return format_html(
+                '<a href="{}">{}</a> <small class="muted">{}</small>', url, value, _("withdrawn")
+            )
         return format_html('<a href="{}">{}</a>', url, value)
 
     def render_country(self, value, record):
@@ -170,6 +174,7 @@ def ranking_rows(standings) -> list[dict]:
                 "place_sort": entry.place if entry.place is not None else 10**6,
                 "shared_place": entry.shared_place,
                 "name": player.display_name,
+                "withdrawn": entry.withdrawn,
                 "name_sort": (player.last_name or player.first_name).casefold(),
                 "search": fold(" ".join((player.first_name, player.last_name, player.nickname))),
                 "country": player.country.code or "",

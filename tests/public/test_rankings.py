@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.services.invalidation import standings_changed
 from tests.conftest import (
     confirm_sheet,
     make_registrations,
@@ -15,7 +16,7 @@ from tests.conftest import (
     make_staff,
     make_tournament,
 )
-from tournament.models import Round, Seat, Tournament, TournamentStaff
+from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.tables import format_score
 
 
@@ -209,3 +210,19 @@ def test_the_rank_chart_keeps_svg_numbers_in_french(client, django_user_model):
     assert all(re.fullmatch(r"-?\d+(\.\d+)?", value) for value in coordinates), coordinates
     (points,) = re.findall(r' points="([^"]*)"', svg)
     assert re.fullmatch(r"[\d.]+,[\d.]+( [\d.]+,[\d.]+)*", points), points
+
+
+@pytest.mark.django_db
+def test_a_withdrawn_player_stays_ranked_and_is_marked(client, django_user_model):
+    tournament, registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    east = Seat.objects.filter(round=rounds[0], table_number=1).order_by("id").first()
+    withdrawn = east.registration
+    withdrawn.status = Registration.Status.WITHDRAWN
+    withdrawn.save()
+    standings_changed(tournament)
+    response = client.get(reverse("public:rankings", args=[tournament.slug]))
+    row = next(r for r in response.context["table"].data if r["registration_id"] == withdrawn.pk)
+    assert row["withdrawn"] is True
+    assert row["place"] == 1  # the round played still counts
+    assert "withdrawn</small>" in response.content.decode()
