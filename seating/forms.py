@@ -112,6 +112,6 @@ class SwapForm(forms.Form):
             (registrations[pk] for pk in seated if pk in registrations),
             key=lambda r: (r.player.last_name.casefold(), r.player.first_name.casefold()),
         )
-        choices = [("", "---------")] + [(r.pk, r.player.full_name) for r in players]
+        choices = [("", "---------")] + [(r.pk, r.player.display_name) for r in players]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices

@@ -54,7 +54,7 @@ def _name(context: TableContext, registration_id: int | None) -> str:
     if registration_id is None:
         return ""
     registration = context.registrations.get(registration_id)
-    return registration.player.full_name if registration else f"#{registration_id}"
+    return registration.player.display_name if registration else f"#{registration_id}"
 
 
 def describe(

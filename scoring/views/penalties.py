@@ -139,6 +139,6 @@ class DisqualifyView(TournamentStaffMixin, FormView):
         messages.success(
             self.request,
             _("%(player)s is disqualified: out of the ranking and of future seating.")
-            % {"player": registration.player.full_name},
+            % {"player": registration.player.display_name},
         )
         return redirect(reverse("scoring:penalties", kwargs={"slug": self.tournament.slug}))

@@ -139,7 +139,7 @@ def load_input(tournament: Tournament, keep_apart: str = "team") -> SeatingInput
 def player_names(tournament: Tournament) -> dict[int, str]:
     """Registration id -> player's name, for messages and previews."""
     return {
-        registration.pk: registration.player.full_name
+        registration.pk: registration.player.display_name
         for registration in Registration.objects.filter(tournament=tournament).select_related(
             "player"
         )
