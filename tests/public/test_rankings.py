@@ -226,3 +226,12 @@ def test_a_withdrawn_player_stays_ranked_and_is_marked(client, django_user_model
     assert row["withdrawn"] is True
     assert row["place"] == 1  # the round played still counts
     assert "withdrawn</small>" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_an_official_lands_on_the_home_page_with_their_tournaments(client, django_user_model):
+    tournament, _registrations, _rounds, referee = make_event(django_user_model)
+    client.force_login(referee)
+    content = client.get(reverse("public:home")).content.decode()
+    assert reverse("scoring:rounds", args=[tournament.slug]) in content
+    assert reverse("staff:exports", args=[tournament.slug]) not in content  # organisers only

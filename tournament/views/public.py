@@ -93,6 +93,16 @@ class HomeView(ListView):
     def get_queryset(self):
         return Tournament.objects.public()
 
+    def get_context_data(self, **kwargs):
+        """Officials land here after logging in: their own tournaments come first."""
+        context = super().get_context_data(**kwargs)
+        user = self.request.user
+        if user.is_authenticated:
+            context["staff_tournaments"] = Tournament.objects.for_staff(user).order_by(
+                "-start_date", "name"
+            )
+        return context
+
 
 class TournamentView(PublicTournamentMixin, DetailView):
     template_name = "public/tournament.html"
