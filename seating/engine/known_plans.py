@@ -1,5 +1,6 @@
 """Best plans known for sizes that no construction covers and where the search is slow
-and uneven, stored so the organiser gets the best known plan at once, every time.
+and uneven, stored so the organiser gets the best known plan at once, every time. They
+keep every player off any table twice (rounds = tables), so they serve "tables first".
 
 24 players × 6 rounds with no table revisited: each player's six tables are a permutation
 of the six tables, and two players meet as often as their permutations agree. No zero-repeat
@@ -9,6 +10,12 @@ on others, in 12 to 20 seconds. The stored plan has 15 (one pair meets three tim
 plain simulated annealing reaches 15 too (THEORY.md) and nothing better is known to us.
 Found by this package's own search (seed 100, 40 s) and checked from first principles by
 tests/seating/test_engine_designs.py.
+
+40 × 10, 56 × 14 and 60 × 15 (rounds = tables, where no difference matrix exists): the
+search gives 44–50, 101 and 90 repeats; a simulated annealing in C over the same
+permutation model (moves that exchange two players' tables between two rounds, or longer
+cycles of them; run offline for about an hour, not part of the project) found 36, 76 and
+79, stored here.
 
 Each plan is one string per player: the table (0-based, one base-36 digit: 0-9 then a-z)
 of that player in each round.
@@ -29,6 +36,57 @@ KNOWN_PLANS: dict[tuple[int, int], tuple[int, tuple[str, ...]]] = {
             "130425", "145023", "213045", "234150", "240531", "251403",
             "305412", "310254", "342105", "354021", "401352", "412530",
             "420513", "435201", "502143", "514302", "521034", "543210",
+        ),
+    ),
+    (10, 10): (
+        36,
+        (
+            "5734981026", "0587619324", "4609853127", "3695201874", "0812495367", "2935870641",
+            "1457380296", "6380597421", "3508426791", "7519284630", "4086321759", "6541978203",
+            "8104792653", "1627438950", "0176583942", "1840659732", "7683902415", "2461093785",
+            "2749106358", "4865217093", "0453128679", "9256734801", "2058967134", "9034516287",
+            "4132069875", "5302674189", "5210846973", "3967542108", "8321604597", "6973451082",
+            "1398740265", "7894163502", "8762350914", "9143827560", "3429765018", "6718032549",
+            "8296175430", "5071239468", "9275048316", "7920315846",
+        ),
+    ),
+    (14, 14): (
+        76,
+        (
+            "d57426b08319ca", "0ca46319b78d25", "a8215374906bcd", "2c405b871d936a",
+            "948a31b52d0c76", "c231d458b697a0", "58d94ba367c210", "914b68d25a70c3",
+            "5acd6230714b89", "029738c5db461a", "b1908d5a7c3246", "3a9c2d0b586471",
+            "185cb602749ad3", "4a1285c6b3d079", "b54a7c0936281d", "3d28b740a95c16",
+            "1436025d87ab9c", "684d9015c3a7b2", "d0867b91ac4523", "1982c637dab450",
+            "9b70c34185d6a2", "4cb51d7239a608", "7061c589d4a23b", "87239c5b64d10a",
+            "c0dba725318469", "7b368c2a091d54", "c465b83a10d927", "56a2398d0c71b4",
+            "b395c1d6a28704", "26ca97d140b835", "bad7036124c958", "2017d6ab953c84",
+            "360914ca2b758d", "d302a71c659b48", "7d053294bac861", "4289ac6d7053b1",
+            "adc479168b0253", "841369ac02b57d", "896a047b5c13d2", "07cbda83196542",
+            "8db120c3457a96", "95bd846ca72130", "75a39b482160dc", "a158d92743c60b",
+            "0c764d389251ab", "6b2c4a973d1085", "d7b90826c134a5", "6957a243180dcb",
+            "1ba825dc960347", "463b5190c82ad7", "a91c50bd624837", "375041a2d689bc",
+            "520d1ab948376c", "21637a04cb5d98", "c37810645dba29", "63d4b5780a2c91",
+        ),
+    ),
+    (15, 15): (
+        79,
+        (
+            "49b3a576208ced1", "8be72964c315d0a", "039b4672c1eda85", "e8604a3b17d5c92",
+            "a584b09d136c27e", "e045ac92b816d73", "c32d918b567e0a4", "ec1950b4a68273d",
+            "1d83e65c9ba4072", "eb9361d805a724c", "934ceb2ad758601", "64d98e2b50c731a",
+            "9b703da2e16485c", "b6852437eac01d9", "749e1a63bd8c520", "53b79801ecd246a",
+            "3a26ed7c180b549", "689a7d254c13eb0", "dc7ea681532094b", "9402c8367b1ea5d",
+            "c08167e34952adb", "7d648905a2be1c3", "c83d5e6a024b971", "de3c850741a9b26",
+            "b2176a49803d5ce", "7e593c164adb208", "807cb256ad314e9", "8ca41db709e5362",
+            "17dab4c9285e306", "32a1c90eb5687d4", "2ad85031b9e46c7", "41d7029e36a8cb5",
+            "5819cbe23d7a046", "1ab02c68d4937e5", "25e614dac07983b", "a0ce93786254b1d",
+            "2db53ac46e71980", "670451a39c2dbe8", "b756a82d34e109c", "891643ced5b0a27",
+            "04a5d71c26b389e", "dae2975c84603b1", "472c13e08bd695a", "16ab0583e7492cd",
+            "35c0d2b19a47e86", "326b7410598adec", "be7203d51c9a684", "51e876c0da32b94",
+            "5c613e982b0d4a7", "0542698dae3bc17", "ce48d5a963071b2", "ab0d42158ec9763",
+            "d6037b4ec2915a8", "ad58c74b0126e39", "79ca214d3e0865b", "463decb9752a810",
+            "29518ba07d43c6e", "023eb8d497c61a5", "912a0e5764bcd38", "61cbd0ea7895423",
         ),
     ),
 }  # fmt: skip

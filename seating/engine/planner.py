@@ -185,6 +185,16 @@ def _pack_slots(construction: Construction, team: Sequence[int], rng: random.Ran
     return slot_player
 
 
+def _usual_start(
+    n_tables: int, rounds: int, team: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    """The search's start where no construction covers the request: as much difference
+    matrix as exists, teams packed into its seat classes."""
+    partial = partial_start(n_tables, rounds, rng)
+    slot_player = _pack_slots(partial, team, rng)
+    return [[slot_player[s] for table in rnd for s in table] for rnd in partial.rounds]
+
+
 def _place_fixed(seats: list[int], fixed: Sequence[int], n_tables: int) -> list[int]:
     """Renumber tables (and if needed swap players) so fixed players sit at their table."""
     groups = [seats[4 * t : 4 * t + 4] for t in range(n_tables)]
@@ -324,7 +334,8 @@ def plan_seating(
     tables_first = request.priority == "tables"
     construction = best_construction(n_tables, rn, tables_first=tables_first) if rn else None
     known = None
-    if construction is None and rn and not request.history:
+    if construction is None and rn and tables_first and not request.history:
+        # "Opponents first" may revisit tables to meet fewer people again: search instead.
         known = construction = known_plan(n_tables, rn)
     decoded: dict[int, int] = {}
     if request.history and rn:
@@ -370,12 +381,20 @@ def plan_seating(
         method = f"construction {construction.name}"
         if known is not None:
             # Searching for fewer repeats than the best known plan is wasted time.
-            target = max(target, weights.repeats * costs(problem, start)[2])
+            _reuse, known_clashes, known_repeats = costs(problem, start)
+            target = max(target, weights.repeats * known_repeats)
             method = known.name
+            if known_clashes:
+                # Team mates still meet in it: start from whichever costs less, it or the
+                # usual start (teams fill seat classes that never meet, more repeats).
+                usual = _usual_start(n_tables, rn, team, rng)
+                _reuse, usual_clashes, usual_repeats = costs(problem, usual)
+                known_cost = weights.teams * known_clashes + weights.repeats * known_repeats
+                if weights.teams * usual_clashes + weights.repeats * usual_repeats < known_cost:
+                    construction = known = None
+                    start, method = usual, "search"
     elif rn:
-        partial = partial_start(n_tables, rn, rng)
-        slot_player = _pack_slots(partial, team, rng)
-        start = [[slot_player[s] for table in rnd for s in table] for rnd in partial.rounds]
+        start = _usual_start(n_tables, rn, team, rng)
     else:
         start = []
     if has_fixed:

@@ -125,3 +125,17 @@ def test_every_known_plan_has_fresh_tables_and_the_repeats_it_claims(tables, rou
     # Two players meet once per round where their tables agree; Σ max(0, meetings − 1)
     meetings = [sum(a[r] == b[r] for r in range(rounds)) for a, b in combinations(schedule, 2)]
     assert sum(max(0, m - 1) for m in meetings) == repeats
+
+
+@pytest.mark.parametrize(("tables", "rounds"), sorted(KNOWN_PLANS))
+def test_tables_first_takes_the_known_plan_and_opponents_first_does_not(tables, rounds):
+    players = tuple(range(1, 4 * tables + 1))
+    plan = plan_seating(SeatingRequest(players=players, rounds=rounds, time_limit=1))
+    m = plan.metrics
+    assert plan.method.startswith("best known plan")
+    assert (m.table_reuse, m.repeat_pairs) == (0, KNOWN_PLANS[(tables, rounds)][0])
+    assert m.wind_imbalance == (0 if rounds % 4 == 0 else 1)  # THEORY.md: winds exact
+    opponents = plan_seating(
+        SeatingRequest(players=players, rounds=rounds, priority="opponents", time_limit=1)
+    )
+    assert not opponents.method.startswith("best known plan")
