@@ -32,9 +32,9 @@ def phone():
         connections.close_all()
 
 
-def test_a_referee_checks_then_saves_a_sheet_on_a_phone(
-    phone, live_server, client, transactional_db, django_user_model
-):
+@pytest.fixture
+def referee_page(phone, live_server, client, transactional_db, django_user_model):
+    """A referee of a one-table, single-entry tournament, logged in on the phone."""
     tournament = make_tournament(confirmation_policy="single")
     registrations = make_registrations(tournament, 4)
     (round_,) = make_rounds(tournament, 1)
@@ -51,7 +51,11 @@ def test_a_referee_checks_then_saves_a_sheet_on_a_phone(
             }
         ]
     )
-    page = phone.new_page()
+    return phone.new_page(), tournament
+
+
+def test_a_referee_checks_then_saves_a_sheet_on_a_phone(referee_page, live_server):
+    page, tournament = referee_page
     page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
     for wind, points in zip("ESWN", ("42300", "31000", "27700", "18000"), strict=True):
         page.fill(f"#id_{wind}_points", points)
@@ -67,26 +71,8 @@ def test_a_referee_checks_then_saves_a_sheet_on_a_phone(
     assert ScoreSheet.objects.get().status == ScoreSheet.Status.CONFIRMED
 
 
-def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(
-    phone, live_server, client, transactional_db, django_user_model
-):
-    tournament = make_tournament(confirmation_policy="single")
-    registrations = make_registrations(tournament, 4)
-    (round_,) = make_rounds(tournament, 1)
-    seat_round(round_, registrations)
-    referee = django_user_model.objects.create_user("table-referee")
-    make_staff(tournament, referee, Role.REFEREE)
-    client.force_login(referee)
-    phone.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
-    page = phone.new_page()
+def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, live_server):
+    page, tournament = referee_page
     page.goto(live_server.url + reverse("scoring:hands", args=[tournament.slug, 1, 1]))
     # Only the columns of the chosen result show (the engine's list): a blank row is short
     assert not page.is_visible("#id_hands-0-han")
