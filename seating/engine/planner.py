@@ -3,10 +3,9 @@
 Order of work: validate the request (user errors with codes), turn ids into dense indices,
 fold the history into meeting / table-visit / wind counts, try an explicit construction
 (instant and repeat-free; teams that do not pack into its seat classes are kept apart by
-exchanging players' whole schedules, see relabel.py) or else start from the best plan
-known for the size (known_plans.py), repair or search with simulated
-annealing where needed (fixed tables, teams that still meet, history, sizes no construction
-covers), then give winds by
+exchanging players' whole schedules, see relabel.py) or else the best plan known for the
+size (known_plans.py), repair or search with simulated annealing where needed (fixed
+tables, teams that still meet, history, sizes no construction covers), then give winds by
 exact edge-colouring and measure the result with the shared checker.
 
 This module knows nothing about Django; ids are opaque ints.
