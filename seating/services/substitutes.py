@@ -22,7 +22,11 @@ def substitutes_add(*, tournament: Tournament, count: int, acting_user=None) -> 
     label = _("Substitute")
     # Lock the tournament row so two clicks cannot both number from the same count.
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-    existing = Registration.objects.filter(tournament=tournament, is_substitute=True).count()
+    # Numbered after the placeholders already there, not after real substitutes.
+    numbers = Registration.objects.filter(
+        tournament=tournament, is_substitute=True, player__first_name=label
+    ).values_list("player__last_name", flat=True)
+    existing = max((int(n) for n in numbers if n.isdigit()), default=0)
     created = []
     for number in range(existing + 1, existing + count + 1):
         player = Player(first_name=label, last_name=str(number))

@@ -17,7 +17,7 @@ from seating.services import (
     seating_run_swiss,
     substitutes_add,
 )
-from tests.conftest import make_registrations, make_rounds, make_tournament
+from tests.conftest import make_registration, make_registrations, make_rounds, make_tournament
 from tournament.models import AuditEntry, Registration, Round, Seat
 from tournament.services.registrations import registration_withdraw
 
@@ -138,6 +138,14 @@ def test_substitutes_add_makes_the_count_seatable(db):
     assert run.status == SeatingRun.Status.DONE
     seated = {p for table in run.plan[0]["tables"] for p in table}
     assert {r.pk for r in created} <= seated
+
+
+def test_placeholders_are_numbered_after_placeholders_not_real_substitutes(db):
+    tournament = make_tournament(rounds_count=2)
+    make_registration(tournament, is_substitute=True)  # a real person, with a real name
+    (first,) = substitutes_add(tournament=tournament, count=1)
+    (second,) = substitutes_add(tournament=tournament, count=1)
+    assert [first.player.full_name, second.player.full_name] == ["Substitute 1", "Substitute 2"]
 
 
 def test_substitutes_add_refuses_a_silly_count(tournament):
