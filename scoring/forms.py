@@ -16,10 +16,9 @@ from scoring.messages import form_field_for, message_for
 from scoring.models import Penalty
 from scoring.rules import APPLICABLE_KEYS, RulesErrors
 from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableContext
-from tournament.models import Registration, Round
+from tournament.models import WIND_LABELS, Registration, Round
 
 WINDS = ("E", "S", "W", "N")
-WIND_LABELS = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
 
 
 def _name(registration: Registration) -> str:

@@ -14,10 +14,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RulesError
-from tournament.models import Seat
+from tournament.models import WIND_LABELS
 
 WINDS = ("E", "S", "W", "N")
-WIND_NAMES = dict(Seat.Wind.choices)
 
 MESSAGES = {
     # Seats checked against the seating (scoring.services.entries)
@@ -103,8 +102,8 @@ def _param(key: str, value):
     """Numbers grouped as the reader writes them; a seat letter as the wind's name."""
     if isinstance(value, int) and not isinstance(value, bool):
         return number_format(value, force_grouping=True)
-    if key in _SEAT_PARAMS and value in WIND_NAMES:
-        return WIND_NAMES[value]
+    if key in _SEAT_PARAMS and value in WIND_LABELS:
+        return WIND_LABELS[value]
     return value
 
 

@@ -31,10 +31,8 @@ from seating.services import (
     substitutes_add,
 )
 from seating.services.runs import run_error_message
-from tournament.models import Seat, Tournament
+from tournament.models import WIND_LABELS, Seat, Tournament
 from tournament.permissions import has_role
-
-WIND_LABELS = dict(Seat.Wind.choices)
 
 QUALITY_ROWS = [
     ("table_reuse", gettext_lazy("Table reuse (extra visits to the same table)"), "table_reuse"),

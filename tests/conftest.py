@@ -131,3 +131,23 @@ def confirm_sheet(round_: Round, table: int, user, points=(42300, 31000, 27700, 
         revision=sheet.revision if sheet else 0,
         acting_user=user,
     )
+
+
+def admin_form_data(page) -> dict:
+    """What the admin page `page` (a response) would post if saved untouched: the main form,
+    every inline form and their management forms."""
+    data = {}
+    forms = [page.context["adminform"].form]
+    for inline in page.context["inline_admin_formsets"]:
+        formset = inline.formset
+        management = formset.management_form
+        data.update(
+            {management.add_prefix(name): management[name].value() for name in management.fields}
+        )
+        forms.extend(formset.forms)
+    for form in forms:
+        for name, field in form.fields.items():
+            value = form[name].value()
+            if value is not None and not field.disabled:
+                data[form.add_prefix(name)] = value
+    return data

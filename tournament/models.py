@@ -424,6 +424,8 @@ class Seat(models.Model):
 
 
 WIND_ORDER = {"E": 0, "S": 1, "W": 2, "N": 3}
+#: Seat letter -> the wind's name in the active language ("S" -> "South").
+WIND_LABELS = dict(Seat.Wind.choices)
 
 
 class TournamentStaff(models.Model):

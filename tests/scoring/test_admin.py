@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.services.penalties import penalty_give
-from tests.conftest import confirm_sheet
+from tests.conftest import admin_form_data, confirm_sheet
 from tests.scoring.conftest import Role, enter, make_entry, table_registrations
 from tournament.models import AuditEntry, Round, Tournament
 
@@ -46,21 +46,7 @@ def test_a_sheet_cannot_be_changed_or_deleted_in_the_admin(admin_client, results
 def _save_round(admin_client, round_, status):
     """Post the round's admin change form as the organiser would, with a new status."""
     url = reverse("admin:tournament_round_change", args=[round_.pk])
-    page = admin_client.get(url)
-    data = {}
-    forms = [page.context["adminform"].form]
-    for inline in page.context["inline_admin_formsets"]:
-        formset = inline.formset
-        management = formset.management_form
-        data.update(
-            {management.add_prefix(name): management[name].value() for name in management.fields}
-        )
-        forms.extend(formset.forms)
-    for form in forms:
-        for name, field in form.fields.items():
-            value = form[name].value()
-            if value is not None and not field.disabled:
-                data[form.add_prefix(name)] = value
+    data = admin_form_data(admin_client.get(url))
     data["status"] = status
     return admin_client.post(url, data)
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_tournament
+from tests.conftest import admin_form_data, make_tournament
 from tournament.models import Round, Tournament
 
 
@@ -32,14 +32,7 @@ def test_a_last_day_before_the_first_day_says_so():
 
 def _add_form_data(admin_client, **values) -> dict:
     """The admin's add page as the organiser fills it in (inline management forms too)."""
-    page = admin_client.get(reverse("admin:tournament_tournament_add"))
-    form = page.context["adminform"].form
-    data = {name: form[name].value() or "" for name in form.fields}
-    for inline in page.context["inline_admin_formsets"]:
-        management = inline.formset.management_form
-        data.update(
-            {management.add_prefix(name): management[name].value() for name in management.fields}
-        )
+    data = admin_form_data(admin_client.get(reverse("admin:tournament_tournament_add")))
     data.update(name="QA Cup", slug="qa-cup", start_date="2026-12-01", end_date="2026-12-02")
     data.update(values)
     return data
