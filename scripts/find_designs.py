@@ -2,6 +2,7 @@
 
     python scripts/find_designs.py --players 28 [--seeds 50] [--nodes 200000]
     python scripts/find_designs.py --matrix 2,6 --rounds 12      # needs: pip install ortools
+    python scripts/find_designs.py --resolvable 32 --rounds 10 --swaps 1,2,4  # python-sat
 
 Points are (x, c), x ∈ Z_n, c ∈ {0, 1, 2}, plus f = N − 3n fixed points; a backtracking
 search over the base round keeps every difference (c, c', x' − x mod n) unique (see the
@@ -10,9 +11,18 @@ new seed when the node budget runs out (``rotational.BASE_ROUNDS``).
 
 ``--matrix`` asks OR-tools CP-SAT for a difference matrix over Z_a × Z_b × …: rows in G^4
 whose differences, between any two columns and against an implicit zero column, are
-distinct (``matrices.MATRICES``). OR-tools is not a dependency of the project: this is an
-offline tool; its output is stored and verified by the tests, so the planner never
-searches for a design.
+distinct (``matrices.MATRICES``).
+
+``--resolvable`` asks the SAT solver CaDiCaL (pip install python-sat; CP-SAT found nothing
+in 15 minutes) for a whole repeat-free plan that the group Z_2^k (N = 2^k·m)
+maps onto itself: h sends player (c, g) to (c, g xor h) and round to round, fixing the first
+rounds and swapping the pair of rounds i when h has an odd number of bits in common with
+the i-th ``--swaps`` mask. The variables say "p and q share a table in round r", one per
+orbit of the group; tables of four are equivalence classes and no pair shares two
+(``stored_designs.STORED_DESIGNS``; 32 × 10: a few seconds with masks 1,2,4).
+
+Neither OR-tools nor python-sat is a dependency of the project: this is an offline tool;
+its output is stored and verified by the tests, so the planner never searches for a design.
 """
 
 from __future__ import annotations
@@ -142,6 +152,80 @@ def find_matrix(factors: tuple[int, ...], rounds: int, seconds: float) -> list |
     return [tuple(elements[solver.Value(k[r][i])] for i in range(4)) for r in range(rounds)]
 
 
+def find_resolvable(
+    n_players: int, rounds: int, masks: tuple[int, ...]
+) -> list[list[tuple[int, ...]]] | None:
+    """Rounds of tables (player numbers 0..N-1), or None when the plan cannot exist."""
+    from pysat.card import CardEnc, EncType
+    from pysat.solvers import Solver
+
+    order = 1 << max(m.bit_length() for m in masks)
+    if n_players % order or rounds < 2 * len(masks):
+        raise SystemExit(
+            "the players must be a multiple of the group's order, and the rounds at least "
+            "twice the number of masks"
+        )
+    fixed_rounds = rounds - 2 * len(masks)
+
+    def move_round(h: int, r: int) -> int:
+        if r < fixed_rounds:
+            return r
+        i, side = divmod(r - fixed_rounds, 2)
+        return fixed_rounds + 2 * i + (side ^ (bin(h & masks[i]).count("1") % 2))
+
+    def move_player(h: int, p: int) -> int:
+        return p - p % order + (p % order ^ h)
+
+    same: dict[tuple[int, int, int], int] = {}
+
+    def together(r: int, p: int, q: int) -> int:
+        """The variable "p and q share a table in round r", one per orbit."""
+        key = (r, min(p, q), max(p, q))
+        if key not in same:
+            var = len(set(same.values())) + 1
+            for h in range(order):
+                a, b = move_player(h, key[1]), move_player(h, key[2])
+                same[(move_round(h, r), min(a, b), max(a, b))] = var
+        return same[key]
+
+    players = range(n_players)
+    for r in range(rounds):
+        for p, q in itertools.combinations(players, 2):
+            together(r, p, q)
+    top = len(set(same.values()))
+    clauses: list[list[int]] = []
+
+    def cardinality(lits: list[int], bound: int, exact: bool) -> None:
+        nonlocal top
+        encode = CardEnc.equals if exact else CardEnc.atmost
+        enc = encode(lits=lits, bound=bound, top_id=top, encoding=EncType.seqcounter)
+        top = max(top, enc.nv)
+        clauses.extend(enc.clauses)
+
+    for r in range(rounds):
+        for p in players:
+            # Three table mates, and a table mate's table mates are table mates.
+            cardinality([together(r, p, q) for q in players if q != p], 3, exact=True)
+            for q, u in itertools.combinations([x for x in players if x != p], 2):
+                clauses.append([-together(r, p, q), -together(r, p, u), together(r, q, u)])
+    for p, q in itertools.combinations(players, 2):
+        cardinality([together(r, p, q) for r in range(rounds)], 1, exact=False)
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {lit for lit in solver.get_model() if lit > 0}
+    plan = []
+    for r in range(rounds):
+        tables, seated = [], set()
+        for p in players:
+            if p not in seated:
+                table = (p, *(q for q in players if q != p and together(r, p, q) in true))
+                seated.update(table)
+                tables.append(table)
+        plan.append(tables)
+    return plan
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int)
@@ -150,7 +234,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matrix", help="cyclic factors of the group, e.g. 2,6")
     parser.add_argument("--rounds", type=int)
     parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--resolvable", type=int, metavar="PLAYERS")
+    parser.add_argument("--swaps", default="1,2,4", help="masks of the swapped round pairs")
     args = parser.parse_args(argv)
+    if args.resolvable:
+        masks = tuple(int(m) for m in args.swaps.split(","))
+        plan = find_resolvable(args.resolvable, args.rounds or 10, masks)
+        if plan is None:
+            print("no plan of this form exists", file=sys.stderr)
+            return 1
+        print(plan)
+        return 0
     if args.matrix:
         factors = tuple(int(f) for f in args.matrix.split(","))
         rows = find_matrix(factors, args.rounds or math.prod(factors), args.seconds)

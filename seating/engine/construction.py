@@ -15,6 +15,8 @@
   miss (24 players up to 7 rounds, 28 up to 9, 36 up to 11, 40 up to 13, 44 up
   to 14): repeat-free; the tables are numbered afterwards (rotational.number_tables)
   and may be revisited.
+* **Designs stored whole** (stored_designs.py), tables numbered: 32 players up to 10
+  rounds.
 
 A construction returns *slots*, not players: the planner decides which player takes which
 slot (teams packed into one class never meet). Table numbering and winds are done elsewhere.
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 
 from .matrices import Group, stored_matrix
 from .rotational import BASE_ROUNDS, number_tables, rotational_rounds
+from .stored_designs import STORED_DESIGNS, stored_design_rounds
 
 __all__ = [
     "Construction",
@@ -37,6 +40,8 @@ __all__ = [
     "difference_construction",
     "affine_plane_16",
     "best_construction",
+    "partial_start",
+    "extended_design",
 ]
 
 
@@ -329,6 +334,11 @@ def best_construction(
             if len(k) == rounds:
                 z = Group((n_tables,))
                 return _from_matrix(n_tables, 1, z.add, z.neg, k, z.name)
+    stored = stored_design_rounds(n_tables, rounds)
+    if stored is not None:
+        n_players = 4 * n_tables
+        slot_class = tuple(4 * s // n_players for s in range(n_players))
+        return Construction(stored, slot_class, f"stored design ({n_players} players)")
     if tables_first and rounds <= n_tables:
         return None
     return _rotational(n_tables, rounds)
@@ -373,23 +383,61 @@ def _best_rows(n_tables: int, rounds: int) -> tuple[int, list, list, list, bool]
     return best
 
 
+def extended_design(n_tables: int, rounds: int, rng: random.Random) -> Construction | None:
+    """A second start for the search beyond the tables (rounds > tables): the longest
+    cyclic or stored design with fewer rounds, then its rounds again (see _extended), if it
+    has more rounds than a difference matrix gives partial_start. Its groups are repeat-free
+    up to the design's length, but they may not all fit a fair table numbering, so the
+    planner searches from both starts."""
+    if rounds <= n_tables or n_tables < 5:
+        return None
+    design = _longest_design(n_tables, rounds)
+    if design is None or len(design.rounds) <= len(_best_rows(n_tables, rounds)[1]):
+        return None
+    return _extended(design, rounds, rng)
+
+
+def _longest_design(n_tables: int, rounds: int) -> Construction | None:
+    """The cyclic or stored repeat-free design with the most rounds, fewer than ``rounds``."""
+    candidates: list[Construction] = []
+    stored = STORED_DESIGNS.get(4 * n_tables)
+    if stored is not None:
+        found = stored_design_rounds(n_tables, min(rounds - 1, len(stored[0])))
+        if found is not None:
+            slot_class = tuple(s // n_tables for s in range(4 * n_tables))
+            candidates.append(Construction(found, slot_class, "stored design", False))
+    cyclic = BASE_ROUNDS.get(4 * n_tables)
+    if cyclic is not None:
+        found_rounds = rotational_rounds(4 * n_tables, min(rounds - 1, cyclic[0]))
+        if found_rounds is not None:
+            slot_class = tuple(s // n_tables for s in range(4 * n_tables))
+            rounds_ = tuple(tuple(tables) for tables in found_rounds)
+            candidates.append(Construction(rounds_, slot_class, "cyclic design", False))
+    return max(candidates, key=lambda c: len(c.rounds), default=None)
+
+
+def _extended(design: Construction, rounds: int, rng: random.Random) -> Construction:
+    """``design`` followed by its own rounds again, each pass under a new random relabelling
+    of the players: the added rounds repeat no meeting among themselves within a pass, and
+    where the design already made every pair meet (AG(2,4), a resolvable BIBD) no round
+    can do better."""
+    n = len(design.slot_class)
+    out = list(design.rounds)
+    while len(out) < rounds:
+        relabel = list(range(n))
+        rng.shuffle(relabel)
+        for rnd in design.rounds[: rounds - len(out)]:
+            out.append(tuple(tuple(relabel[s] for s in table) for table in rnd))
+    return Construction(tuple(out[:rounds]), design.slot_class, f"{design.name} extended", False)
+
+
 def partial_start(n_tables: int, rounds: int, rng: random.Random) -> Construction:
     """A starting plan for the search when no construction covers all rounds.
 
     As many repeat-free rounds as a difference matrix gives; then, while rounds <= tables,
     rounds that keep every slot at a new table (each class takes table shifts it has not had
     yet); beyond that, rounds that seat classmates together (they have never met)."""
-    if n_tables < 5:
-        full = affine_plane_16() if n_tables == 4 else None
-        if full is not None:
-            extra = []
-            for _ in range(max(0, rounds - 5)):
-                order = list(range(16))
-                rng.shuffle(order)
-                extra.append(tuple(tuple(order[4 * t : 4 * t + 4]) for t in range(4)))
-            return Construction(
-                (full.rounds + tuple(extra))[:rounds], full.slot_class, "AG(2,4)+random", False
-            )
+    if n_tables < 4:
         slots = list(range(4 * n_tables))
         out = []
         for _ in range(rounds):
@@ -398,6 +446,9 @@ def partial_start(n_tables: int, rounds: int, rng: random.Random) -> Constructio
         return Construction(
             tuple(out), tuple(s // n_tables for s in range(4 * n_tables)), "random", False
         )
+    if n_tables == 4:
+        # AG(2,4) has every pair meet once, so any round after its five adds 24 repeats.
+        return _extended(affine_plane_16(), rounds, rng)
     q, rows, add, neg, complete = _best_rows(n_tables, rounds)
     m = n_tables // q
     rows = list(rows)

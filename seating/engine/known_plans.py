@@ -18,12 +18,13 @@ cycles of them; run offline for about an hour, not part of the project) found 34
 79, stored here.
 
 Each plan is one string per player: the table (0-based, one base-36 digit: 0-9 then a-z)
-of that player in each round.
+of that player in each round, as in stored_designs.py.
 """
 
 from __future__ import annotations
 
 from .construction import Construction
+from .stored_designs import decode_schedule
 
 __all__ = ["KNOWN_PLANS", "known_plan"]
 
@@ -99,12 +100,6 @@ def known_plan(n_tables: int, rounds: int) -> Construction | None:
         return None
     repeats, schedule = stored
     n_players = len(schedule)
-    plan = tuple(
-        tuple(
-            tuple(s for s, tables in enumerate(schedule) if int(tables[r], 36) == t)
-            for t in range(n_tables)
-        )
-        for r in range(rounds)
-    )
+    plan = decode_schedule(schedule, n_tables, rounds)
     slot_class = tuple(4 * s // n_players for s in range(n_players))
     return Construction(plan, slot_class, f"best known plan ({repeats} repeats)")

@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from .construction import Construction, best_construction, partial_start
+from .construction import Construction, best_construction, extended_design, partial_start
 from .known_plans import known_plan
 from .metrics import allowed_visits, evaluate, repeat_lower_bound, substitutes_needed
 from .model import (
@@ -46,6 +46,9 @@ __all__ = ["plan_seating", "validate_players", "weights_for", "MOVES_PER_SECOND"
 #: seconds, so that a seed reproduces its plan; the reference machine (2 cores) makes 130 000
 #: to 200 000 moves/s, so the budget normally ends before the clock does.
 MOVES_PER_SECOND = 80_000
+
+#: Relabellings of a repeated design tried for the best table numbering (milliseconds each).
+EXTENSION_TRIES = 8
 
 #: Moves of the team relabelling of a construction (about a second on the reference machine;
 #: it stops as soon as no teammates meet).
@@ -189,9 +192,96 @@ def _usual_start(
 ) -> list[list[int]]:
     """The search's start where no construction covers the request: as much difference
     matrix as exists, teams packed into its seat classes."""
-    partial = partial_start(n_tables, rounds, rng)
-    slot_player = _pack_slots(partial, team, rng)
-    return [[slot_player[s] for table in rnd for s in table] for rnd in partial.rounds]
+    return _seat_slots(partial_start(n_tables, rounds, rng), team, rng)
+
+
+def _seat_slots(
+    construction: Construction, team: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    """Flat rounds of dense players, teams packed into the construction's seat classes."""
+    slot_player = _pack_slots(construction, team, rng)
+    return [[slot_player[s] for table in rnd for s in table] for rnd in construction.rounds]
+
+
+def _extended_start(
+    problem: SearchProblem,
+    team: Sequence[int],
+    weights: Weights,
+    rng: random.Random,
+    priority: str,
+) -> tuple[str, list[list[int]]] | None:
+    """The design-and-repeat start (construction.extended_design), numbered: the best of a
+    few relabellings of the repeated rounds, since some fit a fair numbering and some do
+    not. None where no such design exists."""
+    best: tuple[tuple[int, ...], str, list[list[int]]] | None = None
+    for _ in range(EXTENSION_TRIES):
+        extended = extended_design(problem.n_tables, problem.n_rounds, rng)
+        if extended is None:
+            return None
+        seats = _seat_slots(extended, team, rng)
+        if any(f >= 0 for f in problem.fixed):
+            seats = [_place_fixed(s, problem.fixed, problem.n_tables) for s in seats]
+        seats = renumber_tables(problem, seats, rng)
+        rank = _rank(problem, seats, weights, priority == "tables")
+        if best is None or rank < best[0]:
+            best = (rank, extended.name, seats)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _rank(
+    problem: SearchProblem, seats: Sequence[Sequence[int]], weights: Weights, hard_tables: bool
+) -> tuple[int, ...]:
+    """Order of plans: weighted cost, after table reuse when tables come first."""
+    reuse, clashes, rep = costs(problem, seats)
+    cost = weights.tables * reuse + weights.teams * clashes + weights.repeats * rep
+    return (reuse, cost) if hard_tables else (cost,)
+
+
+def _search_from_each(
+    problem: SearchProblem,
+    starts: Sequence[list[list[int]]],
+    weights: Weights,
+    rng: random.Random,
+    deadline: float,
+    target: int,
+    max_moves: int,
+    hard_tables: bool,
+    progress: Callable[[float], None] | None,
+) -> tuple[list[list[int]], int, int]:
+    """Anneal from each start in turn (the most promising first) on an equal share of the
+    moves and keep the best plan: (rounds, cost, index of the start it came from). Stops
+    early once a plan reaches ``target``."""
+    order = sorted(
+        range(len(starts)), key=lambda i: _rank(problem, starts[i], weights, hard_tables)
+    )
+    best: tuple[tuple[int, ...], list[list[int]], int, int] | None = None
+    for k, i in enumerate(order):
+        share_deadline = time.monotonic() + (deadline - time.monotonic()) / (len(order) - k)
+        report = None
+        if progress is not None:
+
+            def report(f: float, k: int = k) -> None:
+                progress((k + f) / len(order))
+
+        seats, cost = anneal(
+            problem,
+            starts[i],
+            weights,
+            rng,
+            share_deadline,
+            target,
+            progress=report,
+            max_moves=max(1, max_moves // len(order)),
+            hard_tables=hard_tables,
+        )
+        rank = _rank(problem, seats, weights, hard_tables)
+        if best is None or rank < best[0]:
+            best = (rank, seats, cost, i)
+        if cost <= target:
+            break
+    assert best is not None
+    return best[1], best[2], best[3]
 
 
 def _place_fixed(seats: list[int], fixed: Sequence[int], n_tables: int) -> list[int]:
@@ -346,6 +436,7 @@ def plan_seating(
                 longer.rounds[len(request.history) :], longer.slot_class, longer.name
             )
             decoded = _decode_slots(longer, request.history, index)
+    alternatives: list[tuple[str, list[list[int]]]] = []
     if construction is not None:
         slot_player = _pack_slots(construction, team, rng)
         if decoded:
@@ -394,6 +485,11 @@ def plan_seating(
                     start, method = usual, "search"
     elif rn:
         start = _usual_start(n_tables, rn, team, rng)
+        if not request.history:
+            # Beyond the tables a longer design, repeated, may start closer to the bound.
+            extended = _extended_start(problem, team, weights, rng, request.priority)
+            if extended is not None:
+                alternatives.append(extended)
     else:
         start = []
     if has_fixed:
@@ -426,18 +522,20 @@ def plan_seating(
             # 16 players, 5 rounds: repeat-free beats the forced table revisits (R > T).
             needs_more = not (ag5 and clashes == 0 and reuse <= 3)
         if needs_more and cost > target:
-            seats, cost = anneal(
+            seats, cost, chosen = _search_from_each(
                 problem,
-                seats,
+                [seats, *(alt for _name, alt in alternatives)],
                 weights,
                 rng,
                 deadline,
                 target,
-                progress=progress,
-                max_moves=max(1, int(request.time_limit * MOVES_PER_SECOND)),
-                hard_tables=request.priority == "tables",
+                max(1, int(request.time_limit * MOVES_PER_SECOND)),
+                request.priority == "tables",
+                progress,
             )
             method += " + search" if method != "search" else ""
+            if chosen:
+                method += f" from {alternatives[chosen - 1][0]}"
 
     groups = [
         [tuple(players[p] for p in s[4 * t : 4 * t + 4]) for t in range(n_tables)] for s in seats

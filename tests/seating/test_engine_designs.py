@@ -1,23 +1,26 @@
-"""The stored designs (rotational.py, matrices.py) and best known plans (known_plans.py)
-checked from first principles, and the plans the generator makes from them.
+"""The stored designs (rotational.py, matrices.py, stored_designs.py) and best known plans
+(known_plans.py) checked from first principles, and the plans the generator makes from them.
 
 THEORY.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
 (N − 1)/3 rounds; N ≡ 0 (mod 12), N ≥ 24, a 4-RGDD of type 3^(N/3) with (N − 3)/3 rounds.
-N ≡ 8 (mod 12): (N − 2)/3 rounds. So 24 players can play 7 rounds, 28 players 9, 36
-players 11, 40 players 13 and 44 players 14 without meeting anybody twice.
+N ≡ 8 (mod 12): (N − 2)/3 rounds. So 24 players can play 7 rounds, 28 players 9, 32
+players 10, 36 players 11, 40 players 13 and 44 players 14 without meeting anybody twice.
 """
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 import pytest
 
 from seating.engine import SeatingRequest, evaluate, plan_seating
-from seating.engine.construction import best_construction
+from seating.engine.construction import best_construction, extended_design, partial_start
 from seating.engine.known_plans import KNOWN_PLANS
 from seating.engine.matrices import MATRICES, Group
+from seating.engine.metrics import pair_counts, repeat_lower_bound
 from seating.engine.rotational import BASE_ROUNDS, develop
+from seating.engine.stored_designs import STORED_DESIGNS, decode_schedule
 
 
 @pytest.mark.parametrize("players", sorted(BASE_ROUNDS))
@@ -139,3 +142,44 @@ def test_tables_first_takes_the_known_plan_and_opponents_first_does_not(tables, 
         SeatingRequest(players=players, rounds=rounds, priority="opponents", time_limit=1)
     )
     assert not opponents.method.startswith("best known plan")
+
+
+@pytest.mark.parametrize("players", sorted(STORED_DESIGNS))
+def test_every_design_stored_whole_is_repeat_free_with_fair_tables(players):
+    schedule = STORED_DESIGNS[players]
+    n_tables, rounds = players // 4, len(schedule[0])
+    assert len(schedule) == players
+    plan = decode_schedule(schedule, n_tables, rounds)
+    for tables in plan:
+        assert sorted(p for t in tables for p in t) == list(range(players))
+        assert all(len(t) == 4 for t in tables)
+    counts = pair_counts(plan)
+    assert max(counts.values()) == 1
+    # (N − 2)/3 rounds for N ≡ 8 (mod 12): each player misses exactly one other.
+    assert len(counts) == players * (players - 1) // 2 - players // 2
+    # WRC 2015 §8.1 as far as possible: nobody more than ⌈rounds ÷ tables⌉ times at a table.
+    limit = -(-rounds // n_tables)
+    assert all(max(visits.count(t) for t in visits) <= limit for visits in schedule)
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(28, 10), (28, 12), (40, 14), (16, 7)])
+def test_a_complete_design_repeated_starts_at_the_counting_bound(players, rounds):
+    # A resolvable BIBD (28, 40 players) or AG(2,4) makes every pair meet once; its rounds
+    # again under one relabelling meet nobody twice among themselves, so every pair meets
+    # at most twice and the repeats equal THEORY.md's bound ⌈N·(3R − (N − 1))/2⌉.
+    n_tables = players // 4
+    extend = partial_start if n_tables == 4 else extended_design
+    start = extend(n_tables, rounds, random.Random(0))
+    assert start is not None
+    assert len(start.rounds) == rounds
+    counts = pair_counts(start.rounds)
+    assert max(counts.values()) == 2
+    assert sum(c - 1 for c in counts.values()) == repeat_lower_bound(players, rounds)
+
+
+def test_beyond_the_design_the_plan_reaches_the_bound_with_fair_tables():
+    # 44 players: 14 repeat-free rounds (everybody misses one player); the 15th round can
+    # seat every table with two such pairs, at THEORY.md's bound (44).
+    m = plan_seating(SeatingRequest(players=tuple(range(1, 45)), rounds=15, time_limit=10)).metrics
+    assert (m.repeat_pairs, m.repeat_lower_bound) == (44, 44)
+    assert (m.table_reuse, m.max_meetings, m.wind_imbalance) == (0, 2, 1)

@@ -1,0 +1,68 @@
+"""Repeat-free plans stored whole, table numbers included, for sizes that neither the
+difference-matrix construction (construction.py) nor a cyclic design (rotational.py)
+reaches.
+
+32 players × 10 rounds, the original social golfer question ("8-4-10", open until 2004):
+every player meets 30 of the other 31 exactly once and misses one, a resolvable 4-GDD of
+type 2^16. The cyclic form of rotational.py cannot give it (an exhaustive search rules it
+out) and the local search stops at 16 repeats. This one is invariant under Z_2^3 and was
+found by ``scripts/find_designs.py --resolvable 32 --rounds 10 --swaps 1,2,4`` (a SAT model,
+a few seconds); its tables were numbered by :func:`rotational.number_tables`, so nobody
+sits more than twice at one table (⌈10 ÷ 8⌉), and any first 9 rounds keep that too.
+``tests/seating/test_engine_designs.py`` checks it from first principles.
+
+A plan is one string per player: the table (0-based, one base-36 digit: 0-9 then a-z) of
+that player in each round. known_plans.py stores its plans the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .metrics import allowed_visits
+
+__all__ = ["STORED_DESIGNS", "decode_schedule", "stored_design_rounds"]
+
+#: players -> one table string per player (rounds = length of a string).
+STORED_DESIGNS: dict[int, tuple[str, ...]] = {
+    32: (
+        "1246250746", "5443721660", "0673642012", "4176163553", "5506614377", "1703465221",
+        "4313276105", "0016527434", "3734217510", "2537426056", "6057671243", "7354560362",
+        "7430653425", "6231762174", "2151245637", "3650124701", "7042346571", "6345137027",
+        "2775051304", "3572700235", "3105372466", "2602533140", "6412015752", "7215404613",
+        "0361354250", "4060735316", "1520047163", "5721106442", "4627310624", "0124431775",
+        "5264073031", "1467502507",
+    ),
+}  # fmt: skip
+
+
+def decode_schedule(
+    schedule: Sequence[str], n_tables: int, rounds: int
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The first ``rounds`` rounds of a stored schedule: ``plan[r][t]`` holds the players
+    (string indices) at table t in round r.
+
+    >>> decode_schedule(("01", "01", "01", "01", "10", "10", "10", "10"), 2, 2)
+    (((0, 1, 2, 3), (4, 5, 6, 7)), ((4, 5, 6, 7), (0, 1, 2, 3)))
+    """
+    return tuple(
+        tuple(
+            tuple(p for p, tables in enumerate(schedule) if int(tables[r], 36) == t)
+            for t in range(n_tables)
+        )
+        for r in range(rounds)
+    )
+
+
+def stored_design_rounds(
+    n_tables: int, rounds: int
+) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
+    """The first ``rounds`` rounds of the design stored for ``4 · n_tables`` players, if it
+    has that many and they keep everybody within ⌈rounds ÷ tables⌉ visits of a table."""
+    schedule = STORED_DESIGNS.get(4 * n_tables)
+    if schedule is None or not 0 < rounds <= len(schedule[0]):
+        return None
+    cap = allowed_visits(rounds, n_tables)
+    if any(max(s[:rounds].count(t) for t in set(s[:rounds])) > cap for s in schedule):
+        return None
+    return decode_schedule(schedule, n_tables, rounds)
