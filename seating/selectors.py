@@ -5,9 +5,8 @@ from typing import NamedTuple
 
 from django.db.models import Count, Q
 
-from seating.engine import substitutes_needed
 from seating.models import FixedTable, SeatingRun
-from seating.services.inputs import played_rounds
+from seating.services.inputs import played_rounds, seated_players
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
 
@@ -37,11 +36,15 @@ def round_seating(round: Round) -> list[TableSeating]:
 
 @dataclass(frozen=True)
 class SeatingStatus:
-    """What the organiser needs before generating: who plays, how many tables, which rounds."""
+    """What the organiser needs before generating: who plays, how many tables, which rounds.
+
+    ``active_players`` counts the players the next plan seats (``active_substitutes`` of them
+    substitutes who fill the last table); ``standby`` are the other active substitutes."""
 
     active_players: int
     active_substitutes: int
     substitutes_needed: int
+    standby: list[Registration]
     rounds: list[Round]
     fixed_tables: list[FixedTable]
     recent_runs: list[SeatingRun]
@@ -52,10 +55,7 @@ class SeatingStatus:
 
 
 def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
-    active = Registration.objects.active().filter(tournament=tournament)
-    counts = active.aggregate(
-        players=Count("pk"), substitutes=Count("pk", filter=Q(is_substitute=True))
-    )
+    seated = seated_players(tournament)
     inactive = [Registration.Status.WITHDRAWN, Registration.Status.DISQUALIFIED]
     rounds = list(
         Round.objects.filter(tournament=tournament)
@@ -70,7 +70,8 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         round_.is_played = round_.pk in played
         # A seated round not yet played that no longer matches the players must be re-seated.
         round_.seating_outdated = not round_.is_played and bool(
-            round_.seat_count and (round_.inactive_seats or round_.seat_count != counts["players"])
+            round_.seat_count
+            and (round_.inactive_seats or round_.seat_count != len(seated.players))
         )
     fixed = list(
         FixedTable.objects.filter(registration__tournament=tournament).select_related(
@@ -78,9 +79,14 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         )
     )
     return SeatingStatus(
-        active_players=counts["players"],
-        active_substitutes=counts["substitutes"],
-        substitutes_needed=substitutes_needed(counts["players"]),
+        active_players=len(seated.players),
+        active_substitutes=len(seated.substitutes),
+        substitutes_needed=seated.missing,
+        standby=list(
+            Registration.objects.filter(pk__in=seated.standby)
+            .select_related("player")
+            .order_by("player__last_name", "player__first_name")
+        ),
         rounds=rounds,
         fixed_tables=fixed,
         recent_runs=list(

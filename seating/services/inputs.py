@@ -8,8 +8,9 @@ touching the database, and so applying can check that nothing changed in between
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
+from seating.engine import substitutes_needed
 from seating.models import FixedTable
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
@@ -34,6 +35,46 @@ def open_rounds(tournament: Tournament) -> QuerySet[Round]:
 
 
 EngineRound = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class SeatedPlayers:
+    """Who the seating seats: every active player who is not a substitute, and as many
+    active substitutes as it takes to fill the last table. Other substitutes stand by to
+    play for an absent player (entered on that player's score sheet) and get no seat."""
+
+    players: tuple[int, ...]
+    substitutes: tuple[int, ...]
+    standby: tuple[int, ...]
+    missing: int
+
+
+def seated_players(tournament: Tournament) -> SeatedPlayers:
+    """The registrations the next plan seats, in two queries. Substitutes who already have
+    seats (they filled a table before) keep playing first, then the earliest registered."""
+    active = list(
+        Registration.objects.active()
+        .filter(tournament=tournament)
+        .annotate(seats_held=Count("seats"))
+        .order_by("pk")
+        .values_list("pk", "is_substitute", "seats_held")
+    )
+    regular = [pk for pk, substitute, _held in active if not substitute]
+    substitutes = [
+        pk
+        for pk, _held in sorted(
+            ((pk, held) for pk, substitute, held in active if substitute),
+            key=lambda item: (-item[1], item[0]),
+        )
+    ]
+    needed = substitutes_needed(len(regular))
+    seated_substitutes = substitutes[:needed]
+    return SeatedPlayers(
+        players=tuple(sorted(regular + seated_substitutes)),
+        substitutes=tuple(sorted(seated_substitutes)),
+        standby=tuple(substitutes[needed:]),
+        missing=needed - len(seated_substitutes),
+    )
 
 
 @dataclass(frozen=True)
@@ -84,15 +125,15 @@ GROUP_FIELDS = {"team": "team_id", "club": "player__club", "country": "player__c
 
 
 def load_input(tournament: Tournament, keep_apart: str = "team") -> SeatingInput:
-    """The current seating input of a tournament, in three queries.
+    """The current seating input of a tournament (the players of seated_players), in five
+    queries.
 
     `keep_apart` ("team", "club", "country" or "none") says which players the generator
     keeps apart; players with an empty club or country are in no group.
     """
     field = GROUP_FIELDS.get(keep_apart)
     registrations = list(
-        Registration.objects.active()
-        .filter(tournament=tournament)
+        Registration.objects.filter(pk__in=seated_players(tournament).players)
         .order_by("pk")
         .values_list("pk", field or "pk")
     )

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from scoring.models import ScoreSheet
 from seating.models import FixedTable, SeatingRun
-from seating.selectors import round_seating
+from seating.selectors import round_seating, seating_status
 from seating.services import (
     fixed_table_set,
     seating_run_apply,
@@ -152,6 +152,70 @@ def test_substitutes_add_refuses_a_silly_count(tournament):
     with pytest.raises(ValidationError):
         substitutes_add(tournament=tournament, count=0)
     assert not Registration.objects.exists()
+
+
+def test_a_substitute_on_standby_is_not_seated(db):
+    # 20 players fill five tables: a substitute registered for absences gets no seat.
+    tournament = make_tournament(rounds_count=2)
+    registrations = make_registrations(tournament, 20)
+    reserve = make_registration(tournament, is_substitute=True)
+    make_rounds(tournament)
+    status = seating_status(tournament)
+    assert (status.active_players, status.substitutes_needed) == (20, 0)
+    assert status.standby == [reserve]
+    run = start(tournament)
+    seated = {p for table in run.plan[0]["tables"] for p in table}
+    assert seated == {r.pk for r in registrations}
+    seating_run_apply(run=run)
+    assert not any(r.seating_outdated for r in seating_status(tournament).rounds)
+
+
+def test_only_the_substitutes_that_fill_the_last_table_are_seated(db):
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 18)
+    first, second, third = (make_registration(tournament, is_substitute=True) for _ in range(3))
+    make_rounds(tournament)
+    status = seating_status(tournament)
+    # 18 players need 2 substitutes; the earliest registered play, the third stands by.
+    assert (status.active_players, status.active_substitutes) == (20, 2)
+    assert status.standby == [third]
+    seated = {p for table in start(tournament).plan[0]["tables"] for p in table}
+    assert {first.pk, second.pk} <= seated
+    assert third.pk not in seated
+
+
+def test_too_few_substitutes_are_all_seated_and_the_rest_asked_for(db):
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 17)
+    make_registration(tournament, is_substitute=True)
+    make_rounds(tournament)
+    status = seating_status(tournament)
+    assert (status.active_players, status.substitutes_needed, status.standby) == (18, 2, [])
+    with pytest.raises(ValidationError, match="add 2 substitutes"):
+        start(tournament)
+
+
+def test_after_a_withdrawal_a_substitute_who_filled_a_table_keeps_playing_first(db):
+    tournament = make_tournament(rounds_count=3)
+    registrations = make_registrations(tournament, 19)
+    make_rounds(tournament)
+    (filler,) = substitutes_add(tournament=tournament, count=1)
+    seating_run_apply(run=start(tournament))
+    Round.objects.filter(tournament=tournament, number=1).update(status=Round.Status.FINISHED)
+    reserve = make_registration(tournament, is_substitute=True)
+    # A late registration: 20 players, nobody needed; the filler now stands by too.
+    late = make_registration(tournament)
+    assert set(seating_status(tournament).standby) == {filler, reserve}
+    # A withdrawal: 19 players again; the filler, who already has seats, plays before the
+    # reserve registered later (and before an earlier registered one would).
+    registration_withdraw(registration=registrations[0], reason="Ill")
+    remaining = list(tournament.rounds.filter(number__in=[2, 3]))
+    run = start(tournament, rounds=remaining)
+    seated = {p for table in run.plan[0]["tables"] for p in table}
+    assert filler.pk in seated
+    assert late.pk in seated
+    assert reserve.pk not in seated
+    assert registrations[0].pk not in seated
 
 
 def test_reseating_after_a_withdrawal_keeps_played_rounds_untouched(db):

@@ -10,7 +10,13 @@ from django.utils import timezone
 from seating.models import SeatingRun
 from seating.services import runs as runs_module
 from seating.services import seating_run_start
-from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tests.conftest import (
+    make_registration,
+    make_registrations,
+    make_rounds,
+    make_staff,
+    make_tournament,
+)
 from tournament.models import Registration, Round, Seat, TournamentStaff
 
 
@@ -81,7 +87,7 @@ def test_organiser_sees_the_overview(client, event, django_user_model):
     client.force_login(user)
     response = client.get(overview_url(tournament))
     assert response.status_code == 200
-    assert "20 active players" in response.text
+    assert "20 players to seat" in response.text
     assert "5 tables" in response.text
 
 
@@ -199,6 +205,19 @@ def test_count_not_multiple_of_four_offers_one_click_substitutes(client, organis
     page = client.get(overview_url(tournament))
     assert "placeholder substitutes" not in page.text
     assert "including 3 substitutes" in page.text
+
+
+def test_the_overview_names_the_substitutes_on_standby(client, organiser, db):
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 16)
+    reserve = make_registration(tournament, is_substitute=True)
+    make_rounds(tournament)
+    client.force_login(organiser)
+    page = client.get(overview_url(tournament))
+    assert "16 players to seat" in page.text
+    assert "1 substitute on standby, not seated" in page.text
+    assert reserve.player.display_name in page.text
+    assert "placeholder substitutes" not in page.text
 
 
 def test_generate_with_a_bad_count_explains_and_seats_nobody(client, organiser, db):
