@@ -30,13 +30,32 @@ def substitutes_needed(n_players: int) -> int:
     return -n_players % 4
 
 
-def repeat_lower_bound(n_players: int, rounds: int) -> int:
-    """Counting bound on repeated meetings: each round gives a player 3 new opponents.
+#: Fewest pairs among four players who come from k tables of one round (index k; from four
+#: tables on, none): the most even split of four, Σ C(part, 2).
+_FORCED_PAIRS = (6, 6, 2, 1)
+
+
+def repeat_lower_bound(n_players: int, rounds: int, *, fresh_tables: bool = False) -> int:
+    """Repeated meetings no plan can avoid, the larger of two counts.
+
+    * Counting (THEORY.md): each round gives a player 3 new opponents, so beyond (N − 1)/3
+      rounds ⌈N·(3R − (N − 1))/2⌉ meetings repeat.
+    * Pigeonhole, for three tables or fewer: a table's four players sat at most at T tables
+      in the round before (T − 1 with ``fresh_tables``, when nobody may sit at a table
+      twice), so some of them sat together there; each such pair repeats in this round.
 
     >>> repeat_lower_bound(32, 10), repeat_lower_bound(24, 8), repeat_lower_bound(16, 6)
     (0, 12, 24)
+    >>> repeat_lower_bound(12, 2), repeat_lower_bound(12, 2, fresh_tables=True)
+    (3, 6)
     """
-    return -(-n_players * max(0, 3 * rounds - (n_players - 1)) // 2)
+    counting = -(-n_players * max(0, 3 * rounds - (n_players - 1)) // 2)
+    tables = n_players // 4
+    sources = tables - 1 if fresh_tables else tables
+    forced = _FORCED_PAIRS[sources] if 0 < sources < len(_FORCED_PAIRS) else 0
+    if tables == 1:
+        forced = 6
+    return max(counting, max(0, rounds - 1) * tables * forced)
 
 
 def fixed_table_reuse_bound(

@@ -416,8 +416,11 @@ def plan_seating(
     # Leave a tenth of the time for winds and the final check.
     deadline = started + max(0.05, 0.9 * request.time_limit)
     hist_pairs = sum(pair_cost(c) for c in meet0) // 2
-    target = weights.repeats * (hist_pairs + 2 * repeat_lower_bound(n, rn))
     has_fixed = any(f >= 0 for f in fixed)
+    # Nobody at a table twice (tables first, rounds <= tables) forces more repeats on tiny
+    # fields; a fixed player may stay at his table, so then only the general bound holds.
+    fresh = request.priority == "tables" and rn <= n_tables and not has_fixed
+    target = weights.repeats * (hist_pairs + 2 * repeat_lower_bound(n, rn, fresh_tables=fresh))
 
     method = "search"
     tables_first = request.priority == "tables"

@@ -165,10 +165,25 @@ def test_evaluate_counts_each_metric():
     assert m.wind_imbalance == 2  # player 1 is East twice
 
 
-def test_repeat_lower_bound_matches_the_counting_argument():
+def test_repeat_lower_bound_matches_the_counting_and_pigeonhole_arguments():
     assert repeat_lower_bound(16, 5) == 0
     assert repeat_lower_bound(16, 6) == 24
     assert repeat_lower_bound(20, 7) == 20
+    # THEORY.md: with 3 tables or fewer, at most 1 round without a repeat. Two tables: a
+    # table's four came from two tables, two of them from the same one (2 pairs each).
+    assert repeat_lower_bound(8, 2) == 4
+    # Nobody at a table twice: the four at table 1 all sat at table 2 before (6 pairs).
+    assert repeat_lower_bound(8, 2, fresh_tables=True) == 12
+    assert repeat_lower_bound(4, 3) == 12  # one table: all six pairs meet every round
+
+
+@pytest.mark.parametrize(("n", "rounds", "bound"), [(8, 2, 12), (12, 2, 6)])
+def test_tiny_fields_reach_the_pigeonhole_bound_and_stop(n, rounds, bound):
+    plan = plan_seating(SeatingRequest(players=tuple(range(1, n + 1)), rounds=rounds))
+    m = plan.metrics
+    assert (m.table_reuse, m.repeat_pairs) == (0, bound)
+    # At the bound the search stops: no need to wait for the 30 s time limit.
+    assert m.seconds < 10
 
 
 def test_galois_fields_are_fields():
