@@ -183,3 +183,22 @@ def test_beyond_the_design_the_plan_reaches_the_bound_with_fair_tables():
     m = plan_seating(SeatingRequest(players=tuple(range(1, 45)), rounds=15, time_limit=10)).metrics
     assert (m.repeat_pairs, m.repeat_lower_bound) == (44, 44)
     assert (m.table_reuse, m.max_meetings, m.wind_imbalance) == (0, 2, 1)
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(24, 9), (28, 10)])
+def test_the_repeated_design_start_keeps_fixed_tables_and_teams(players, rounds):
+    everyone = tuple(range(1, players + 1))
+    request = SeatingRequest(
+        players=everyone,
+        rounds=rounds,
+        fixed_tables={3: 1},  # the accessible table
+        teams={p: f"club{p % 6}" for p in everyone},
+        time_limit=2,
+    )
+    plan = plan_seating(request)
+    for tables in plan.rounds:
+        assert sorted(p for table in tables for p in table) == list(everyone)
+        assert 3 in tables[0]
+    m = plan.metrics
+    assert m.table_reuse == m.table_reuse_lower_bound
+    assert m.wind_imbalance == 1  # THEORY.md: max − min ≤ 1, 0 only when 4 divides R
