@@ -3,6 +3,7 @@
     python scripts/find_designs.py --players 28 [--seeds 50] [--nodes 200000]
     python scripts/find_designs.py --matrix 2,6 --rounds 12      # needs: pip install ortools
     python scripts/find_designs.py --resolvable 32 --rounds 10 --swaps 1,2,4  # python-sat
+    python scripts/find_designs.py --soma 40                                 # numpy
 
 Points are (x, c), x ∈ Z_n, c ∈ {0, 1, 2}, plus f = N − 3n fixed points; a backtracking
 search over the base round keeps every difference (c, c', x' − x mod n) unique (see the
@@ -21,7 +22,16 @@ the i-th ``--swaps`` mask. The variables say "p and q share a table in round r",
 orbit of the group; tables of four are equivalence classes and no pair shares two
 (``stored_designs.STORED_DESIGNS``; 32 × 10: a few seconds with masks 1,2,4).
 
-Neither OR-tools nor python-sat is a dependency of the project: this is an offline tool;
+``--soma`` looks for N = 4(n + 1) players, n + 1 tables and n + 1 rounds with nobody at a
+table twice and nobody meeting twice (a SOMA(4, n + 1)), invariant under Z_n acting on
+rounds and tables as x -> x + 1 with one fixed point ∞ (round and table n). Four fixed
+players sit at table r + c in round r (c ∈ C, a 4-subset of Z_n) and at ∞ in round ∞. An
+orbit is given by a base row (u, d): its player i sits at ∞ in round i, at u + i in round
+∞ and at r + d(r − i) in round r otherwise. All base rows whose d repeats no value at the
+same distance twice are listed, then four compatible ones are sought with numpy, one
+choice of C (up to the affine maps of Z_n) at a time. 40 players: about 80 s.
+
+Neither OR-tools, python-sat nor numpy is a dependency of the project: this is an offline tool;
 its output is stored and verified by the tests, so the planner never searches for a design.
 """
 
@@ -226,6 +236,119 @@ def find_resolvable(
     return plan
 
 
+def _soma_base_rows(n: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Every base row (u, d) over Z_n: x -> x + d(x) maps Z_n minus 0 onto Z_n minus u (a
+    player visits every table once), and d(x) = d(x + δ) for at most one x, for every
+    shift δ (two players of one orbit meet at most once). d(0) is unused (-1)."""
+    rows: list[tuple[int, tuple[int, ...]]] = []
+    d = [-1] * n
+
+    def shifts_ok(upto: int) -> bool:
+        for delta in range(1, n):
+            same = 0
+            for x in range(1, upto + 1):
+                y = (x + delta) % n
+                if y and y <= upto and d[x] == d[y]:
+                    same += 1
+            if same > 1:
+                return False
+        return True
+
+    def extend(x: int, u: int, used: int) -> None:
+        if x == n:
+            rows.append((u, tuple(d)))
+            return
+        for table in range(n):
+            if table == u or used >> table & 1:
+                continue
+            d[x] = (table - x) % n
+            if shifts_ok(x):
+                extend(x + 1, u, used | 1 << table)
+        d[x] = -1
+
+    for u in range(n):
+        extend(1, u, 0)
+    return rows
+
+
+def find_soma(n_players: int) -> list[str] | None:
+    """One table string per player, or None when no plan of this form exists."""
+    import numpy as np
+
+    n = n_players // 4 - 1
+    if n_players % 4 or n < 4:
+        raise SystemExit("--soma needs 4(n + 1) players, n >= 4")
+    rows = _soma_base_rows(n)
+    u_of = np.array([u for u, _d in rows])
+    d_of = np.array([d for _u, d in rows], dtype=np.int16)
+    # shifted[b, δ, x] = d_b(x + δ); position 0 (∞) never matches.
+    shifted = np.stack([d_of[:, [(x + delta) % n for x in range(n)]] for delta in range(n)], 1)
+    shifted[shifted == -1] = -2
+    counts = np.stack([np.bincount(d[1:], minlength=n) for d in d_of])
+
+    def compatible(a: int, candidates: np.ndarray) -> np.ndarray:
+        """Those b whose players meet every player of a's orbit at most once: players
+        (a, i) and (b, i − δ) meet in the finite rounds where d_a(x) = d_b(x + δ), at table
+        ∞ in round i when δ = 0, and in round ∞ when u_b = u_a + δ."""
+        agree = (shifted[candidates] == d_of[a][None, None, :]).sum(axis=2)
+        agree[:, 0] += 1
+        agree[np.arange(len(candidates)), (u_of[candidates] - u_of[a]) % n] += 1
+        return candidates[agree.max(axis=1) <= 1]
+
+    choices, seen = [], set()
+    for fixed in itertools.combinations(range(n), 4):
+        if fixed in seen:
+            continue
+        for scale in (k for k in range(1, n) if math.gcd(k, n) == 1):
+            for shift in range(n):
+                seen.add(tuple(sorted((scale * c + shift) % n for c in fixed)))
+        choices.append(fixed)
+    for fixed in choices:
+        # Table r + v of round r holds the orbit players with d(x) = v, and the fixed
+        # player v when v ∈ C: four in all. A base row that takes a value of C twice would
+        # meet that fixed player twice.
+        need = np.array([4 - (v in fixed) for v in range(n)])
+        pool = np.where((counts[:, list(fixed)] <= 1).all(axis=1))[0]
+        found = _four_compatible(pool, counts, need, compatible)
+        if found is not None:
+            return _soma_schedule(n, [rows[a] for a in found], fixed)
+    return None
+
+
+def _four_compatible(pool, counts, need, compatible) -> tuple[int, ...] | None:
+    """Four pairwise compatible base rows whose table shifts add up to ``need``."""
+    for i, a in enumerate(pool):
+        first = compatible(a, pool[i + 1 :])
+        first = first[((counts[first] + counts[a]) <= need).all(axis=1)]
+        for j, b in enumerate(first):
+            second = compatible(b, first[j + 1 :])
+            used = counts[a] + counts[b]
+            second = second[((counts[second] + used) <= need).all(axis=1)]
+            for k, c in enumerate(second):
+                rest = second[k + 1 :]
+                rest = rest[(counts[rest] == need - used - counts[c]).all(axis=1)]
+                if len(rest):
+                    rest = compatible(c, rest)
+                    if len(rest):
+                        return int(a), int(b), int(c), int(rest[0])
+    return None
+
+
+def _soma_schedule(
+    n: int, base: list[tuple[int, tuple[int, ...]]], fixed: tuple[int, ...]
+) -> list[str]:
+    """Develop the base rows: one string of tables (∞ = n) per player."""
+    digit = "0123456789abcdefghijklmnopqrstuvwxyz"
+    schedule = []
+    for u, d in base:
+        for i in range(n):
+            tables = [n if r == i else (r + d[(r - i) % n]) % n for r in range(n)]
+            schedule.append("".join(digit[t] for t in [*tables, (u + i) % n]))
+    for c in fixed:
+        schedule.append("".join(digit[(r + c) % n] for r in range(n)) + digit[n])
+    return schedule
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int)
@@ -236,7 +359,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--resolvable", type=int, metavar="PLAYERS")
     parser.add_argument("--swaps", default="1,2,4", help="masks of the swapped round pairs")
+    parser.add_argument("--soma", type=int, metavar="PLAYERS")
     args = parser.parse_args(argv)
+    if args.soma:
+        schedule = find_soma(args.soma)
+        if schedule is None:
+            print("no plan of this form exists", file=sys.stderr)
+            return 1
+        print(schedule)
+        return 0
     if args.resolvable:
         masks = tuple(int(m) for m in args.swaps.split(","))
         plan = find_resolvable(args.resolvable, args.rounds or 10, masks)

@@ -11,6 +11,13 @@ a few seconds); its tables were numbered by :func:`rotational.number_tables`, so
 sits more than twice at one table (⌈10 ÷ 8⌉), and any first 9 rounds keep that too.
 ``tests/seating/test_engine_designs.py`` checks it from first principles.
 
+40 players × 10 rounds at 10 tables: nobody sits at a table twice and nobody meets anybody
+twice (a SOMA(4, 10)). A difference matrix cannot give it (no group of order 10 carries
+ten rows, Hall–Paige); the search stopped at 44–50 repeats and an offline annealing at 34.
+This plan is invariant under Z_9 acting on rounds and tables with one fixed point
+(1-rotational: four orbits of nine players and four fixed players) and was found by
+``scripts/find_designs.py --soma 40`` (base rows listed, then a clique search, 90 s).
+
 A plan is one string per player: the table (0-based, one base-36 digit: 0-9 then a-z) of
 that player in each round. known_plans.py stores its plans the same way.
 """
@@ -32,6 +39,16 @@ STORED_DESIGNS: dict[int, tuple[str, ...]] = {
         "2775051304", "3572700235", "3105372466", "2602533140", "6412015752", "7215404613",
         "0361354250", "4060735316", "1520047163", "5721106442", "4627310624", "0124431775",
         "5264073031", "1467502507",
+    ),
+    # scripts/find_designs.py --soma 40
+    40: (
+        "9318762540", "5942087361", "7695310842", "5879642103", "1608975324", "3271098645",
+        "5438219076", "8654032917", "2076514398", "9573821064", "7968403215", "2897051436",
+        "4309816257", "6541902738", "4765291380", "0587639241", "5160874932", "4627108593",
+        "9740136825", "3985124706", "1490623587", "0259173468", "7136928450", "6824793051",
+        "6703589412", "2781460953", "6380257194", "9051347286", "0916245837", "4192735608",
+        "1529384670", "8263940571", "8037495162", "7014859623", "3812506974", "8402361795",
+        "0123456789", "1234567809", "2345678019", "3456780129",
     ),
 }  # fmt: skip
 

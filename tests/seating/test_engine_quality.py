@@ -40,12 +40,9 @@ def test_24x6_keeps_tables_and_matches_the_annealing_figure_at_once():
     assert m.wind_imbalance == 1
 
 
-@pytest.mark.parametrize("priority", ["tables", "opponents"])
-def test_32x10_meets_nobody_twice_at_once(priority):
+def test_32x10_meets_nobody_twice_at_once():
     # THEORY.md: a zero-repeat 32 x 10 plan exists ("8-4-10"); plain annealing leaves 20.
-    result = plan(32, 10, priority=priority)
-    m = result.metrics
-    assert result.method == "construction stored design (32 players)"
+    m = plan(32, 10).metrics
     # table_reuse counts visits beyond ⌈10 ÷ 8⌉ = 2 at one table (WRC 2015 §8.1)
     assert (m.repeat_pairs, m.table_reuse, m.max_meetings, m.wind_imbalance) == (0, 0, 1, 1)
     assert m.seconds < 1.0
