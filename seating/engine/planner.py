@@ -203,6 +203,15 @@ def _seat_slots(
     return [[slot_player[s] for table in rnd for s in table] for rnd in construction.rounds]
 
 
+def _numbered(
+    problem: SearchProblem, seats: list[list[int]], rng: random.Random
+) -> list[list[int]]:
+    """A start for the search, fixed players at their tables and tables numbered."""
+    if any(f >= 0 for f in problem.fixed):
+        seats = [_place_fixed(s, problem.fixed, problem.n_tables) for s in seats]
+    return renumber_tables(problem, seats, rng)
+
+
 def _extended_start(
     problem: SearchProblem,
     team: Sequence[int],
@@ -218,10 +227,7 @@ def _extended_start(
         extended = extended_design(problem.n_tables, problem.n_rounds, rng)
         if extended is None:
             return None
-        seats = _seat_slots(extended, team, rng)
-        if any(f >= 0 for f in problem.fixed):
-            seats = [_place_fixed(s, problem.fixed, problem.n_tables) for s in seats]
-        seats = renumber_tables(problem, seats, rng)
+        seats = _numbered(problem, _seat_slots(extended, team, rng), rng)
         rank = _rank(problem, seats, weights, priority == "tables")
         if best is None or rank < best[0]:
             best = (rank, extended.name, seats)
@@ -459,8 +465,7 @@ def plan_seating(
         elif any(t >= 0 for t in team):
             # Teams that do not pack into the seat classes: exchange whole schedules, which
             # keeps the construction repeat-free and reuse-free and moves only team clashes.
-            # Fixed players keep their slots (their tables are placed afterwards). If clashes
-            # remain, the search below starts from here and keeps it unless it finds better.
+            # Fixed players keep their slots (their tables are placed afterwards).
             slot_player, _ = relabel_teams(
                 flat_slots,
                 slot_player,
@@ -472,20 +477,16 @@ def plan_seating(
             )
         start = [[slot_player[s] for s in seats] for seats in flat_slots]
         method = f"construction {construction.name}"
+        _reuse, clashes_left, repeats_cost = costs(problem, start)
+        if clashes_left and not request.history:
+            # Team mates still meet in it: the search also starts from the usual start, where
+            # teams fill seat classes that never meet (more repeats), and keeps the better.
+            usual = _numbered(problem, _usual_start(n_tables, rn, team, rng), rng)
+            alternatives.append(("teams in seat classes", usual))
         if known is not None:
             # Searching for fewer repeats than the best known plan is wasted time.
-            _reuse, known_clashes, known_repeats = costs(problem, start)
-            target = max(target, weights.repeats * known_repeats)
+            target = max(target, weights.repeats * repeats_cost)
             method = known.name
-            if known_clashes:
-                # Team mates still meet in it: start from whichever costs less, it or the
-                # usual start (teams fill seat classes that never meet, more repeats).
-                usual = _usual_start(n_tables, rn, team, rng)
-                _reuse, usual_clashes, usual_repeats = costs(problem, usual)
-                known_cost = weights.teams * known_clashes + weights.repeats * known_repeats
-                if weights.teams * usual_clashes + weights.repeats * usual_repeats < known_cost:
-                    construction = known = None
-                    start, method = usual, "search"
     elif rn:
         start = _usual_start(n_tables, rn, team, rng)
         if not request.history:
