@@ -58,7 +58,7 @@ class GenerateForm(forms.Form):
         choices=SeatingRun.Priority.choices,
         initial=SeatingRun.Priority.TABLES,
         help_text=_(
-            "Only matters for sizes where both cannot be perfect, e.g. 40 players × 8 rounds."
+            "Only matters for sizes where both cannot be perfect, e.g. 24 players × 6 rounds."
         ),
     )
     keep_apart = KeepApartField()
