@@ -244,6 +244,11 @@ def _rank(
     return (reuse, cost) if hard_tables else (cost,)
 
 
+#: Share of the moves spent probing each start when the search has several; the start that
+#: leads after its probe gets the rest.
+PROBE_SHARE = 0.1
+
+
 def _search_from_each(
     problem: SearchProblem,
     starts: Sequence[list[list[int]]],
@@ -255,39 +260,48 @@ def _search_from_each(
     hard_tables: bool,
     progress: Callable[[float], None] | None,
 ) -> tuple[list[list[int]], int, int]:
-    """Anneal from each start in turn (the most promising first) on an equal share of the
-    moves and keep the best plan: (rounds, cost, index of the start it came from). Stops
-    early once a plan reaches ``target``."""
-    order = sorted(
-        range(len(starts)), key=lambda i: _rank(problem, starts[i], weights, hard_tables)
-    )
-    best: tuple[tuple[int, ...], list[list[int]], int, int] | None = None
-    for k, i in enumerate(order):
-        share_deadline = time.monotonic() + (deadline - time.monotonic()) / (len(order) - k)
+    """Anneal from the best of ``starts``: (rounds, cost, index of the start it came from).
+
+    With several starts, each is first annealed on a probe of PROBE_SHARE of the moves and
+    the one ahead then gets the rest, so a second start costs little where it does not
+    help. Stops as soon as a plan reaches ``target``."""
+
+    def run(seats: list[list[int]], share: float, done: float) -> tuple[list[list[int]], int]:
         report = None
         if progress is not None:
 
-            def report(f: float, k: int = k) -> None:
-                progress((k + f) / len(order))
+            def report(f: float) -> None:
+                progress(min(1.0, done + f * share))
 
-        seats, cost = anneal(
+        now = time.monotonic()
+        return anneal(
             problem,
-            starts[i],
+            seats,
             weights,
             rng,
-            share_deadline,
+            now + (deadline - now) * share / max(share, 1.0 - done),
             target,
             progress=report,
-            max_moves=max(1, max_moves // len(order)),
+            max_moves=max(1, int(max_moves * share)),
             hard_tables=hard_tables,
         )
+
+    if len(starts) == 1:
+        seats, cost = run(starts[0], 1.0, 0.0)
+        return seats, cost, 0
+    leader: tuple[tuple[int, ...], list[list[int]], int, int] | None = None
+    for index, start in enumerate(starts):
+        seats, cost = run(start, PROBE_SHARE, index * PROBE_SHARE)
         rank = _rank(problem, seats, weights, hard_tables)
-        if best is None or rank < best[0]:
-            best = (rank, seats, cost, i)
+        if leader is None or rank < leader[0]:
+            leader = (rank, seats, cost, index)
         if cost <= target:
-            break
-    assert best is not None
-    return best[1], best[2], best[3]
+            return seats, cost, index
+    assert leader is not None
+    _rank_, seats, cost, index = leader
+    done = len(starts) * PROBE_SHARE
+    seats, cost = run(seats, 1.0 - done, done)
+    return seats, cost, index
 
 
 def _place_fixed(seats: list[int], fixed: Sequence[int], n_tables: int) -> list[int]:
