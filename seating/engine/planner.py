@@ -298,7 +298,7 @@ def _search_from_each(
         if cost <= target:
             return seats, cost, index
     assert leader is not None
-    _rank_, seats, cost, index = leader
+    _, seats, cost, index = leader
     done = len(starts) * PROBE_SHARE
     seats, cost = run(seats, 1.0 - done, done)
     return seats, cost, index
