@@ -47,6 +47,12 @@ __all__ = ["plan_seating", "validate_players", "weights_for", "MOVES_PER_SECOND"
 #: to 200 000 moves/s, so the budget normally ends before the clock does.
 MOVES_PER_SECOND = 80_000
 
+#: Move budget for fields of three tables or fewer: 8 and 12 players × 2–12 rounds, with and
+#: without teams, reach the same plans with 200 000 moves as with 2.4 million (the budget
+#: of the default 30 s), and their bound is often out of reach (e.g. a pair forced to meet
+#: three times), so the search would otherwise run its whole time for nothing.
+TINY_FIELD_MOVES = 200_000
+
 #: Relabellings of a repeated design tried for the best table numbering (milliseconds each).
 EXTENSION_TRIES = 8
 
@@ -540,6 +546,9 @@ def plan_seating(
             # 16 players, 5 rounds: repeat-free beats the forced table revisits (R > T).
             needs_more = not (ag5 and clashes == 0 and reuse <= 3)
         if needs_more and cost > target:
+            max_moves = max(1, int(request.time_limit * MOVES_PER_SECOND))
+            if n_tables <= 3:
+                max_moves = min(max_moves, TINY_FIELD_MOVES)
             seats, cost, chosen = _search_from_each(
                 problem,
                 [seats, *(alt for _name, alt in alternatives)],
@@ -547,7 +556,7 @@ def plan_seating(
                 rng,
                 deadline,
                 target,
-                max(1, int(request.time_limit * MOVES_PER_SECOND)),
+                max_moves,
                 request.priority == "tables",
                 progress,
             )
