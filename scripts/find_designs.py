@@ -15,10 +15,10 @@ whose differences, between any two columns and against an implicit zero column, 
 distinct (``matrices.MATRICES``).
 
 ``--resolvable`` asks the SAT solver CaDiCaL (pip install python-sat; CP-SAT found nothing
-in 15 minutes) for a whole repeat-free plan that the group Z_2^k (N = 2^k·m)
-maps onto itself: h sends player (c, g) to (c, g xor h) and round to round, fixing the first
-rounds and swapping the pair of rounds i when h has an odd number of bits in common with
-the i-th ``--swaps`` mask. The variables say "p and q share a table in round r", one per
+in 15 minutes) for a whole repeat-free plan that the group Z_2^k (N = 2^k·m) maps onto
+itself: h sends player (c, g) to (c, g xor h) and round to round, fixing the first rounds
+and swapping the pair of rounds i when h has an odd number of bits in common with the
+i-th ``--swaps`` mask. The variables say "p and q share a table in round r", one per
 orbit of the group; tables of four are equivalence classes and no pair shares two
 (``stored_designs.STORED_DESIGNS``; 32 × 10: a few seconds with masks 1,2,4).
 
@@ -29,10 +29,12 @@ players sit at table r + c in round r (c ∈ C, a 4-subset of Z_n) and at ∞ in
 orbit is given by a base row (u, d): its player i sits at ∞ in round i, at u + i in round
 ∞ and at r + d(r − i) in round r otherwise. All base rows whose d repeats no value at the
 same distance twice are listed, then four compatible ones are sought with numpy, one
-choice of C (up to the affine maps of Z_n) at a time. 40 players: about 80 s.
+choice of C (up to the affine maps of Z_n) at a time. 40 players: about 90 s. (The listing
+grows too fast beyond about 10 tables.)
 
-Neither OR-tools, python-sat nor numpy is a dependency of the project: this is an offline tool;
-its output is stored and verified by the tests, so the planner never searches for a design.
+Neither OR-tools, python-sat nor numpy is a dependency of the project: this is an offline
+tool; its output is stored and verified by the tests, so the planner never searches for a
+design.
 """
 
 from __future__ import annotations
