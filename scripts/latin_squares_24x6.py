@@ -10,16 +10,17 @@ tables, symbols players), and a player of one group meets a player of another as
 their pair of symbols appears when the two squares are laid on top of each other. The
 repeats between two groups are 36 minus the number of distinct symbol pairs.
 
-Order 6 has no pair of orthogonal Latin squares (Tarry, 1900), so each pair of groups costs
-at least 2 repeats and four groups at least 12. This script settles whether the shape can
-beat the stored 15: a plan with 14 or fewer has all six costs at most 4 (the other five
-cost 2 or more), so the first square's three costs are at most 4. Up to permuting rounds
-and tables together, swapping rounds with tables and renaming each group's players, the
-first square is one of 17 classes; the other three are taken among all 1 128 960 squares
-whose first row is 0 1 2 3 4 5 (renaming a group's players reaches that row), and every
-triple of them is scored. It prints, for each class, the fewest repeats of such a
-four-square plan; everything comes out far above 15, so a plan below 15, if one exists,
-cannot be split into four groups that never meet.
+Order 6 has no pair of orthogonal Latin squares (Tarry, 1900) and none with 35 distinct
+symbol pairs either (the script prints each class's floor), so each pair of groups costs at
+least 2 repeats and four groups at least 12. This script settles whether the shape can beat
+the stored 15: a plan with 14 or fewer has all six costs at most 4 (the other five cost 2
+or more), so the first square's three costs are at most 4. Up to reordering the rounds,
+renumbering the tables (both for all groups at once), swapping rounds with tables and
+renaming each group's players, the first square is one of 17 classes; the other three are
+taken among all 1 128 960 squares whose first row is 0 1 2 3 4 5 (renaming a group's
+players reaches that row), and every triple of them is scored. It prints, for each class,
+the fewest repeats of such a four-square plan; everything comes out far above 15, so a plan
+below 15, if one exists, cannot be split into four groups that never meet.
 
 numpy is not a dependency of the project: this is an offline check, like find_designs.py.
 """
