@@ -50,11 +50,13 @@ class SeatScore:
     """One seat's result. All scores are tournament points (:class:`Fraction`).
 
     ``table_score`` = (points - return) / 1000 + uma + oka (+ leftover sticks where the rule
-    set gives them to 1st place, in ``riichi_bonus``). ``penalty`` (<= 0) = chombo, lateness
-    and missed-hanchan penalty points. ``score`` is what the hanchan adds to the registered
-    player's total: ``table_score + penalty`` for a player who played; only the
-    lateness/absence penalty when a substitute played (the registered player "gets no
-    hanchan points" [000 §7.2]). ``ranked`` is false for a substitute's seat.
+    set gives them to 1st place, in ``riichi_bonus``). ``penalty`` (<= 0) = the penalty points
+    taken off the registered player's total: chombo, lateness and missed-hanchan points.
+    ``score`` is what the hanchan adds to that total: ``table_score + penalty`` for a player
+    who played; only the lateness/absence penalty when a substitute played (the registered
+    player "gets no hanchan points" [000 §7.2]), so there ``score == penalty`` and the
+    substitute's chombo is only in ``chombo_penalty``. ``ranked`` is false for a
+    substitute's seat.
     """
 
     seat: str
@@ -330,10 +332,11 @@ def score_hanchan(
             late_pen = -Fraction(ruleset.late_substituted_penalty)  # 30 in total [C18]
         else:
             late_pen = -Fraction(ruleset.late_points_per_minute * s.late_minutes)
-        penalty = chombo_pen + late_pen
-        # A substitute's table score counts for the table only; the registered player gets
-        # no hanchan points, only the lateness/absence penalty [000 §7.2].
-        score = late_pen if s.substitute else table + penalty
+        # A substitute's score counts for the table only, "not in the ranking": the registered
+        # player gets no hanchan points and only the lateness/absence penalty [000 §7.2]; the
+        # substitute's own chombo stays in chombo_penalty and is taken off nobody.
+        penalty = late_pen if s.substitute else chombo_pen + late_pen
+        score = penalty if s.substitute else table + penalty
         out.append(
             SeatScore(
                 seat=SEATS[i],

@@ -192,6 +192,17 @@ def test_substitute_counts_for_the_table_but_is_not_ranked():
     assert [s.uma for s in res.seats] == [15, 5, -5, -15]
 
 
+def test_a_substitutes_chombo_is_taken_off_nobody():
+    # [000 §7.2]: the substitute's score "n'est pas inclus dans le classement"; the player
+    # late more than 10 minutes and replaced gets only the 30 points [C18]. The chombo
+    # (20 points [000 §7.1]) was the substitute's: shown, not taken off the registered player.
+    late_sub = {"late_minutes": 15, "substitute": True, "chombo": 1}
+    south = score_hanchan(WRC, sheet(40000, 35000, 25000, 20000, S=late_sub)).seats[1]
+    assert south.chombo_penalty == -20
+    assert south.penalty == -30
+    assert south.score == south.penalty
+
+
 def test_negative_points_are_valid():
     # RULES.md §7.4: negative points are valid in every rule set
     res = score_hanchan(WRC, sheet(-5000, 45000, 40000, 40000))
