@@ -226,6 +226,9 @@ def _compute(tournament: Tournament) -> Standings:
     for registration in ranked:
         rounds = round_scores.get(registration.pk, {})
         counted = [rounds.get(number) for number in order]
+        sheet_penalties = sum(
+            (score.penalty for score in rounds.values() if score.confirmed), Fraction(0)
+        )
         records.append(
             PlayerRecord(
                 key=str(registration.pk),
@@ -238,6 +241,7 @@ def _compute(tournament: Tournament) -> Standings:
                 ),
                 disqualified=registration.status == Registration.Status.DISQUALIFIED,
                 name=registration.player.full_name,
+                sheet_penalties=sheet_penalties,
             )
         )
     rows = compute_standings(records, tournament.get_rules().tie_breaks)
@@ -247,10 +251,7 @@ def _compute(tournament: Tournament) -> Standings:
             continue
         registration = loaded.registrations[int(row.key)]
         rounds = round_scores.get(registration.pk, {})
-        sheet_penalties = sum(
-            (score.penalty for score in rounds.values() if score.confirmed), Fraction(0)
-        )
-        penalty_total = sheet_penalties + row.penalty_total
+        penalty_total = row.penalty_points
         entries.append(
             StandingEntry(
                 registration_id=registration.pk,

@@ -47,6 +47,9 @@ class PlayerRecord:
     ``None`` (not played / not yet). ``places``: the place at the table per round (``None``
     where unknown), used by the ``firsts``/``seconds``… tie-breaks. ``penalties``: penalty
     points outside the sheets, as :class:`Penalty` or plain signed numbers (<= 0).
+    ``sheet_penalties`` (<= 0): the penalty points already inside ``hanchan_scores``
+    (chombo, lateness, a missed hanchan); not added again, but "fewer penalty points"
+    counts them.
     """
 
     key: str
@@ -55,6 +58,7 @@ class PlayerRecord:
     disqualified: bool = False
     places: tuple[int | None, ...] = ()
     name: str = ""
+    sheet_penalties: Fraction | int = 0
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,9 @@ class StandingRow:
     """One line of the standings. ``place`` is ``None`` for a disqualified player.
 
     ``shared``: the place is shared with another player; ``decided_by``: the tie-break
-    criterion that separated this player from an equal total, if any.
+    criterion that separated this player from an equal total, if any. ``penalty_total``:
+    the penalties outside the sheets (``total = hanchan_total + penalty_total``);
+    ``penalty_points``: every penalty point, sheets included (``fewest_penalties``).
     """
 
     key: str
@@ -70,6 +76,7 @@ class StandingRow:
     total: Fraction
     hanchan_total: Fraction
     penalty_total: Fraction
+    penalty_points: Fraction
     played: int
     best_hanchan: Fraction | None
     firsts: int
@@ -114,7 +121,7 @@ def _sort_key(row: StandingRow, criterion: str) -> object:
     if criterion == "fewest_fourths":
         return row.fourths
     if criterion == "fewest_penalties":
-        return -row.penalty_total
+        return -row.penalty_points
     if criterion == "played":
         return -row.played
     raise RulesError(
@@ -169,6 +176,7 @@ def compute_standings(
                 total=hanchan_total + penalty_total,
                 hanchan_total=hanchan_total,
                 penalty_total=penalty_total,
+                penalty_points=penalty_total + Fraction(rec.sheet_penalties),
                 played=len(scores),
                 best_hanchan=max(scores) if scores else None,
                 firsts=places.count(1),

@@ -61,6 +61,32 @@ def test_a_substitute_plays_and_the_absent_player_gets_the_missed_hanchan_penalt
     assert [line.kind for line in penalty_list(tournament, players[3])] == ["missed_hanchan"]
 
 
+def test_a_missed_hanchan_loses_the_fewer_penalties_tie_break(single):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    substitute = make_registration(tournament, is_substitute=True)
+    absent = table_registrations(round_, 1)[3]
+    enter(
+        round_,
+        1,
+        make_entry(table_registrations(round_, 1), N={"substitute_id": substitute.pk}),
+        users["referee"],
+    )
+    # WRC 2015 §5.9.2: 25 000 and 4th -> -5 - 15 = -20 (2nd and 3rd tie, uma split to 0);
+    # the absent player's -20 is the missed-hanchan penalty [000 §7.2]
+    fourth = table_registrations(round_, 2)[3]
+    enter(
+        round_,
+        2,
+        make_entry(table_registrations(round_, 2), (35000, 30000, 30000, 25000)),
+        users["referee"],
+    )
+    entries = {entry.registration_id: entry for entry in tournament_standings(tournament).entries}
+    assert entries[absent.pk].total == entries[fourth.pk].total == -20
+    # README: the default tie-breaks end with "fewer penalty points"
+    assert entries[fourth.pk].place < entries[absent.pk].place
+    assert (entries[absent.pk].penalty_total, entries[fourth.pk].penalty_total) == (-20, 0)
+
+
 def test_a_seat_needs_an_active_substitute(single):
     round_, users = single["rounds"][0], single["users"]
     players = table_registrations(round_, 1)

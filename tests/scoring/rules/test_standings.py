@@ -131,3 +131,18 @@ def test_standings_errors(records, tie_breaks, code):
     with pytest.raises(RulesErrors) as info:
         compute_standings(records, tie_breaks=tie_breaks)
     assert info.value.codes == (code,)
+
+
+def test_fewest_penalties_counts_the_penalties_inside_the_sheets():
+    # README tie-break "fewer penalty points": a missed hanchan (20 points [000 §7.2]) is a
+    # penalty even though the sheet already took it off the hanchan score.
+    rows = compute_standings(
+        [
+            PlayerRecord("absent", (F(-20),), sheet_penalties=F(-20)),
+            PlayerRecord("fourth", (F(-20),)),
+        ],
+        tie_breaks=("fewest_penalties",),
+    )
+    assert [r.key for r in rows] == ["fourth", "absent"]
+    assert [r.total for r in rows] == [-20, -20]  # not taken off twice
+    assert rows[1].penalty_points == -20
