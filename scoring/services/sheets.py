@@ -104,6 +104,19 @@ def _existing(token: uuid.UUID, sheet: ScoreSheet) -> EntryOutcome | None:
     return EntryOutcome(sheet, version, created=False)
 
 
+def resent_entry(sheet: ScoreSheet | None, token: str) -> EntryOutcome | None:
+    """The version this sheet already holds for a form's token (a save sent twice: a double
+    tap, a retry after a lost connection), or None."""
+    try:
+        key = uuid.UUID(str(token))
+    except ValueError:
+        return None
+    if sheet is None:
+        return None
+    version = SheetVersion.objects.filter(sheet=sheet, token=key).first()
+    return EntryOutcome(sheet, version, created=False) if version else None
+
+
 def _check_revision(sheet: ScoreSheet, revision: int) -> None:
     if revision != sheet.revision:
         raise SheetConflict(

@@ -20,6 +20,7 @@ from scoring.services.sheets import (
     EntryOutcome,
     SheetConflict,
     SheetError,
+    resent_entry,
     sheet_confirm,
     sheet_correct,
     sheet_enter,
@@ -129,7 +130,7 @@ class SheetPageMixin(TableMixin):
         context.update(
             kind=self.kind,
             correcting=self.correcting,
-            form=form if self.can_enter() else None,
+            form=form if self.can_enter() or kwargs.get("kept") else None,
             formset=formset,
             blind=self.is_blind(),
             can_confirm=self.can_confirm(),
@@ -169,8 +170,7 @@ class SheetPageMixin(TableMixin):
 
     def handle_post(self, request):
         if not self.can_enter():
-            messages.error(request, _("This sheet cannot be entered now; see its state below."))
-            return redirect(self.urls()["sheet" if self.kind == "final" else "hands"])
+            return self.refuse(request)
         form = self.make_form(request.POST)
         formset = self.hand_formset(request.POST)
         action = request.POST.get("action", "check")
@@ -210,6 +210,32 @@ class SheetPageMixin(TableMixin):
             return self.render(form, formset, error=str(error))
         self.announce(outcome)
         return redirect(self.urls()["hands" if self.kind == "hands" else "sheet"])
+
+    def refuse(self, request):
+        """The sheet was confirmed, disputed or settled after this page was loaded. A save
+        sent again is recognised by its token; any other input is shown again beside what
+        stands now, never dropped."""
+        resent = resent_entry(self.sheet, request.POST.get("token", ""))
+        if resent is not None:
+            self.announce(resent)
+            return redirect(self.urls()["sheet" if self.kind == "final" else "hands"])
+        form = self.make_form(request.POST)
+        form.is_valid()
+        formset = self.hand_formset(request.POST)
+        if formset is not None:
+            formset.is_valid()
+        status = self.sheet.status if self.sheet else None
+        if self.correcting:
+            error = _("This sheet is no longer confirmed or disputed; see its state below.")
+        elif status == Status.DISPUTED:
+            error = _("This sheet became disputed meanwhile; a head referee settles it.")
+        else:
+            error = _(
+                "This sheet was confirmed by someone else meanwhile (shown below). Your input "
+                "is kept under it to compare; if the confirmed sheet is wrong, a head referee "
+                "corrects it, with a reason."
+            )
+        return self.render(form, formset, error=error, kept=True)
 
     def used_hand_forms(self, formset):
         return None

@@ -121,6 +121,29 @@ def test_two_officials_saving_at_once_get_a_conflict_not_an_overwrite(
     assert SheetVersion.objects.count() == 1
 
 
+def test_single_entry_a_stale_page_keeps_the_input_and_a_resent_save_is_recognised(
+    client, event, players
+):
+    _policy(event, Tournament.ConfirmationPolicy.SINGLE)
+    client.force_login(event["users"][Role.REFEREE])
+    saved = sheet_form_data(players)
+    check_and_save(client, _url(event), saved)
+    assert ScoreSheet.objects.get().status == Status.CONFIRMED
+    # The same save sent again (a double tap, a retry after a lost connection)
+    again = client.post(_url(event), {**saved, "action": "save", "checked": "x"}, follow=True)
+    assert "nothing was saved twice" in again.content.decode()
+    # A second official on a page loaded before the save: the input stays on the page
+    client.force_login(event["users"]["referee2"])
+    late = sheet_form_data(players, points=(42300, 31000, 19000, 27700), revision=0)
+    for action in ("check", "save"):
+        response = client.post(_url(event), {**late, "action": action, "checked": "x"})
+        assert response.status_code == 200
+        assert "confirmed by someone else" in response.context["error"]
+        assert response.context["form"]["W_points"].value() == "19000"
+        assert response.context["current_view"].lines[2].points == 27700  # what stands
+    assert SheetVersion.objects.count() == 1
+
+
 def test_a_second_official_confirms_on_the_page(client, event, players):
     client.force_login(event["users"][Role.REFEREE])
     check_and_save(client, _url(event), sheet_form_data(players))
