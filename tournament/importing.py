@@ -183,8 +183,9 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
         if "name" in values and not values.get("first_name"):
             name = values.pop("name").strip()
             first, _sep, last = name.partition(" ")
-            if is_east_asian(name):
+            if is_east_asian(name) and last:
                 last, _sep, first = name.partition(" ")  # 李 小龙: family name first
+            # 山田太郎 (no space, as usually written) stays whole: it cannot be split safely.
             values["first_name"], values["last_name"] = first, values.get("last_name") or last
         values.pop("name", None)
         row = ImportRow(line=number, values=values)

@@ -212,3 +212,14 @@ def test_a_single_name_column_in_chinese_puts_the_family_name_first(tournament):
     chinese, french = check_rows(tournament, rows)
     assert (chinese.values["last_name"], chinese.values["first_name"]) == ("李", "小龙")
     assert (french.values["first_name"], french.values["last_name"]) == ("Zoé", "Martin")
+
+
+@pytest.mark.django_db
+def test_a_cjk_name_written_without_a_space_is_imported_whole(tournament):
+    rows = read_rows("p.csv", "Name,Country\n山田太郎,JP\n김민준,KR\n".encode())
+    japanese, korean = check_rows(tournament, rows)
+    assert japanese.is_valid
+    assert korean.is_valid
+    assert (japanese.values["first_name"], japanese.values["last_name"]) == ("山田太郎", "")
+    player = Player(first_name=korean.values["first_name"], last_name="", country="KR")
+    assert player.display_name == player.sorted_name == "김민준"
