@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
 from scoring.rules import RulesError, RulesErrors, resolve_ruleset
@@ -316,7 +317,7 @@ class Round(models.Model):
         PLANNED = "planned", _("Planned")
         SEATED = "seated", _("Seated")
         PLAYING = "playing", _("Playing")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("round status", "Finished")  # une ronde terminée
         LOCKED = "locked", _("Locked")
 
     tournament = models.ForeignKey(
