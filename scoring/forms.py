@@ -303,6 +303,9 @@ class PenaltyForm(forms.Form):
         max_digits=7,
         decimal_places=2,
         help_text=_("Taken off the player's total, e.g. 10."),
+        error_messages={
+            "min_value": _("Write the points taken off without a minus sign, e.g. 10."),
+        },
     )
     reason = forms.CharField(
         label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})

@@ -277,6 +277,17 @@ def test_a_bad_hand_is_shown_on_that_hand(referee, event, players):
     assert not SheetVersion.objects.exists()
 
 
+def test_a_negative_penalty_is_explained(client, event):
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    url = reverse("scoring:penalties", args=[event["tournament"].slug])
+    data = {"registration": event["registrations"][0].pk, "kind": "discretionary"}
+    response = client.post(url, {**data, "points": "-10", "reason": "Phone"})
+    assert response.context["form"].errors["points"] == [
+        "Write the points taken off without a minus sign, e.g. 10."
+    ]
+    assert not Penalty.objects.exists()
+
+
 def test_penalty_pages_give_and_cancel(client, event):
     client.force_login(event["users"][Role.HEAD_REFEREE])
     player = event["registrations"][0]
