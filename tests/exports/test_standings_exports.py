@@ -10,7 +10,7 @@ from tests.exports.conftest import NAMES, WRITTEN, open_xlsx, pdf_squashed, pdf_
 from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.standings_pdf import StandingsPdf
 from tournament.exports.standings_xlsx import StandingsXlsx
-from tournament.models import Team, Tournament, TournamentStaff
+from tournament.models import Registration, Team, Tournament, TournamentStaff
 
 
 @pytest.fixture
@@ -46,6 +46,7 @@ def test_standings_xlsx_has_numbers_one_column_per_round_and_a_frozen_header(sco
         "Total",
         "R1",
         "Incl. penalties",
+        "Status",
     ]
     assert sheet.freeze_panes == "A2"
     assert sheet.auto_filter.ref
@@ -58,6 +59,19 @@ def test_standings_xlsx_has_numbers_one_column_per_round_and_a_frozen_header(sco
     names = {(row[2], row[1]) for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert names == {(first, last) for first, last, _country in NAMES}
     assert [c.value for c in workbook["Teams"][1]] == ["Place", "Team", "Total", "Players"]
+
+
+def test_withdrawn_players_are_marked_in_the_standings_exports(scored):
+    registration = scored.registrations.get(player__first_name="Zoé")
+    registration.status = Registration.Status.WITHDRAWN
+    registration.save()
+    rows = open_xlsx(StandingsXlsx(scored).render()[2])["Standings"].iter_rows(
+        min_row=2, values_only=True
+    )
+    status = {row[2]: row[-1] for row in rows}
+    assert status.pop("Zoé") == "withdrawn"
+    assert set(status.values()) == {None}  # empty cells for the others
+    assert "(withdrawn)" in pdf_text(StandingsPdf(scored).render()[2])
 
 
 def test_standings_pdf_lists_every_player_in_every_script(scored):

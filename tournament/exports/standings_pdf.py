@@ -46,7 +46,11 @@ class StandingsPdf:
             rows.append(
                 [
                     place,
-                    para(player.display_name),
+                    para(
+                        f"{player.display_name} ({_('withdrawn')})"
+                        if entry.withdrawn
+                        else player.display_name
+                    ),
                     player.country.code or "",
                     para(entry.team_name or player.club, "small"),
                     *[

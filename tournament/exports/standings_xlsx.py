@@ -35,6 +35,7 @@ class StandingsXlsx:
                     for n in standings.round_numbers
                 ],
                 score_decimal(entry.penalty_total),
+                _("withdrawn") if entry.withdrawn else "",
             ]
 
     def render(self) -> tuple[str, str, bytes]:
@@ -48,6 +49,7 @@ class StandingsXlsx:
             _("Total"),
             *[round_header(number, standings) for number in standings.round_numbers],
             _("Incl. penalties"),
+            _("Status"),
         ]
         sheets = [(_("Standings"), headers, self.rows(standings))]
         teams = team_standings(self.tournament)
