@@ -447,3 +447,14 @@ def test_the_hand_lists_name_the_players_of_the_table(referee, event, players):
     page = referee.get(_url(event, "hands"))
     winner = dict(page.context["formset"].forms[0].fields["winner"].choices)
     assert winner["S"] == f"South · {players[1].player.display_name}"
+
+
+def test_the_staff_standings_mark_a_withdrawn_player(client, event):
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    registration = event["registrations"][0]
+    registration.status = Registration.Status.WITHDRAWN
+    registration.save()
+    page = client.get(reverse("scoring:standings", args=[event["tournament"].slug]))
+    row = next(r for r in page.context["rows"] if r["entry"].registration_id == registration.pk)
+    assert row["entry"].withdrawn
+    assert '<small class="muted">withdrawn</small>' in page.content.decode()
