@@ -49,11 +49,28 @@ def test_score_sheets_have_one_page_per_table_with_names_and_rows(seated_round, 
     reader = pypdf.PdfReader(io.BytesIO(content))
     assert len(reader.pages) == 2  # 8 players, 2 tables
     first_page = reader.pages[0].extract_text()
-    # The rows of the ORAN sheet [001 §3.4.1], return points 30 000 under WRC [000 §5.9.2].
-    for row in ("Final points", "Difference to 30,000", "Adjusted", "Placement bonus", "Net"):
+    # What the referee enters, then the sheet's rows [001 §3.4.1] in WRC order: return points
+    # 30 000 [000 §5.9.2], penalty points after the uma [000 §7.1]
+    for row in ("Final points", "Chombo", "Minutes late", "Substitute", "Riichi sticks left"):
         assert row in first_page
+    for row in ("Difference to 30,000", "Placement bonus", "Penalty points", "Net"):
+        assert row in first_page
+    assert "Adjusted" not in first_page
     assert "Referee" in first_page
     squashed = pdf_squashed(content)
     for name in WRITTEN:
         assert name in squashed
     assert ("hand-sheets" in filename) is hands
+
+
+def test_the_oran_score_sheet_takes_chombo_off_the_table_points(seated_round):
+    # [001 §3.1.4, §3.4.1]: the chombo comes off the final points, then the sheet goes on
+    tournament = seated_round.tournament
+    tournament.ruleset = "oran2015"
+    tournament.save()
+    content = ScoreSheetsPdf(seated_round).render()[2]
+    first_page = pypdf.PdfReader(io.BytesIO(content)).pages[0].extract_text()
+    penalty, adjusted, uma = (
+        first_page.index(row) for row in ("Penalty (table points)", "Adjusted", "Placement bonus")
+    )
+    assert penalty < adjusted < uma

@@ -1,10 +1,12 @@
 """Printable score sheets of a round: one page per table, names and winds pre-filled.
 
-The hanchan sheet has the rows of the sheet used at events [001 §3.4.1]: final points,
-difference to the return points, penalty, adjusted, ÷ 1 000, placement bonus (uma) and net,
-then signature lines for the four players and the referee. The hand-by-hand variant has one
-line per hand (round name, counters, result, each seat's change) for tables that keep a
-running record; the totals box at its foot is the same hanchan sheet.
+The hanchan sheet first has what the referee enters (final points, chombo, minutes late,
+substitute; riichi sticks left in the footer), then the rows of the sheet used at events
+[001 §3.4.1] in the rule set's order: where a chombo costs table points (ORAN) it comes off
+the final points before ÷ 1 000 and the uma; where it costs penalty points (WRC 2015 §7.1)
+they come off after the uma. Then signature lines for the four players and the referee. The
+hand-by-hand variant has one line per hand (round name, counters, result, each seat's
+change) for tables that keep a running record; the totals box at its foot is the same.
 """
 
 from django.utils.translation import gettext as _
@@ -12,6 +14,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
+from scoring.rules.hands import RIICHI_DEPOSIT
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, para, styles, tournament_subtitle
 from tournament.models import Round
@@ -71,10 +74,12 @@ class ScoreSheetsPdf:
         story.append(
             para(
                 _(
-                    "Return points %(points)s. Placement bonus %(uma)s. "
-                    "Check: final points sum to %(total)s."
+                    "Riichi sticks left on the table: ______. Check: final points + "
+                    "%(deposit)s per stick left = %(total)s. Return points %(points)s. "
+                    "Placement bonus %(uma)s."
                 )
                 % {
+                    "deposit": format_points(RIICHI_DEPOSIT),
                     "points": format_points(rules.return_points),
                     "uma": " / ".join(_uma_text(value) for value in rules.uma),
                     "total": format_points(4 * rules.start_points),
@@ -92,30 +97,39 @@ class ScoreSheetsPdf:
         return cells
 
     def _totals_grid(self, table: TableView, rules) -> Table:
-        labels = [
-            _("Final points"),
-            _("Difference to %(points)s") % {"points": format_points(rules.return_points)},
-            _("Penalty (table points)"),
-            _("Adjusted"),
-            _("÷ 1 000"),
-            _("Placement bonus (uma)"),
-            _("Net score"),
-            _("Place"),
-        ]
+        difference = _("Difference to %(points)s") % {"points": format_points(rules.return_points)}
+        labels = [_("Final points"), _("Chombo (how many)"), _("Minutes late"), _("Substitute")]
+        if rules.chombo_model == "table_points":
+            labels += [
+                difference,
+                _("Penalty (table points)"),
+                _("Adjusted"),
+                _("÷ 1 000"),
+                _("Placement bonus (uma)"),
+            ]
+        else:
+            labels += [
+                difference,
+                _("÷ 1 000"),
+                _("Placement bonus (uma)"),
+                _("Penalty points"),
+            ]
+        labels += [_("Net score"), _("Place")]
         rows = [[para(_("Seat"), "head"), *self._seat_header(table)]]
         rows += [[para(label, "bold")] + [""] * len(table.seats) for label in labels]
         grid = Table(
             rows,
             colWidths=[LABEL_WIDTH] + [SEAT_WIDTH] * len(table.seats),
-            rowHeights=[None] + [(7 if self.hands else 10.5) * mm] * len(labels),
+            rowHeights=[None] + [(6 if self.hands else 9.5) * mm] * len(labels),
         )
         grid.setStyle(
             TableStyle(
                 [
                     ("GRID", (0, 0), (-1, -1), 0.7, colors.black),
                     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
-                    ("BACKGROUND", (0, 7), (-1, 7), colors.HexColor("#f3f3f3")),
-                    ("LINEABOVE", (0, 7), (-1, 7), 1.6, colors.black),
+                    ("LINEBELOW", (0, 4), (-1, 4), 1.6, colors.black),  # entered above
+                    ("BACKGROUND", (0, -2), (-1, -2), colors.HexColor("#f3f3f3")),
+                    ("LINEABOVE", (0, -2), (-1, -2), 1.6, colors.black),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ]
             )
