@@ -114,6 +114,17 @@ class SheetForm(forms.Form):
             rows.append(row)
         return rows
 
+    def seat_error_summary(self) -> list[str]:
+        """Each seat field's errors as "North · Final points: …", shown at the top of the
+        page: on a phone the field itself may be a screen further down."""
+        lines = []
+        for row in self.seat_rows():
+            for name in ("player", "points", "chombo", "late", "substitute"):
+                field = row.get(name)
+                if field is not None:
+                    lines += [f"{row['label']} · {field.label}: {error}" for error in field.errors]
+        return lines
+
     @staticmethod
     def initial_from(entry: SheetEntry) -> dict:
         """Initial values showing a stored entry (to edit, correct or compare it)."""

@@ -458,3 +458,15 @@ def test_the_staff_standings_mark_a_withdrawn_player(client, event):
     row = next(r for r in page.context["rows"] if r["entry"].registration_id == registration.pk)
     assert row["entry"].withdrawn
     assert '<small class="muted">withdrawn</small>' in page.content.decode()
+
+
+def test_a_missing_seat_field_is_also_named_at_the_top_of_the_form(referee, event, players):
+    data = sheet_form_data(players)
+    data["N_points"] = ""
+    response = referee.post(_url(event), {**data, "action": "check"})
+    assert response.context["form"].seat_error_summary() == [
+        "North · Final points: This field is required."
+    ]
+    assert 'seat-errors"><li>North · Final points: This field is required.' in (
+        response.content.decode()
+    )
