@@ -27,6 +27,7 @@ from tournament.models import (
     Tournament,
     TournamentStaff,
 )
+from tournament.selectors import namesakes
 from tournament.services.audit import audit_record
 from tournament.services.players import players_import
 from tournament.services.registrations import (
@@ -218,6 +219,25 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["last_name", "first_name", "nickname", "country", "club", "ema_number"]
     list_filter = ["country"]
     search_fields = ["first_name", "last_name", "nickname", "club", "ema_number"]
+
+    def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        others = namesakes(obj)
+        if others:
+            described = "; ".join(
+                f"#{other.pk} {other.display_name} "
+                f"({', '.join(filter(None, [other.club, other.ema_number])) or '—'})"
+                for other in others
+            )
+            self.message_user(
+                request,
+                _(
+                    "Another player has the same name and country: %(players)s. If it is the "
+                    "same person, register that record and delete this one."
+                )
+                % {"players": described},
+                messages.WARNING,
+            )
 
 
 def _reason_action(service, verb: str):

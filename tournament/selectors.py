@@ -12,7 +12,7 @@ from django.db.models import Q
 
 from scoring.models import Penalty
 from scoring.selectors import Standings, team_standings
-from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
+from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
 
 WINDS = ("E", "S", "W", "N")
 
@@ -289,3 +289,17 @@ def team_rows(tournament: Tournament) -> list[dict]:
         }
         for team in team_standings(tournament)
     ]
+
+
+def namesakes(player: Player) -> list[Player]:
+    """Other players with the same name and country: perhaps the same person entered twice
+    (the importer recognises them; a player added by hand is only warned about)."""
+    return list(
+        Player.objects.filter(
+            first_name__iexact=player.first_name,
+            last_name__iexact=player.last_name,
+            country=player.country,
+        )
+        .exclude(pk=player.pk)
+        .order_by("pk")
+    )

@@ -1,0 +1,30 @@
+"""Adding a player by hand in the admin."""
+
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from tournament.models import Player
+
+
+def _add(client, **fields):
+    data = {"first_name": "", "last_name": "", "nickname": "", "country": "", "club": ""}
+    data |= {"ema_number": "", **fields}
+    return client.post(reverse("admin:tournament_player_add"), data)
+
+
+def test_a_namesake_of_the_same_country_is_pointed_out(admin_client):
+    known = Player.objects.create(
+        first_name="Zoé", last_name="Martin", country="FR", club="Paris", ema_number="90000001"
+    )
+    response = _add(admin_client, first_name="zoé", last_name="MARTIN", country="FR")
+    assert response.status_code == 302
+    assert Player.objects.count() == 2  # saved: only the organiser knows if it is the same
+    warnings = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any(f"#{known.pk} Zoé Martin (Paris, 90000001)" in text for text in warnings)
+
+
+def test_no_warning_for_another_country(admin_client):
+    Player.objects.create(first_name="Zoé", last_name="Martin", country="FR")
+    response = _add(admin_client, first_name="Zoé", last_name="Martin", country="BE")
+    warnings = [str(m) for m in get_messages(response.wsgi_request)]
+    assert not any("same name" in text for text in warnings)
