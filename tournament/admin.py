@@ -6,6 +6,7 @@ and imports go through services so they are atomic and audited.
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -42,6 +43,23 @@ IMPORT_SESSION_KEY = "player-import-{pk}"
 admin.site.site_header = gettext_lazy("Riichi tournament manager")
 admin.site.site_title = gettext_lazy("Riichi tournament manager")
 admin.site.index_title = gettext_lazy("Organiser's desk")
+
+
+class PlayerAutocomplete(AutocompleteJsonView):
+    """Players in the admin's search boxes with what tells namesakes apart."""
+
+    def serialize_result(self, obj, to_field_name: str) -> dict:
+        result = super().serialize_result(obj, to_field_name)
+        if isinstance(obj, Player):
+            details = [obj.country.code or "", obj.club, obj.ema_number and f"EMA {obj.ema_number}"]
+            shown = ", ".join(detail for detail in details if detail)
+            result["text"] = f"{obj.display_name} ({shown})" if shown else obj.display_name
+        return result
+
+
+admin.site.autocomplete_view = lambda request: PlayerAutocomplete.as_view(admin_site=admin.site)(
+    request
+)
 
 
 class TournamentScopedAdmin(admin.ModelAdmin):

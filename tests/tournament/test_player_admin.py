@@ -28,3 +28,19 @@ def test_no_warning_for_another_country(admin_client):
     response = _add(admin_client, first_name="Zoé", last_name="Martin", country="BE")
     warnings = [str(m) for m in get_messages(response.wsgi_request)]
     assert not any("same name" in text for text in warnings)
+
+
+def test_the_registration_search_box_tells_namesakes_apart(admin_client):
+    Player.objects.create(
+        first_name="Zoé", last_name="Martin", country="FR", club="Paris", ema_number="90000001"
+    )
+    Player.objects.create(first_name="Zoé", last_name="Martin", country="FR", club="Lyon")
+    query = {
+        "app_label": "tournament",
+        "model_name": "registration",
+        "field_name": "player",
+        "term": "Martin",
+    }
+    response = admin_client.get(reverse("admin:autocomplete"), query)
+    texts = sorted(result["text"] for result in response.json()["results"])
+    assert texts == ["Zoé Martin (FR, Lyon)", "Zoé Martin (FR, Paris, EMA 90000001)"]
