@@ -201,8 +201,9 @@ class Player(models.Model):
 
     @property
     def sorted_name(self) -> str:
-        """The name for alphabetical lists: "Martin, Zoé", but 山田太郎 as it is written."""
-        if not self.last_name or self._writes_family_name_first:
+        """The name for alphabetical lists: "Martin, Zoé", but 山田太郎 as it is written, and
+        a placeholder numbered in its last name ("Substitute 2") too."""
+        if not self.last_name or self.last_name.isdigit() or self._writes_family_name_first:
             return self.display_name
         return f"{self.last_name}, {self.first_name}"
 

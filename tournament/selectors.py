@@ -75,6 +75,8 @@ def tables_of_round(round_: Round) -> list[TableView]:
 
 def player_sort_key(registration: Registration) -> tuple[str, str]:
     player = registration.player
+    if player.last_name.isdigit():  # "Substitute 2": under S, and 2 before 10
+        return (fold(player.first_name), player.last_name.zfill(6))
     return (fold(player.last_name or player.first_name), fold(player.first_name))
 
 

@@ -49,6 +49,7 @@ def test_pdf_keeps_every_name_with_cid_fallback(seated_round):
         ("太郎", "山田", "山田太郎", "山田太郎"),
         ("민준", "김", "김민준", "김민준"),
         ("Ken", "", "Ken", "Ken"),
+        ("Substitute", "2", "Substitute 2", "Substitute 2"),  # a placeholder substitute
     ],
 )
 def test_display_and_sorted_names(first, last, shown, listed):
