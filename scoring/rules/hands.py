@@ -427,7 +427,13 @@ class _Ctx:
         yakuman = _count(h.yakuman, "yakuman")
         han, fu = h.han, h.fu
         if yakuman:
-            han = fu = None
+            if han is not None or fu is not None:
+                raise RulesError(
+                    "yakuman_with_han",
+                    "A yakuman is paid by its count: leave han and fu empty, or remove the "
+                    "yakuman count if the hand is not a yakuman.",
+                    field="han" if han is not None else "fu",
+                )
         else:
             if han is None:
                 raise RulesError(
