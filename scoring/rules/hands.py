@@ -427,13 +427,7 @@ class _Ctx:
         yakuman = _count(h.yakuman, "yakuman")
         han, fu = h.han, h.fu
         if yakuman:
-            if han is not None or fu is not None:
-                raise RulesError(
-                    "yakuman_with_han",
-                    "A yakuman is paid by its count: leave han and fu empty, or remove the "
-                    "yakuman count if the hand is not a yakuman.",
-                    field="han" if han is not None else "fu",
-                )
+            han = fu = None
         else:
             if han is None:
                 raise RulesError(

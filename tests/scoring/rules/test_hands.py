@@ -173,15 +173,6 @@ def test_yakuman_values(rs):
     assert tsumo(rs, dealer_wins=True, yakuman=1) == 16000
 
 
-@pytest.mark.parametrize(("han", "fu", "field"), [(3, 30, "han"), (None, 30, "fu")])
-def test_a_yakuman_with_han_or_fu_is_refused_not_guessed(han, fu, field):
-    # A yakuman is paid by its count [RULES.md §3.3]; han and fu beside it say the sheet
-    # holds two readings of the hand
-    with pytest.raises(RulesError) as info:
-        ron(WRC, dealer_wins=False, yakuman=1, han=han, fu=fu)
-    assert (info.value.code, info.value.field) == ("yakuman_with_han", field)
-
-
 def test_counted_yakuman_option_follows_003():
     # 003 'Mains de limite': 13+ = yakuman; 11-12 sanbaiman [C6]
     rs = resolve_ruleset("wrc2015", {"counted_yakuman": True})

@@ -40,8 +40,8 @@ def wins(draw):
         loser=loser,
         yakuman=yakuman,
         pao=pao,
-        han=None if yakuman else draw(st.integers(1, 15)),
-        fu=None if yakuman else draw(fus),
+        han=draw(st.integers(1, 15)),
+        fu=draw(fus),
     )
 
 
