@@ -19,6 +19,8 @@ from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableCont
 from tournament.models import WIND_LABELS, Registration, Round
 
 WINDS = ("E", "S", "W", "N")
+#: The fields of one seat on the sheet form, named "<wind>_<field>".
+SEAT_FIELDS = ("player", "points", "chombo", "late", "substitute")
 
 
 def _name(registration: Registration) -> str:
@@ -108,7 +110,7 @@ class SheetForm(forms.Form):
         rows = []
         for index, wind in enumerate(WINDS):
             row = {"wind": wind, "label": WIND_LABELS[wind], "seated": self.context.seated[index]}
-            for name in ("player", "points", "chombo", "late", "substitute"):
+            for name in SEAT_FIELDS:
                 if f"{wind}_{name}" in self.fields:
                     row[name] = self[f"{wind}_{name}"]
             rows.append(row)
@@ -119,7 +121,7 @@ class SheetForm(forms.Form):
         page: on a phone the field itself may be a screen further down."""
         lines = []
         for row in self.seat_rows():
-            for name in ("player", "points", "chombo", "late", "substitute"):
+            for name in SEAT_FIELDS:
                 field = row.get(name)
                 if field is not None:
                     lines += [f"{row['label']} · {field.label}: {error}" for error in field.errors]

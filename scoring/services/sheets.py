@@ -113,8 +113,10 @@ def resent_entry(sheet: ScoreSheet | None, token: str) -> EntryOutcome | None:
         return None
     if sheet is None:
         return None
-    version = SheetVersion.objects.filter(sheet=sheet, token=key).first()
-    return EntryOutcome(sheet, version, created=False) if version else None
+    try:
+        return _existing(key, sheet)
+    except SheetError:  # another table's form: not a resend of this sheet
+        return None
 
 
 def _check_revision(sheet: ScoreSheet, revision: int) -> None:

@@ -209,7 +209,11 @@ class SheetPageMixin(TableMixin):
         except SheetError as error:
             return self.render(form, formset, error=str(error))
         self.announce(outcome)
-        return redirect(self.urls()["hands" if self.kind == "hands" else "sheet"])
+        return redirect(self.page_url())
+
+    def page_url(self) -> str:
+        """This sheet's entry page (final scores or hand by hand), where a save returns."""
+        return self.urls()["hands" if self.kind == "hands" else "sheet"]
 
     def refuse(self, request):
         """The sheet was confirmed, disputed or settled after this page was loaded. A save
@@ -218,7 +222,7 @@ class SheetPageMixin(TableMixin):
         resent = resent_entry(self.sheet, request.POST.get("token", ""))
         if resent is not None:
             self.announce(resent)
-            return redirect(self.urls()["sheet" if self.kind == "final" else "hands"])
+            return redirect(self.page_url())
         form = self.make_form(request.POST)
         form.is_valid()
         formset = self.hand_formset(request.POST)

@@ -97,23 +97,22 @@ class ScoreSheetsPdf:
         return cells
 
     def _totals_grid(self, table: TableView, rules) -> Table:
-        difference = _("Difference to %(points)s") % {"points": format_points(rules.return_points)}
-        labels = [_("Final points"), _("Chombo (how many)"), _("Minutes late"), _("Substitute")]
+        labels = [
+            _("Final points"),
+            _("Chombo (how many)"),
+            _("Minutes late"),
+            _("Substitute"),
+            _("Difference to %(points)s") % {"points": format_points(rules.return_points)},
+        ]
         if rules.chombo_model == "table_points":
             labels += [
-                difference,
                 _("Penalty (table points)"),
                 _("Adjusted"),
                 _("÷ 1 000"),
                 _("Placement bonus (uma)"),
             ]
         else:
-            labels += [
-                difference,
-                _("÷ 1 000"),
-                _("Placement bonus (uma)"),
-                _("Penalty points"),
-            ]
+            labels += [_("÷ 1 000"), _("Placement bonus (uma)"), _("Penalty points")]
         labels += [_("Net score"), _("Place")]
         rows = [[para(_("Seat"), "head"), *self._seat_header(table)]]
         rows += [[para(label, "bold")] + [""] * len(table.seats) for label in labels]
