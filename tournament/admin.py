@@ -51,8 +51,7 @@ class PlayerAutocomplete(AutocompleteJsonView):
     def serialize_result(self, obj, to_field_name: str) -> dict:
         result = super().serialize_result(obj, to_field_name)
         if isinstance(obj, Player):
-            details = [obj.country.code or "", obj.club, obj.ema_number and f"EMA {obj.ema_number}"]
-            shown = ", ".join(detail for detail in details if detail)
+            shown = obj.distinguishing_details
             result["text"] = f"{obj.display_name} ({shown})" if shown else obj.display_name
         return result
 
@@ -243,8 +242,7 @@ class PlayerAdmin(admin.ModelAdmin):
         others = namesakes(obj)
         if others:
             described = "; ".join(
-                f"#{other.pk} {other.display_name} "
-                f"({', '.join(filter(None, [other.club, other.ema_number])) or '—'})"
+                f"#{other.pk} {other.display_name} ({other.distinguishing_details or '—'})"
                 for other in others
             )
             self.message_user(

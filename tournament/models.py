@@ -200,6 +200,12 @@ class Player(models.Model):
         return self.full_name
 
     @property
+    def distinguishing_details(self) -> str:
+        """Country, club and EMA number: what tells two players of the same name apart."""
+        details = [self.country.code or "", self.club, self.ema_number and f"EMA {self.ema_number}"]
+        return ", ".join(detail for detail in details if detail)
+
+    @property
     def sorted_name(self) -> str:
         """The name for alphabetical lists: "Martin, Zoé", but 山田太郎 as it is written, and
         a placeholder numbered in its last name ("Substitute 2") too."""

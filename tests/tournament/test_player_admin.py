@@ -20,7 +20,7 @@ def test_a_namesake_of_the_same_country_is_pointed_out(admin_client):
     assert response.status_code == 302
     assert Player.objects.count() == 2  # saved: only the organiser knows if it is the same
     warnings = [str(m) for m in get_messages(response.wsgi_request)]
-    assert any(f"#{known.pk} Zoé Martin (Paris, 90000001)" in text for text in warnings)
+    assert any(f"#{known.pk} Zoé Martin (FR, Paris, EMA 90000001)" in text for text in warnings)
 
 
 def test_no_warning_for_another_country(admin_client):
