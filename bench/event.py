@@ -24,12 +24,17 @@ import argparse
 import random
 import re
 import statistics
+import sys
 import threading
 import time
 import uuid
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
+
+if not __package__:  # run as `python bench/event.py`: import the project, not bench/
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench._support import (
     Session,

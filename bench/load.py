@@ -23,8 +23,13 @@ import argparse
 import contextlib
 import json
 import re
+import sys
 import time
 import uuid
+from pathlib import Path
+
+if not __package__:  # run as `python bench/load.py`: import the project, not bench/
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench._support import (
     Session,

@@ -16,6 +16,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
+
+if not __package__:  # run as `python bench/seating.py`: import the project, not bench/
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from seating.engine import SeatingRequest, plan_seating
 

@@ -15,8 +15,13 @@ from __future__ import annotations
 import importlib.util
 import random
 import statistics
+import sys
 import time
 from fractions import Fraction
+from pathlib import Path
+
+if not __package__:  # run as `python bench/standings.py`: import the project, not bench/
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench._support import (
     database_kind,
