@@ -182,6 +182,35 @@ def test_mahjongsoul_south4_dealer_not_first_plays_on():
     assert (g.next_round, g.next_honba) == ("S4", 1)
 
 
+def test_mahjongsoul_south4_stop_threshold_is_at_least_30000():
+    # [002 slide 19]: "premier au score avec au moins 30 000 points". After 7 draws S4 has
+    # 7 counters (300 each on a ron, R-HON-4): a dealer ron of 2 han 30 fu (2 900
+    # [003]) + 2 100 takes N to exactly 30 000 and stops; 1 han 50 fu (2 400) + 2 100 leaves
+    # N first on 29 500, and S4 goes on.
+    draws = [GameHand("draw") for _ in range(7)]
+    g = replay_game(MS, [*draws, GameHand("ron", winner="N", loser="E", han=2, fu=30)])
+    assert (g.final_points[3], g.ended) == (30000, "south4_stop")
+    g = replay_game(MS, [*draws, GameHand("ron", winner="N", loser="E", han=1, fu=50)])
+    assert (g.final_points[3], g.ended, g.next_round) == (29500, None, "S4")
+
+
+def test_mahjongsoul_bust_is_below_zero_not_at_zero():
+    # [002 slide 7]: the game ends "lorsqu'un joueur passe dans le négatif de points".
+    # Three mangan rons off W (8 000 each [RULES.md §3.3]) and a 1-tenpai draw (1 000 to
+    # pay, R-DRAW-4) leave W on exactly 0: the game goes on.
+    to_zero = [
+        GameHand("ron", winner="S", loser="W", han=5),
+        GameHand("ron", winner="E", loser="W", han=5),
+        GameHand("ron", winner="S", loser="W", han=5),
+        GameHand("draw", tenpai=("E",)),
+    ]
+    g = replay_game(MS, to_zero)
+    assert (g.final_points[2], g.ended, g.next_round) == (0, None, "S1")
+    # W's riichi stick from 0 (the book sets no minimum to declare) takes W below zero.
+    g = replay_game(MS, [*to_zero, GameHand("draw", tenpai=tuple(SEATS), riichi=("W",))])
+    assert (g.final_points[2], g.ended) == (-1000, "bust")
+
+
 def test_mahjongsoul_west_extension():
     # [002 slide 19]: nobody at 30 000 at the end of S4 -> West round, which stops as soon as
     # somebody has 30 000 [C23: engine uses >= 30 000]
