@@ -77,6 +77,10 @@ MESSAGES = {
     "pao_needs_yakuman": _("Liability (pao) only applies to a yakuman."),
     "pao_is_winner": _("The winner cannot be liable."),
     "noten_riichi_is_tenpai": _("%(seat)s is ticked both as tenpai and as a noten riichi."),
+    "riichi_hand_not_shown": _(
+        "%(seat)s declared riichi: tick %(seat)s as tenpai, as a noten riichi (a chombo) or as "
+        "a dead hand."
+    ),
     "claimants_on_tsumo": _("A tsumo has no other claimants."),
     "hand_after_end": _("The game had already ended before this hand."),
     "hand_state_mismatch": _("This does not match the hands before it."),

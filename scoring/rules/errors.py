@@ -74,6 +74,8 @@ ERROR_CODES: dict[str, str] = {
     "pao_needs_yakuman": "Pao without a yakuman. params: -",
     "pao_is_winner": "The winner named as liable. params: seat",
     "noten_riichi_is_tenpai": "A seat both tenpai and noten riichi. params: seat",
+    "riichi_hand_not_shown": "A riichi seat at a draw neither tenpai, noten riichi nor dead "
+    "hand. params: seat",
     "nagashi_not_in_ruleset": "Nagashi mangan in a rule set without it. params: ruleset",
     "abortive_not_in_ruleset": "Abortive draw in a rule set without it. params: ruleset",
     # game replay

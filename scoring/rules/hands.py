@@ -571,12 +571,11 @@ class _Ctx:
             riichi_sticks_after=self.sticks,
         )
 
-    def draw(self) -> HandResult:
-        h, rs = self.hand, self.rs
-        tenpai = set(_seat_set(h.tenpai, "tenpai"))
-        dead = set(_seat_set(h.dead_hand, "dead_hand"))
-        tenpai -= dead  # a dead hand is noten [000 §2.2, §7.1; 001 §4.2.2]
-        noten_riichi = [s for s in _seat_set(h.noten_riichi, "noten_riichi") if s not in dead]
+    def _check_riichi_hands_shown(
+        self, tenpai: set[int], dead: set[int], noten_riichi: list[int]
+    ) -> None:
+        """Every riichi player must show a tenpai hand at a draw [000 §5.7.2]: the sheet says
+        which way each one went, so a forgotten tick never becomes a silent noten or chombo."""
         for s in noten_riichi:
             if s in tenpai:
                 raise RulesError(
@@ -585,9 +584,28 @@ class _Ctx:
                     field="noten_riichi",
                     seat=SEATS[s],
                 )
-        if noten_riichi:
-            # Noten riichi = chombo: no noten payments, no counter, replay [000 §5.7.2, §7.1]
-            return self.chombo(tuple(noten_riichi))
+        for s in self.riichi:
+            if s not in tenpai and s not in dead and s not in noten_riichi:
+                raise RulesError(
+                    "riichi_hand_not_shown",
+                    f"{SEATS[s]} declared riichi, so must show a tenpai hand at the draw: list "
+                    f"{SEATS[s]} as tenpai, as a noten riichi (a chombo) or as a dead hand.",
+                    field="tenpai",
+                    seat=SEATS[s],
+                )
+
+    def draw(self) -> HandResult:
+        h, rs = self.hand, self.rs
+        tenpai = set(_seat_set(h.tenpai, "tenpai"))
+        dead = set(_seat_set(h.dead_hand, "dead_hand"))
+        tenpai -= dead  # a dead hand is noten [000 §2.2, §7.1; 001 §4.2.2]
+        noten_riichi = [s for s in _seat_set(h.noten_riichi, "noten_riichi") if s not in dead]
+        # A nagashi mangan overrides the check of the riichi hands [001 §4.4.10.6]; MS silent: same.
+        if h.result != "nagashi":
+            self._check_riichi_hands_shown(tenpai, dead, noten_riichi)
+            if noten_riichi:
+                # Noten riichi = chombo: no noten payments, no counter, replay [000 §5.7.2, §7.1]
+                return self.chombo(tuple(noten_riichi))
         dealer_retains = self.dealer in tenpai
         if h.result == "nagashi":
             if not rs.nagashi_mangan:

@@ -251,6 +251,14 @@ def test_impossible_hand_names_the_hand():
     assert info.value.field == "hands[5].fu"
 
 
+def test_riichi_player_missing_from_a_draw_names_the_hand_in_a_game():
+    # R-DRAW-6 [000 §5.7.2]: the error points at the hand whose tenpai list is incomplete
+    hands = [GameHand("draw", tenpai=("E",), riichi=("N",))]
+    with pytest.raises(RulesError) as info:
+        replay_game(WRC, hands)
+    assert (info.value.code, info.value.field) == ("riichi_hand_not_shown", "hands[0].tenpai")
+
+
 def test_written_state_is_checked():
     # a sheet that writes dealer/honba/sticks must agree with the replay
     hands = [GameHand("draw", tenpai=("E",)), GameHand("draw", honba=0)]
@@ -265,7 +273,10 @@ def test_oran_riichi_needs_1000_points():
     # [001 §3.1.2]: must be able to pay (1 000 yes, 900 no)
     rs = resolve_ruleset("oran2015", {"bust_ends_game": False})
     # a yakuman ron (32 000) leaves W at -2 000
-    hands = [GameHand("ron", winner="S", loser="W", yakuman=1), GameHand("draw", riichi=("W",))]
+    hands = [
+        GameHand("ron", winner="S", loser="W", yakuman=1),
+        GameHand("draw", riichi=("W",), tenpai=("W",)),
+    ]
     with pytest.raises(RulesError) as info:
         replay_game(rs, hands)
     assert info.value.code == "riichi_cannot_pay"

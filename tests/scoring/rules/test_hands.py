@@ -438,6 +438,24 @@ def test_noten_riichi_with_dead_hand_just_pays_noten():
     assert res.payments == (3000, -1000, -1000, -1000)
 
 
+@pytest.mark.parametrize("rs", [WRC, ORAN], ids=lambda r: r.key)
+def test_riichi_player_missing_from_the_draw_is_refused(rs):
+    # R-DRAW-6: a riichi player must show a tenpai hand [000 §5.7.2; 001 §4.2.2]; W declared
+    # riichi and is neither tenpai, noten riichi nor a dead hand: the sheet must say which.
+    with pytest.raises(RulesError) as info:
+        score_hand(rs, HandInput("draw", dealer="E", tenpai=("S",), riichi=("W",)))
+    assert (info.value.code, info.value.field) == ("riichi_hand_not_shown", "tenpai")
+    assert "W declared riichi" in str(info.value)
+    # Each of the three answers is accepted: tenpai (R-DRAW-4: 1 500 each way), noten riichi
+    # (chombo, R-DRAW-7), dead hand (pays as noten, R-DRAW-6 exception).
+    shown = score_hand(rs, HandInput("draw", dealer="E", tenpai=("S", "W"), riichi=("W",)))
+    assert shown.payments == (-1500, 1500, 1500, -1500)
+    fault = HandInput("draw", dealer="E", tenpai=("S",), riichi=("W",), noten_riichi=("W",))
+    assert score_hand(rs, fault).chombo == ("W",)
+    dead = HandInput("draw", dealer="E", tenpai=("S",), riichi=("W",), dead_hand=("W",))
+    assert score_hand(rs, dead).payments == (-1000, 3000, -1000, -1000)
+
+
 # ---------------------------------------------------------------------------------------------
 # Nagashi mangan, RULES.md §5.2 [002 adv.1; 001 §4.4.10.6]; not in WRC
 
@@ -452,6 +470,20 @@ def test_nagashi(rs):
     assert res.payments == (-4000, -2000, 8000, -2000)
     assert res.dealer_retains
     assert res.next_honba == 3
+
+
+@pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
+def test_nagashi_overrides_the_riichi_check(rs):
+    # R-NAG-2: nagashi "overrides the tenpai/noten payments as well as any check for furiten
+    # riichi" [001 §4.4.10.6] (MS silent: the same); N's noten riichi is no chombo here.
+    for noten_riichi in ((), ("N",)):
+        res = score_hand(
+            rs,
+            HandInput("nagashi", dealer="E", player="W", riichi=("N",), noten_riichi=noten_riichi),
+        )
+        assert (res.result, res.chombo) == ("nagashi", ())
+        assert res.payments == (-4000, -2000, 8000, -2000)  # R-NAG-1
+        assert res.riichi_sticks_after == 1  # N's deposit stays on the table (R-RII-3)
 
 
 def test_nagashi_is_an_error_in_wrc():
