@@ -178,7 +178,8 @@ class TableContext:
     table_number: int
     seated: tuple[Registration | None, ...]  # E, S, W, N
     seat_of: dict[int, tuple[int, str]]  # registration id -> (table, wind) in this round
-    substitutes: dict[int, Registration]  # active substitutes of the tournament
+    # active substitutes of the tournament, and any the table's standing sheet names
+    substitutes: dict[int, Registration]
     registrations: dict[int, Registration]  # everyone seated in the round, and substitutes
     # substitute id -> table, from the current version of the round's other tables' sheets
     substitute_table: dict[int, int]
@@ -198,13 +199,13 @@ def table_context(round_: Round, table_number: int) -> TableContext:
         registrations[seat.registration_id] = seat.registration
         if seat.table_number == table_number:
             seated[WIND_ORDER[seat.wind]] = seat.registration
+    of_tournament = Registration.objects.filter(tournament_id=round_.tournament_id)
+    on_this_sheet = of_tournament.filter(pk__in=_substitutes_on_sheet(round_, table_number))
     substitutes = {
         registration.pk: registration
-        for registration in Registration.objects.filter(
-            tournament_id=round_.tournament_id, is_substitute=True
-        )
-        .active()
-        .select_related("player")
+        for registration in (
+            of_tournament.filter(is_substitute=True).active() | on_this_sheet
+        ).select_related("player")
     }
     registrations.update(substitutes)
     return TableContext(
@@ -216,6 +217,18 @@ def table_context(round_: Round, table_number: int) -> TableContext:
         registrations,
         _substitutes_elsewhere(round_, table_number),
     )
+
+
+def _substitutes_on_sheet(round_: Round, table_number: int) -> set[int]:
+    """The substitutes the standing sheet of this table names: a correction keeps them even
+    after they withdrew (they did play that hanchan)."""
+    data = (
+        ScoreSheet.objects.filter(round=round_, table_number=table_number, current__isnull=False)
+        .values_list("current__data", flat=True)
+        .first()
+    )
+    seats = data.get("seats", []) if data else []
+    return {seat["substitute"] for seat in seats if seat.get("substitute") is not None}
 
 
 def _substitutes_elsewhere(round_: Round, table_number: int) -> dict[int, int]:

@@ -342,6 +342,29 @@ def test_a_substitute_is_chosen_on_the_page(client, event, players):
     assert ScoreSheet.objects.get().current.data["seats"][3]["substitute"] == substitute.pk
 
 
+def test_a_correction_keeps_a_substitute_who_withdrew_since(client, event, players):
+    # The substitute played this hanchan, then withdrew: correcting an unrelated number must
+    # neither drop them (the form showed "nobody") nor credit their result to the absent player.
+    _policy(event, Tournament.ConfirmationPolicy.SINGLE)
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    client.force_login(event["users"][Role.REFEREE])
+    check_and_save(client, _url(event), sheet_form_data(players, N={"substitute": substitute.pk}))
+    Registration.objects.filter(pk=substitute.pk).update(status=Registration.Status.WITHDRAWN)
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    page = client.get(_url(event, "correct"))
+    assert page.context["form"]["N_substitute"].value() == substitute.pk
+    data = sheet_form_data(
+        players, points=(42300, 31000, 27800, 18900), revision=1, N={"substitute": substitute.pk}
+    )
+    data["reason"] = "West 27 800 on the paper sheet"
+    assert check_and_save(client, _url(event, "correct"), data).status_code == 302
+    assert ScoreSheet.objects.get().current.data["seats"][3]["substitute"] == substitute.pk
+    # A withdrawn substitute is not offered at the other tables.
+    client.force_login(event["users"][Role.REFEREE])
+    other = client.get(_url(event, table=2)).context["form"].fields["N_substitute"].choices
+    assert substitute.pk not in [value for value, _label in other]
+
+
 def test_liability_is_entered_with_the_hand(referee, event, players):
     hands = [{"result": "tsumo", "winner": "S", "yakuman": "1", "pao": "W"}]
     response = check_and_save(referee, _url(event, "hands"), _hands_data(players, hands))
