@@ -36,7 +36,7 @@ from tournament.services.registrations import (
     registration_disqualify,
     registration_withdraw,
 )
-from tournament.services.rounds import rounds_create_missing
+from tournament.services.rounds import rounds_follow_count, rounds_in_use_beyond
 
 IMPORT_SESSION_KEY = "player-import-{pk}"
 
@@ -108,8 +108,30 @@ class StaffInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
+class TournamentAdminForm(forms.ModelForm):
+    """The admin builds its Meta (model and fields) from TournamentAdmin."""
+
+    def clean_rounds_count(self) -> int:
+        """Fewer rounds may only drop rounds that hold nothing yet."""
+        count = self.cleaned_data["rounds_count"]
+        in_use = rounds_in_use_beyond(self.instance, count) if self.instance.pk else []
+        if in_use:
+            raise ValidationError(
+                ngettext(
+                    "Round %(rounds)s already has seating, score sheets or penalties, so the "
+                    "tournament cannot have fewer than %(needed)s rounds.",
+                    "Rounds %(rounds)s already have seating, score sheets or penalties, so the "
+                    "tournament cannot have fewer than %(needed)s rounds.",
+                    len(in_use),
+                )
+                % {"rounds": ", ".join(map(str, in_use)), "needed": in_use[-1]}
+            )
+        return count
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentAdminForm
     list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public"]
     list_filter = ["status", "ruleset", "is_public"]
     search_fields = ["name", "venue", "slug"]
@@ -118,9 +140,9 @@ class TournamentAdmin(admin.ModelAdmin):
     change_form_template = "admin/tournament/tournament/change_form.html"
 
     def save_model(self, request: HttpRequest, obj: Tournament, form, change: bool) -> None:
-        """Its rounds follow the number of rounds (new ones added, none ever removed)."""
+        """Its rounds follow the number of rounds (new ones added, empty ones removed)."""
         super().save_model(request, obj, form, change)
-        rounds_create_missing(obj)
+        rounds_follow_count(obj)
 
     def get_queryset(self, request: HttpRequest):
         return Tournament.objects.for_staff(request.user)
@@ -343,7 +365,7 @@ class SeatInline(admin.TabularInline):
 class RoundAdminForm(forms.ModelForm):
     class Meta:
         model = Round
-        fields = ["status"]  # the admin adds the other fields
+        fields = ["status", "scheduled_start", "is_swiss"]
 
     def clean_status(self) -> str:
         """A locked round's results are final: every table must have a confirmed sheet."""
@@ -371,8 +393,22 @@ class RoundAdmin(TournamentScopedAdmin):
     list_display = ["__str__", "tournament", "status", "scheduled_start", "is_swiss"]
     list_filter = ["tournament", "status"]
     list_select_related = ["tournament"]
-    readonly_fields = ["seating_seed", "started_at", "ended_at"]
+    fields = [
+        "tournament",
+        "number",
+        "status",
+        "scheduled_start",
+        "is_swiss",
+        "seating_seed",
+        "started_at",
+        "ended_at",
+    ]
+    readonly_fields = ["tournament", "number", "seating_seed", "started_at", "ended_at"]
     inlines = [SeatInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Rounds follow the tournament's number of rounds: raise it to add one."""
+        return False
 
     def save_model(self, request: HttpRequest, obj: Round, form, change: bool) -> None:
         """A status change (locking a round's results, reopening it) goes to the audit log."""

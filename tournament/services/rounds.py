@@ -1,13 +1,35 @@
 """The tournament's rounds follow its number of rounds."""
 
+from django.db import transaction
+from django.db.models import Q
+
 from tournament.models import Round, Tournament
 
 
-def rounds_create_missing(tournament: Tournament) -> list[Round]:
-    """Create rounds 1..rounds_count that do not exist yet; existing rounds (which may hold
-    seating and sheets) are never removed or renumbered."""
+def rounds_in_use_beyond(tournament: Tournament, count: int) -> list[int]:
+    """Numbers of the rounds above ``count`` that hold seating, sheets or penalties: lowering
+    the number of rounds must not delete what was planned or played."""
+    return list(
+        tournament.rounds.filter(number__gt=count)
+        .filter(
+            Q(seats__isnull=False) | Q(score_sheets__isnull=False) | Q(penalties__isnull=False)
+        )
+        .values_list("number", flat=True)
+        .distinct()
+        .order_by("number")
+    )
+
+
+@transaction.atomic
+def rounds_follow_count(tournament: Tournament) -> None:
+    """Create rounds 1..rounds_count that do not exist yet and delete the empty rounds above
+    it; existing rounds are never renumbered, and rounds in use are never deleted."""
+    count = tournament.rounds_count
+    tournament.rounds.filter(number__gt=count).exclude(
+        number__in=rounds_in_use_beyond(tournament, count)
+    ).delete()
     existing = set(tournament.rounds.values_list("number", flat=True))
-    return Round.objects.bulk_create(
+    Round.objects.bulk_create(
         Round(tournament=tournament, number=number)
         for number in range(1, tournament.rounds_count + 1)
         if number not in existing
