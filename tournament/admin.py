@@ -253,8 +253,36 @@ class TournamentAdmin(admin.ModelAdmin):
         return response
 
 
+class PlayerAdminForm(forms.ModelForm):
+    """The admin builds its Meta (model and fields) from PlayerAdmin."""
+
+    def clean_ema_number(self) -> str:
+        """Name the player who holds the number, not the database constraint."""
+        number = self.cleaned_data["ema_number"]
+        holder = (
+            Player.objects.filter(ema_number=number).exclude(pk=self.instance.pk).first()
+            if number
+            else None
+        )
+        if holder:
+            raise ValidationError(
+                _(
+                    "EMA number %(number)s already belongs to #%(pk)s %(name)s (%(details)s): "
+                    "that is probably the same person, so register that record instead."
+                )
+                % {
+                    "number": number,
+                    "pk": holder.pk,
+                    "name": holder.display_name,
+                    "details": holder.distinguishing_details,
+                }
+            )
+        return number
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = ["last_name", "first_name", "nickname", "country", "club", "ema_number"]
     list_filter = ["country"]
     search_fields = ["first_name", "last_name", "nickname", "club", "ema_number"]

@@ -44,3 +44,20 @@ def test_the_registration_search_box_tells_namesakes_apart(admin_client):
     response = admin_client.get(reverse("admin:autocomplete"), query)
     texts = sorted(result["text"] for result in response.json()["results"])
     assert texts == ["Zoé Martin (FR, Lyon)", "Zoé Martin (FR, Paris, EMA 90000001)"]
+
+
+def test_an_ema_number_in_use_names_its_holder(admin_client):
+    known = Player.objects.create(
+        first_name="Zoé", last_name="Martin", country="FR", club="Paris", ema_number="90000001"
+    )
+    response = _add(admin_client, first_name="Zoe", last_name="Martin", ema_number="90000001")
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["ema_number"] == [
+        f"EMA number 90000001 already belongs to #{known.pk} Zoé Martin (FR, Paris, EMA "
+        "90000001): that is probably the same person, so register that record instead."
+    ]
+    assert Player.objects.count() == 1
+    change = reverse("admin:tournament_player_change", args=[known.pk])
+    data = {"first_name": "Zoé", "last_name": "Martin", "nickname": "", "country": "FR"}
+    data |= {"club": "Lyon", "ema_number": "90000001"}
+    assert admin_client.post(change, data).status_code == 302  # its own number is fine
