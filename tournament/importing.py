@@ -4,11 +4,18 @@ written.
 This module only reads and reports; `tournament.services.players.players_import` writes.
 Organisers bring spreadsheets from other tools and federations, so headers are matched
 loosely (English and French) and every problem is reported per row, in plain words.
+
+Every text cell is cleaned the same way (`clean_text`: stray, repeated, non-breaking and
+zero-width spaces). Players and teams are recognised by a normalised form of their name
+(`name_key`, `text_key`: case, spaces and Unicode variants ignored, accents kept), the same
+among the rows of the file and against the database, so "ZOÉ MARTIN" is the registered
+"Zoé Martin" and 山田太郎 is 山田 太郎.
 """
 
 import csv
 import io
 import re
+import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 
@@ -35,6 +42,8 @@ MAX_LENGTHS = {"first_name": 100, "last_name": 100, "nickname": 100, "club": 150
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "oui", "o", "vrai"}
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
+# Invisible characters that copy-paste from web pages and word processors leaves in cells.
+ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
 
 
 class ImportFileError(Exception):
@@ -57,11 +66,80 @@ class ImportRow:
 
     @property
     def display_name(self) -> str:
-        return f"{self.values.get('first_name', '')} {self.values.get('last_name', '')}".strip()
+        """As `Player.display_name`: 山田太郎 family name first, "Zoé Martin" otherwise."""
+        first, last = self.values.get("first_name", ""), self.values.get("last_name", "")
+        if last and is_east_asian(first + last):
+            return f"{last}{first}"
+        return f"{first} {last}".strip()
+
+
+def clean_text(text: str) -> str:
+    """The text without zero-width characters, stripped, every run of spaces (non-breaking
+    ones, tabs and line breaks included) made one plain space.
+
+    >>> clean_text("  Jean\u00a0 Dupont\u200b ")
+    'Jean Dupont'
+    """
+    return " ".join(text.translate(ZERO_WIDTH).split())
+
+
+def text_key(text: str) -> str:
+    """The form in which two spellings of a name compare equal: Unicode-compatible (NFKC),
+    case-folded, spaces cleaned; accents are kept.
+
+    >>> text_key("  PARIS  Riichi\u00a0Club") == text_key("paris riichi club")
+    True
+    >>> text_key("Zoé") == text_key("Zoe")
+    False
+    """
+    folded = unicodedata.normalize("NFKC", clean_text(text)).casefold()
+    return clean_text(unicodedata.normalize("NFKC", folded))
+
+
+def name_key(first_name: str, last_name: str) -> str:
+    """A person's whole name as `text_key`, in the order it is written: "zoé martin", and
+    for Chinese, Japanese and Korean names family name then given name with no space, so a
+    name split in two columns is the same as the name written whole.
+
+    >>> name_key("太郎", "山田") == name_key("山田太郎", "") == name_key("山田 太郎", "")
+    True
+    >>> name_key("ZOÉ", "MARTIN") == name_key("Zoé", "Martin")
+    True
+    """
+    first, last = text_key(first_name), text_key(last_name)
+    if is_east_asian(first + last):
+        return "".join(f"{last}{first}".split())
+    return f"{first} {last}".strip()
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    """First and last name from a single name cell. "Last, First" with a comma; family name
+    first for Chinese, Japanese and Korean; "First Last" otherwise.
+
+    >>> _split_name("Zoé Martin")
+    ('Zoé', 'Martin')
+    >>> _split_name("Berg, Anna")
+    ('Anna', 'Berg')
+    >>> _split_name("李 小龙")
+    ('小龙', '李')
+
+    山田太郎 (no space, as usually written) stays whole: it cannot be split safely.
+
+    >>> _split_name("山田太郎")
+    ('山田太郎', '')
+    """
+    last, comma, first = name.partition(",")
+    if comma and last.strip() and first.strip():
+        return clean_text(first), clean_text(last)
+    name = clean_text(name.replace(",", " "))
+    first, _sep, last = name.partition(" ")
+    if is_east_asian(name) and last:
+        last, _sep, first = name.partition(" ")  # 李 小龙: family name first
+    return first, last
 
 
 def _normalise_header(text: object) -> str:
-    return re.sub(r"[\s_\-.]+", " ", str(text or "")).strip().casefold()
+    return re.sub(r"[\s_\-.]+", " ", clean_text(str(text or ""))).strip().casefold()
 
 
 def _header_map(headers: list[object]) -> dict[int, str]:
@@ -87,7 +165,7 @@ def _cell_text(value: object) -> str:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return str(value).strip()
+    return clean_text(str(value))
 
 
 def _read_xlsx(content: bytes) -> list[list[object]]:
@@ -179,13 +257,10 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
     """Each row cleaned and with its problems; nothing is written."""
     checked = []
     for number, values in enumerate(rows, start=2):
-        values = dict(values)
+        # Again here: the rows may not come from `read_rows` (an older pending import).
+        values = {key: clean_text(str(value or "")) for key, value in values.items()}
         if "name" in values and not values.get("first_name"):
-            name = values.pop("name").strip()
-            first, _sep, last = name.partition(" ")
-            if is_east_asian(name) and last:
-                last, _sep, first = name.partition(" ")  # 李 小龙: family name first
-            # 山田太郎 (no space, as usually written) stays whole: it cannot be split safely.
+            first, last = _split_name(values.pop("name"))
             values["first_name"], values["last_name"] = first, values.get("last_name") or last
         values.pop("name", None)
         row = ImportRow(line=number, values=values)
@@ -211,49 +286,79 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
             row.problems.append(
                 _("EMA number “%(ema)s” must have exactly 8 digits.") % {"ema": ema}
             )
-        values["substitute"] = (
-            "1" if values.get("substitute", "").strip().casefold() in TRUE_WORDS else ""
-        )
+        values["substitute"] = "1" if values.get("substitute", "").casefold() in TRUE_WORDS else ""
         checked.append(row)
+    _match_teams(tournament, checked)
     _mark_duplicates(tournament, checked)
     return checked
 
 
-def _identity(values: dict[str, str]) -> tuple[str, str, str]:
-    return (
-        values.get("first_name", "").casefold(),
-        values.get("last_name", "").casefold(),
-        values.get("country", "") or "",
-    )
+def _match_teams(tournament: Tournament, rows: list[ImportRow]) -> None:
+    """Spell each team as the tournament's existing team of that name, else as the first row
+    that names it, so "paris riichi club" joins "Paris Riichi Club" instead of beside it."""
+    existing = list(tournament.teams.values_list("name", flat=True))
+    spelling: dict[str, str] = {}
+    for name in existing:
+        spelling.setdefault(text_key(name), name)
+    for row in rows:
+        team = row.values.get("team")
+        if team and team not in existing:
+            row.values["team"] = spelling.setdefault(text_key(team), team)
+
+
+def _identity(values: dict[str, str]) -> tuple[str, str]:
+    """Who a row names: `name_key` and country (an ISO code, or what the row says)."""
+    name = name_key(values.get("first_name", ""), values.get("last_name", ""))
+    return name, values.get("country", "") or ""
 
 
 def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
     seen_names: dict[tuple, int] = {}
-    seen_ema: dict[str, int] = {}
+    seen_ema: dict[str, ImportRow] = {}
     for row in rows:
         ident, ema = _identity(row.values), row.values.get("ema_number", "")
-        earlier = seen_ema.get(ema) if ema else None
-        earlier = earlier or (seen_names.get(ident) if ident[0] else None)
-        if earlier:
-            row.problems.append(_("Same player as row %(line)s.") % {"line": earlier})
+        same_name = seen_names.get(ident) if row.values.get("first_name") else None
+        same_ema = seen_ema.get(ema) if ema else None
+        if same_ema and _identity(same_ema.values)[0] != ident[0]:
+            # Another name with this EMA number: a typo in one of them, not the same player.
+            row.problems.append(
+                _("Same EMA number as row %(line)s (%(name)s).")
+                % {"line": same_ema.line, "name": same_ema.display_name}
+            )
+        elif same_ema:
+            same_name = same_name or same_ema.line
+        if same_name:
+            row.problems.append(_("Same player as row %(line)s.") % {"line": same_name})
         seen_names.setdefault(ident, row.line)
         if ema:
-            seen_ema.setdefault(ema, row.line)
+            seen_ema.setdefault(ema, row)
 
-    emas = [row.values["ema_number"] for row in rows if row.values.get("ema_number")]
-    first_names = {row.values.get("first_name", "") for row in rows}
-    existing = Player.objects.filter(Q(ema_number__in=emas) | Q(first_name__in=first_names))
-    by_ema = {p.ema_number: p for p in existing if p.ema_number}
-    by_name = {
-        (p.first_name.casefold(), p.last_name.casefold(), p.country.code or ""): p for p in existing
-    }
+    emas = {row.values["ema_number"] for row in rows if row.values.get("ema_number")}
+    wanted = {_identity(row.values) for row in rows if row.values.get("first_name")}
+    # Names are compared in Python (`name_key`): the database cannot fold case beyond ASCII
+    # (SQLite) nor normalise Unicode, so the candidates are the rows' countries' players.
+    candidates = Player.objects.filter(
+        Q(ema_number__in=emas) | Q(country__in={country for _name, country in wanted})
+    ).order_by("pk")
+    ema_ids: dict[str, int] = {}
+    name_ids: dict[tuple[str, str], int] = {}
+    for pk, first, last, country, ema in candidates.values_list(
+        "pk", "first_name", "last_name", "country", "ema_number"
+    ).iterator(chunk_size=2000):
+        if ema in emas:
+            ema_ids[ema] = pk
+        ident = (name_key(first, last), country or "")
+        if ident in wanted:
+            name_ids.setdefault(ident, pk)  # namesakes: the oldest record
+    players = Player.objects.in_bulk({*ema_ids.values(), *name_ids.values()})
     registered = set(
-        tournament.registrations.filter(player__in=existing).values_list("player_id", flat=True)
+        tournament.registrations.filter(player_id__in=list(players)).values_list(
+            "player_id", flat=True
+        )
     )
     for row in rows:
-        player = by_ema.get(row.values.get("ema_number") or "") or by_name.get(
-            _identity(row.values)
-        )
+        pk = ema_ids.get(row.values.get("ema_number") or "") or name_ids.get(_identity(row.values))
+        player = players.get(pk)
         if player is None:
             continue
         if player.pk in registered:

@@ -1,17 +1,20 @@
 """Importing players from XLSX and CSV: a per-row report first, nothing written until the
 organiser confirms, and names in every script kept intact."""
 
+import doctest
 import io
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
+import tournament.importing
 from tests.conftest import make_player
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, read_rows
-from tournament.models import Player, Registration
+from tournament.models import Player, Registration, Team
 from tournament.services.players import players_import
 
 HEADERS = ["First name", "Last name", "Country", "Club", "EMA number", "Team"]
@@ -223,3 +226,116 @@ def test_a_cjk_name_written_without_a_space_is_imported_whole(tournament):
     assert (japanese.values["first_name"], japanese.values["last_name"]) == ("山田太郎", "")
     player = Player(first_name=korean.values["first_name"], last_name="", country="KR")
     assert player.display_name == player.sorted_name == "김민준"
+
+
+def test_the_docstring_examples_of_the_import_hold():
+    assert doctest.testmod(tournament.importing).failed == 0
+
+
+@pytest.mark.django_db
+def test_a_japanese_name_written_whole_is_the_registered_player_with_two_names(tournament):
+    known = make_player(first_name="太郎", last_name="山田", country="JP")
+    rows = read_rows("p.csv", "Name,Country\n山田太郎,JP\n".encode())
+    (row,) = check_rows(tournament, rows)
+    assert (row.problems, row.returning) == ([], known)
+    outcome = players_import(tournament=tournament, rows=rows)
+    assert (outcome.created, outcome.returning) == (1, 1)
+    assert Player.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_japanese_name_is_the_same_whole_or_in_two_columns_within_the_file(tournament):
+    content = csv_bytes([["太郎", "山田", "JP", "", "", ""], ["山田　太郎", "", "JP", "", "", ""]])
+    report = check_rows(tournament, read_rows("p.csv", content))
+    assert report[1].problems == ["Same player as row 2."]
+
+
+@pytest.mark.django_db
+def test_a_name_in_capitals_is_the_registered_player(tournament):
+    known = make_player(first_name="Zoé", last_name="Martin", country="FR")
+    rows = read_rows("p.csv", "Name,Country\nZOÉ MARTIN,FR\nZoe Martin,FR\n".encode())
+    capitals, unaccented = check_rows(tournament, rows)
+    assert (capitals.problems, capitals.returning) == ([], known)
+    assert unaccented.returning is None  # accents tell names apart, as within the file
+
+
+@pytest.mark.django_db
+def test_cells_lose_repeated_non_breaking_and_zero_width_spaces(tournament):
+    content = csv_bytes(
+        [["\u200bZoé\u00a0", "de\u00a0 la\u200d Tour ", "FR", " Club\ufeff ", "", "  A  Team "]]
+    )
+    names = "Name,Country\nJean  Dupont,FR\n\u00a0Anna\u00a0\u00a0Berg\u200c,SE\n".encode()
+    zoe = read_rows("p.csv", content)
+    assert zoe[0] == {
+        "first_name": "Zoé",
+        "last_name": "de la Tour",
+        "country": "FR",
+        "club": "Club",
+        "ema_number": "",
+        "team": "A Team",
+    }
+    jean, anna = check_rows(tournament, read_rows("names.csv", names))
+    assert (jean.values["first_name"], jean.values["last_name"]) == ("Jean", "Dupont")
+    assert (anna.values["first_name"], anna.values["last_name"]) == ("Anna", "Berg")
+    # Rows that did not come from a file (an older pending import) are cleaned too.
+    (row,) = check_rows(tournament, [{"first_name": " Jean ", "last_name": " \u00a0Dupont"}])
+    assert (row.values["first_name"], row.values["last_name"]) == ("Jean", "Dupont")
+
+
+@pytest.mark.django_db
+def test_a_team_is_recognised_whatever_its_case_and_spaces(tournament):
+    existing = Team.objects.create(tournament=tournament, name="Paris Riichi Club")
+    content = csv_bytes(
+        [
+            ["Zoé", "Martin", "FR", "", "", "paris riichi club"],
+            ["Anna", "Berg", "SE", "", "", "PARIS  RIICHI CLUB"],
+            ["Jean", "Dupont", "FR", "", "", "Lyon Mahjong"],
+            ["Łukasz", "Kowalski", "PL", "", "", "LYON mahjong"],
+        ]
+    )
+    rows = read_rows("p.csv", content)
+    assert [row.values["team"] for row in check_rows(tournament, rows)] == [
+        "Paris Riichi Club",
+        "Paris Riichi Club",
+        "Lyon Mahjong",
+        "Lyon Mahjong",
+    ]
+    players_import(tournament=tournament, rows=rows)
+    assert sorted(tournament.teams.values_list("name", flat=True)) == [
+        "Lyon Mahjong",
+        "Paris Riichi Club",
+    ]
+    assert existing.registrations.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_comma_in_a_single_name_cell_means_last_name_first(tournament):
+    content = 'Name,Country\n"Berg, Anna",SE\n"de la Tour ,Zoé",FR\n"Martin,",FR\n'.encode()
+    anna, zoe, martin = check_rows(tournament, read_rows("p.csv", content))
+    assert (anna.values["first_name"], anna.values["last_name"]) == ("Anna", "Berg")
+    assert (zoe.values["first_name"], zoe.values["last_name"]) == ("Zoé", "de la Tour")
+    assert (martin.values["first_name"], martin.values["last_name"]) == ("Martin", "")
+
+
+@pytest.mark.django_db
+def test_another_name_with_the_same_ema_number_is_not_called_the_same_player(tournament):
+    content = csv_bytes(
+        [
+            ["Zoé", "Martin", "FR", "", "04010001", ""],
+            ["Anna", "Berg", "SE", "", "04010001", ""],
+            ["ZOÉ", "MARTIN", "BE", "", "04010001", ""],
+        ]
+    )
+    _zoe, anna, zoe_again = check_rows(tournament, read_rows("p.csv", content))
+    assert anna.problems == ["Same EMA number as row 2 (Zoé Martin)."]
+    assert zoe_again.problems == ["Same player as row 2."]
+
+
+@pytest.mark.django_db
+def test_the_same_ema_number_is_reported_in_french(tournament):
+    content = csv_bytes(
+        [["太郎", "山田", "JP", "", "04010001", ""], ["Anna", "Berg", "SE", "", "04010001", ""]]
+    )
+    with translation.override("fr"):
+        _taro, anna = check_rows(tournament, read_rows("p.csv", content))
+    assert anna.problems == ["Même numéro EMA qu’à la ligne 2 (山田太郎)."]
