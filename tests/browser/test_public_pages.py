@@ -56,6 +56,22 @@ def test_the_total_stays_on_a_phone_screen_in_the_rankings(live_server, new_page
 
 
 @pytest.mark.django_db(transaction=True)
+def test_score_and_rank_stay_on_a_phone_screen_on_a_players_page(live_server, new_page, screenshot):
+    tournament, referee = demo_event()
+    confirm_table(tournament, referee, 1)
+    east = tournament.rounds.get(number=1).seats.get(table_number=1, wind="E").registration
+    page = new_page(375, 740, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/players/{east.pk}/")
+    rank = page.locator("table.player-rounds tbody td.rank").first
+    assert rank.inner_text() != ""
+    assert rank.bounding_box()["x"] + rank.bounding_box()["width"] <= 375
+    assert not page.locator("table.player-rounds th.wide-only").first.is_visible()
+    screenshot(page, "player-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})  # a wide screen shows every column
+    assert page.locator("table.player-rounds th.wide-only").first.is_visible()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_find_my_seat_on_a_phone(live_server, new_page, screenshot):
     tournament, _referee = demo_event()
     page = new_page(390, 844, is_mobile=True, has_touch=True, device_scale_factor=2)
