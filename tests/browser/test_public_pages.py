@@ -72,6 +72,17 @@ def test_score_and_rank_stay_on_a_phone_screen_on_a_players_page(live_server, ne
 
 
 @pytest.mark.django_db(transaction=True)
+def test_the_tournament_page_in_french_fits_a_phone(live_server, new_page):
+    # French labels are longer and keep "Projecteur : tables" together (no-break space).
+    tournament, _referee = demo_event()
+    tournament.rounds.filter(number__lte=3).update(status=Round.Status.FINISHED)  # with links
+    page = new_page(375, 740, is_mobile=True, extra_http_headers={"Accept-Language": "fr"})
+    page.goto(f"{live_server.url}/t/{tournament.slug}/")
+    assert page.get_by_role("heading", name="Rondes").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375  # no sideways scroll
+
+
+@pytest.mark.django_db(transaction=True)
 def test_find_my_seat_on_a_phone(live_server, new_page, screenshot):
     tournament, _referee = demo_event()
     page = new_page(390, 844, is_mobile=True, has_touch=True, device_scale_factor=2)
