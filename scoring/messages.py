@@ -12,6 +12,7 @@ import re
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.rules import RulesError
 from tournament.models import WIND_LABELS
@@ -45,9 +46,12 @@ MESSAGES = {
         "%(minutes)s minutes late: up to %(limit)s minutes the player plays the hanchan "
         "and pays the lateness penalty (WRC 2015 §7.2); clear the substitute."
     ),
-    "points_sum": _(
+    "points_sum": ngettext_lazy(
+        "The four scores add up to %(total)s; with %(riichi_sticks_left)s riichi stick left "
+        "on the table they must add up to %(expected)s.",
         "The four scores add up to %(total)s; with %(riichi_sticks_left)s riichi sticks left "
-        "on the table they must add up to %(expected)s."
+        "on the table they must add up to %(expected)s.",
+        "riichi_sticks_left",
     ),
     # Hands (RULES.md §3-§6)
     "result_unknown": _("Choose ron, tsumo, draw or chombo."),
@@ -100,10 +104,14 @@ SEAT_FIELD_NAMES = {
 
 
 _SEAT_PARAMS = ("seat", "winner", "wind")
+# Counts a plural message (ngettext_lazy) chooses its form by: they stay numbers.
+_COUNT_PARAMS = ("riichi_sticks_left",)
 
 
 def _param(key: str, value):
     """Numbers grouped as the reader writes them; a seat letter as the wind's name."""
+    if key in _COUNT_PARAMS:
+        return value
     if isinstance(value, int) and not isinstance(value, bool):
         return number_format(value, force_grouping=True)
     if key in _SEAT_PARAMS and value in WIND_LABELS:
@@ -118,7 +126,8 @@ def message_for(error: RulesError) -> str:
         return error.message
     params = {key: _param(key, value) for key, value in error.params.items()}
     try:
-        return str(template) % params if "%(" in str(template) else str(template)
+        # `%` on the lazy message itself: a plural one picks its form from the parameters.
+        return str(template % params)
     except (KeyError, TypeError, ValueError):
         return error.message
 

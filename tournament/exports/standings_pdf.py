@@ -4,25 +4,67 @@ score, penalties and total; provisional rounds are marked with an asterisk."""
 from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.platypus import Spacer, TableStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from scoring.selectors import tournament_standings
+from scoring.selectors import Standings, tournament_standings
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, fonts, grid_table, para, tournament_subtitle
 from tournament.models import Tournament
 from tournament.tables import format_score
 
 MARGIN = 12 * mm
+WIDTH = landscape(A4)[0] - 2 * MARGIN
+PLACE_WIDTH, COUNTRY_WIDTH = 16 * mm, 21 * mm  # "Place", "Country" fit unbroken
+PLAYER_WIDTH, CLUB_WIDTH = 50 * mm, 38 * mm  # at most; they give way to the scores
+NAMES_MIN_WIDTH = 60 * mm  # player and club together, before the body font shrinks
+SCORE_WIDTH = 17 * mm  # a score column's width when the page has room
+FIRST_SCORE_COLUMN = 4
+PADDING = 4  # points left and right of every cell
+# Body font sizes, largest first: with many rounds a smaller one keeps every score inside
+# its cell and leaves room for the names.
+BODY_SIZES = (9, 8.5, 8, 7.5, 7)
+
+
+def score_widths(rows: list[list], size: float) -> list[float]:
+    """Each score column's narrowest width: its widest text, or the widest word of its
+    header, plus padding. The last column (total) is bold."""
+    regular, bold = fonts().regular, fonts().bold
+    last = len(rows[0]) - 1
+    widths = []
+    for column in range(FIRST_SCORE_COLUMN, last + 1):
+        font = bold if column == last else regular
+        texts = {row[column] for row in rows[1:]}
+        widest = max((stringWidth(text, font, size) for text in texts), default=0)
+        header = rows[0][column]
+        if isinstance(header, Paragraph):
+            widest = max(widest, header.minWidth())
+        widths.append(widest + 2 * PADDING)
+    return widths
+
+
+def column_widths(rows: list[list]) -> tuple[list[float], float]:
+    """The columns' widths and the body font size: no score ever wider than its cell."""
+    scores = len(rows[0]) - FIRST_SCORE_COLUMN
+    share = min(
+        (WIDTH - PLACE_WIDTH - COUNTRY_WIDTH - PLAYER_WIDTH - CLUB_WIDTH) / scores, SCORE_WIDTH
+    )
+    for size in BODY_SIZES:
+        numbers = [max(needed, share) for needed in score_widths(rows, size)]
+        room = WIDTH - PLACE_WIDTH - COUNTRY_WIDTH - sum(numbers)
+        if room >= NAMES_MIN_WIDTH:
+            break
+    names = min(PLAYER_WIDTH + CLUB_WIDTH, max(room, 0))
+    player = names * PLAYER_WIDTH / (PLAYER_WIDTH + CLUB_WIDTH)
+    return [PLACE_WIDTH, player, COUNTRY_WIDTH, names - player, *numbers], size
 
 
 class StandingsPdf:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
 
-    def render(self) -> tuple[str, str, bytes]:
-        standings = tournament_standings(self.tournament)
+    def table(self, standings: Standings) -> Table:
         numbers = standings.round_numbers
-        title = _("Standings")
         header = [
             para(_("Place"), "head"),
             para(_("Player"), "head"),
@@ -61,27 +103,16 @@ class StandingsPdf:
                     format_score(entry.total),
                 ]
             )
-        width = landscape(A4)[0] - 2 * MARGIN
-        fixed = [16 * mm, 50 * mm, 21 * mm, 38 * mm]  # "Place", "Country" fit unbroken
-        rest = (width - sum(fixed)) / (len(numbers) + 2)
-        widths = fixed + [min(rest, 17 * mm)] * (len(numbers) + 2)
-        table = grid_table(rows, widths=widths)
-        table.setStyle(
-            TableStyle(
-                [
-                    ("FONTNAME", (0, 1), (-1, -1), fonts().regular),
-                    ("FONTNAME", (-1, 1), (-1, -1), fonts().bold),
-                    ("FONTSIZE", (0, 1), (-1, -1), 9),
-                    ("ALIGN", (0, 1), (0, -1), "RIGHT"),
-                    ("ALIGN", (4, 1), (-1, -1), "RIGHT"),
-                ]
-            )
-        )
+        return standings_table(rows)
+
+    def render(self) -> tuple[str, str, bytes]:
+        standings = tournament_standings(self.tournament)
+        title = _("Standings")
         story = [
             para(f"{self.tournament.name} — {title}", "title"),
             para(tournament_subtitle(self.tournament), "subtitle"),
             Spacer(1, 4 * mm),
-            table,
+            self.table(standings),
         ]
         if standings.provisional_rounds:
             story += [
@@ -95,3 +126,23 @@ class StandingsPdf:
             story, title=title, tournament=self.tournament, pagesize=landscape(A4), margins=MARGIN
         )
         return f"{self.tournament.slug}-standings.pdf", PDF_CONTENT_TYPE, content
+
+
+def standings_table(rows: list[list]) -> Table:
+    """The standings grid, its columns sized to their content (scores right-aligned)."""
+    widths, size = column_widths(rows)
+    table = grid_table(rows, widths=widths)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 1), (-1, -1), fonts().regular),
+                ("FONTNAME", (-1, 1), (-1, -1), fonts().bold),
+                ("FONTSIZE", (0, 1), (-1, -1), size),
+                ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+                ("ALIGN", (FIRST_SCORE_COLUMN, 1), (-1, -1), "RIGHT"),
+                ("LEFTPADDING", (FIRST_SCORE_COLUMN, 0), (-1, -1), PADDING),
+                ("RIGHTPADDING", (FIRST_SCORE_COLUMN, 0), (-1, -1), PADDING),
+            ]
+        )
+    )
+    return table

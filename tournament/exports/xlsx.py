@@ -1,17 +1,34 @@
-"""Shared XLSX writing: a header row, frozen and filtered, then one row per record."""
+"""Shared XLSX writing: a header row, frozen and filtered, then one row per record.
+
+Every text cell is written as a literal string. openpyxl stores a str starting with "=" as a
+formula (a player named "=2+3" would show 5, "=HYPERLINK(...)" would be live) and "#N/A" as
+an error; names come from imports, so they are data, never formulas.
+"""
 
 import io
 from collections.abc import Iterable, Sequence
 
 from openpyxl import Workbook
+from openpyxl.cell import Cell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+
+# What spreadsheets read as the start of a formula when a cell is typed or edited.
+FORMULA_PREFIXES = ("=", "+", "-", "@")
+
+
+def keep_text(cell: Cell) -> None:
+    """Store a text cell as a string; Excel keeps a quote-prefixed one text even when edited."""
+    if isinstance(cell.value, str):
+        cell.data_type = "s"
+        if cell.value.startswith(FORMULA_PREFIXES):
+            cell.quotePrefix = True
 
 
 def workbook_bytes(
     sheets: Iterable[tuple[str, Sequence[str], Iterable[Sequence[object]]]],
 ) -> bytes:
-    """Write sheets of (title, headers, rows); numbers stay numbers."""
+    """Write sheets of (title, headers, rows); numbers stay numbers, text stays text."""
     workbook = Workbook()
     workbook.remove(workbook.active)
     for title, headers, rows in sheets:
@@ -19,9 +36,12 @@ def workbook_bytes(
         sheet.append(list(headers))
         for cell in sheet[1]:
             cell.font = Font(bold=True)
+            keep_text(cell)
         widths = [len(str(header)) for header in headers]
         for row in rows:
             sheet.append(list(row))
+            for cell in sheet[sheet.max_row]:
+                keep_text(cell)
             for index, value in enumerate(row):
                 widths[index] = max(widths[index], len(str(value if value is not None else "")))
         sheet.freeze_panes = "A2"

@@ -11,9 +11,7 @@ def rounds_in_use_beyond(tournament: Tournament, count: int) -> list[int]:
     the number of rounds must not delete what was planned or played."""
     return list(
         tournament.rounds.filter(number__gt=count)
-        .filter(
-            Q(seats__isnull=False) | Q(score_sheets__isnull=False) | Q(penalties__isnull=False)
-        )
+        .filter(Q(seats__isnull=False) | Q(score_sheets__isnull=False) | Q(penalties__isnull=False))
         .values_list("number", flat=True)
         .distinct()
         .order_by("number")

@@ -1,0 +1,64 @@
+"""Text from players stays text in every XLSX export: never a formula (CSV/XLSX injection)."""
+
+import pytest
+
+from tests.exports.conftest import open_xlsx
+from tournament.exports.ema import EmaResultsXlsx
+from tournament.exports.registrations import RegistrationsXlsx
+from tournament.exports.seating import SeatingXlsx
+from tournament.exports.standings_xlsx import StandingsXlsx
+
+# First names as an import could bring them: each starts with what a spreadsheet reads as a
+# formula, or is an error code.
+HOSTILE = {
+    "Zoé": "=2+3",
+    "太郎": '=HYPERLINK("http://evil.example/","click")',
+    "민준": "+33 6 12 34 56 78",
+    "Łukasz": "-Dupont",
+    "Hugo": "@SUM(A1:A9)",
+    "Lena": "#N/A",
+}
+
+
+@pytest.fixture
+def hostile_round(seated_round):
+    for registration in seated_round.tournament.registrations.select_related("player"):
+        player = registration.player
+        if player.first_name in HOSTILE:
+            player.first_name = HOSTILE[player.first_name]
+            player.club = "=1+1"
+            player.save()
+    return seated_round
+
+
+EXPORTS = {
+    "standings": lambda round_: StandingsXlsx(round_.tournament),
+    "ema": lambda round_: EmaResultsXlsx(round_.tournament),
+    "seating": SeatingXlsx,
+    "registrations": lambda round_: RegistrationsXlsx(round_.tournament),
+}
+
+
+@pytest.mark.parametrize("kind", EXPORTS)
+def test_names_that_look_like_formulas_are_written_as_literal_text(hostile_round, kind):
+    workbook = open_xlsx(EXPORTS[kind](hostile_round).render()[2])
+    cells = {
+        cell.value: cell
+        for sheet in workbook.worksheets
+        for row in sheet.iter_rows()
+        for cell in row
+        if isinstance(cell.value, str)
+    }
+    for name in HOSTILE.values():
+        assert name in cells, f"{name!r} missing from the {kind} export"
+        assert cells[name].data_type == "s"
+    # Excel keeps a quote-prefixed cell as text even when someone edits it.
+    assert cells["=2+3"].quotePrefix
+    assert not any(cell.data_type == "f" for cell in cells.values())
+
+
+def test_numbers_stay_numbers_next_to_literal_text(hostile_round):
+    sheet = open_xlsx(SeatingXlsx(hostile_round).render()[2]).worksheets[0]
+    first = next(sheet.iter_rows(min_row=2))
+    assert first[0].data_type == "n"
+    assert isinstance(first[0].value, int)

@@ -1,0 +1,58 @@
+"""Engine errors in the reader's language: plurals follow the count they speak of."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from scoring.messages import message_for
+from scoring.rules import RulesError
+from tests.scoring.conftest import Role, sheet_form_data, table_registrations
+
+
+def _points_sum(sticks: int) -> RulesError:
+    # What the engine raises when the four scores miss 4 × 30,000 − 1,000 per stick left.
+    return RulesError(
+        "points_sum",
+        "The four scores do not add up.",
+        field="seats",
+        total=120000,
+        expected=120000 - 1000 * sticks,
+        riichi_sticks_left=sticks,
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "sticks", "expected"),
+    [
+        ("en", 0, "with 0 riichi sticks left on the table they must add up to 120,000."),
+        ("en", 1, "with 1 riichi stick left on the table they must add up to 119,000."),
+        ("en", 2, "with 2 riichi sticks left on the table they must add up to 118,000."),
+        # French: singular for 0 and 1 (Plural-Forms: n > 1).
+        ("fr", 0, "avec 0 bâton de riichi resté sur la table, ils doivent totaliser 120"),
+        ("fr", 1, "avec 1 bâton de riichi resté sur la table, ils doivent totaliser 119"),
+        ("fr", 2, "avec 2 bâtons de riichi restés sur la table, ils doivent totaliser 118"),
+    ],
+)
+def test_the_riichi_sticks_left_are_counted_in_singular_or_plural(language, sticks, expected):
+    with translation.override(language):
+        assert expected in message_for(_points_sum(sticks))
+
+
+def test_other_messages_keep_their_grouped_numbers_and_wind_names():
+    error = RulesError("seat_wrong_table", "Wrong table.", field="seats[1].player", table=12)
+    assert message_for(error) == "This player is seated at table 12 in this round."
+    error = RulesError("points_not_multiple", "Not a multiple.", points=42350)
+    assert message_for(error) == "42,350 is not a multiple of 100; every payment is."
+    error = RulesError("noten_riichi_is_tenpai", "Both.", seat="W")
+    assert message_for(error).startswith("West is ticked both")
+
+
+def test_the_sheet_page_says_one_riichi_stick(client, event):
+    client.force_login(event["users"][Role.REFEREE])
+    players = table_registrations(event["rounds"][0], 1)
+    url = reverse("scoring:sheet", args=[event["tournament"].slug, 1, 1])
+    data = sheet_form_data(players, sticks=1)  # the points still add up to 120,000
+    response = client.post(url, {**data, "action": "check"})
+    errors = " ".join(response.context["form"].errors["__all__"])
+    assert "with 1 riichi stick left on the table" in errors
+    assert "riichi sticks" not in errors
