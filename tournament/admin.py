@@ -14,6 +14,7 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django_countries import countries
 
 from scoring.services.sheets import unconfirmed_tables
 from tournament.exports.registrations import RegistrationsXlsx
@@ -59,6 +60,32 @@ class PlayerAutocomplete(AutocompleteJsonView):
 admin.site.autocomplete_view = lambda request: PlayerAutocomplete.as_view(admin_site=admin.site)(
     request
 )
+
+
+class CountryInUseFilter(admin.SimpleListFilter):
+    """Only the countries the listed rows have, not all ~250 of the field's choices."""
+
+    title = gettext_lazy("country")
+    parameter_name = "country"
+    country_path = "country"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        codes = (
+            model_admin.get_queryset(request)
+            .exclude(**{self.country_path: ""})
+            .values_list(self.country_path, flat=True)
+            .distinct()
+        )
+        return sorted(((code, countries.name(code)) for code in codes), key=lambda item: item[1])
+
+    def queryset(self, request: HttpRequest, queryset):
+        if self.value():
+            return queryset.filter(**{self.country_path: self.value()})
+        return queryset
+
+
+class PlayerCountryFilter(CountryInUseFilter):
+    country_path = "player__country"
 
 
 class TournamentScopedAdmin(admin.ModelAdmin):
@@ -284,7 +311,7 @@ class PlayerAdminForm(forms.ModelForm):
 class PlayerAdmin(admin.ModelAdmin):
     form = PlayerAdminForm
     list_display = ["last_name", "first_name", "nickname", "country", "club", "ema_number"]
-    list_filter = ["country"]
+    list_filter = [CountryInUseFilter]
     search_fields = ["first_name", "last_name", "nickname", "club", "ema_number"]
 
     def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:
@@ -346,7 +373,7 @@ def _reason_action(service, verb: str):
 @admin.register(Registration)
 class RegistrationAdmin(TournamentScopedAdmin):
     list_display = ["player", "tournament", "status", "team", "is_substitute", "checked_in_at"]
-    list_filter = ["tournament", "status", "player__country", "team", "is_substitute"]
+    list_filter = ["tournament", "status", PlayerCountryFilter, "team", "is_substitute"]
     search_fields = ["player__first_name", "player__last_name", "player__nickname"]
     autocomplete_fields = ["player", "team"]
     list_select_related = ["player", "tournament", "team"]

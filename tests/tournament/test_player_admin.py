@@ -61,3 +61,15 @@ def test_an_ema_number_in_use_names_its_holder(admin_client):
     data = {"first_name": "Zoé", "last_name": "Martin", "nickname": "", "country": "FR"}
     data |= {"club": "Lyon", "ema_number": "90000001"}
     assert admin_client.post(change, data).status_code == 302  # its own number is fine
+
+
+def test_the_country_filter_offers_the_countries_in_use(admin_client):
+    Player.objects.create(first_name="Zoé", last_name="Martin", country="FR")
+    Player.objects.create(first_name="Taro", last_name="Yamada", country="JP")
+    page = admin_client.get(reverse("admin:tournament_player_changelist"))
+    (country,) = [spec for spec in page.context["cl"].filter_specs if spec.title == "country"]
+    assert [title for _code, title in country.lookup_choices] == ["France", "Japan"]
+    filtered = admin_client.get(reverse("admin:tournament_player_changelist"), {"country": "JP"})
+    assert [p.last_name for p in filtered.context["cl"].result_list] == ["Yamada"]
+    registrations = admin_client.get(reverse("admin:tournament_registration_changelist"))
+    assert registrations.status_code == 200
