@@ -444,6 +444,21 @@ def test_a_dead_hand_is_noten_and_a_noten_riichi_is_a_chombo(referee, event, pla
     assert sheet.current.data["hands"][0]["dead_hand"] == ["W"]
 
 
+def test_a_riichi_player_left_out_of_a_draw_is_asked_about_on_that_hand(referee, event, players):
+    # R-DRAW-6 [000 §5.7.2]: a riichi player must show tenpai; the page asks which it was
+    # rather than scoring W as a silent noten (or a silent chombo).
+    hands = [{"result": "draw", "riichi": ["W"], "tenpai": ["S"]}]
+    response = referee.post(
+        _url(event, "hands"), {**_hands_data(players, hands), "action": "check"}
+    )
+    errors = response.context["formset"].forms[0].errors["tenpai"]
+    assert errors == [
+        "West declared riichi: tick West as tenpai, as a noten riichi (a chombo) or as a dead hand."
+    ]
+    assert response.context["formset"].forms[0]["riichi"].value() == ["W"]  # input kept
+    assert not SheetVersion.objects.exists()
+
+
 def test_nagashi_mangan_is_entered_in_the_winner_column(referee, event, players):
     event["tournament"].ruleset = "oran2015"
     event["tournament"].save()
