@@ -88,6 +88,10 @@ MESSAGES = {
     "claimants_on_tsumo": _("A tsumo has no other claimants."),
     "hand_after_end": _("The game had already ended before this hand."),
     "hand_state_mismatch": _("This does not match the hands before it."),
+    "noten_riichi_without_riichi": _(
+        "%(seat)s is ticked as a noten riichi without a riichi in this hand: tick the riichi "
+        "too, or clear the noten riichi."
+    ),
     "riichi_cannot_pay": _("This player cannot pay a riichi deposit."),
 }
 

@@ -82,6 +82,8 @@ ERROR_CODES: dict[str, str] = {
     "hand_after_end": "A hand after the end of the game. params: index, ended",
     "hand_state_mismatch": "Written dealer/honba/sticks differ from the replay. "
     "params: key, written, expected",
+    "noten_riichi_without_riichi": "A noten riichi for a seat that did not declare riichi "
+    "in that hand of a game sheet. params: seat",
     "riichi_cannot_pay": "Riichi without the points the rule set requires. "
     "params: seat, points, min",
     # standings

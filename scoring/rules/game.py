@@ -166,6 +166,16 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
                             points=points[s],
                             min=ruleset.riichi_min_points,
                         )
+            for s in gh.noten_riichi:
+                if s in SEATS and s not in gh.riichi:
+                    # On a game sheet the hand's riichi declarers are known.
+                    raise RulesError(
+                        "noten_riichi_without_riichi",
+                        f"{s} is ticked as a noten riichi but did not declare riichi in this "
+                        "hand: tick the riichi too, or clear the noten riichi.",
+                        field="noten_riichi",
+                        seat=s,
+                    )
             state = {"dealer": SEATS[dealer], "honba": honba, "riichi_sticks": sticks}
             for key in _STATE_KEYS:
                 written = getattr(gh, key)

@@ -259,6 +259,20 @@ def test_riichi_player_missing_from_a_draw_names_the_hand_in_a_game():
     assert (info.value.code, info.value.field) == ("riichi_hand_not_shown", "hands[0].tenpai")
 
 
+def test_a_noten_riichi_needs_the_riichi_on_a_game_sheet():
+    # R-DRAW-6 [000 §5.7.2]: only a riichi declarer can be a noten riichi; a game sheet
+    # knows each hand's declarers, so a noten riichi without the riichi contradicts it.
+    hands = [GameHand("draw", tenpai=("E",), noten_riichi=("S",))]
+    with pytest.raises(RulesError) as info:
+        replay_game(WRC, hands)
+    assert (info.value.code, info.value.field) == (
+        "noten_riichi_without_riichi",
+        "hands[0].noten_riichi",
+    )
+    fixed = [GameHand("draw", tenpai=("E",), riichi=("S",), noten_riichi=("S",))]
+    assert replay_game(WRC, fixed).chombo == (0, 1, 0, 0)  # R-DRAW-7
+
+
 def test_written_state_is_checked():
     # a sheet that writes dealer/honba/sticks must agree with the replay
     hands = [GameHand("draw", tenpai=("E",)), GameHand("draw", honba=0)]
