@@ -49,8 +49,8 @@ class GenerateForm(forms.Form):
         queryset=Round.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         help_text=_(
-            "Rounds already being played keep their seats and count as history. "
-            "Swiss rounds are usually seated later from the standings."
+            "Rounds being played, and seated rounds you do not choose, keep their seats and "
+            "count as history. Swiss rounds are usually seated later from the standings."
         ),
     )
     priority = forms.ChoiceField(

@@ -5,6 +5,7 @@ run can be computed in a background thread and re-evaluated after a manual swap 
 touching the database, and so applying can check that nothing changed in between.
 """
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,12 +125,16 @@ class SeatingInput:
 GROUP_FIELDS = {"team": "team_id", "club": "player__club", "country": "player__country"}
 
 
-def load_input(tournament: Tournament, keep_apart: str = "team") -> SeatingInput:
+def load_input(
+    tournament: Tournament, keep_apart: str = "team", reseat: Collection[int] = ()
+) -> SeatingInput:
     """The current seating input of a tournament (the players of seated_players), in five
     queries.
 
     `keep_apart` ("team", "club", "country" or "none") says which players the generator
-    keeps apart; players with an empty club or country are in no group.
+    keeps apart; players with an empty club or country are in no group. The history is every
+    round with seats except the rounds being seated (`reseat`, by number): a round seated and
+    not re-seated will be played with those seats, so its meetings, tables and winds count.
     """
     field = GROUP_FIELDS.get(keep_apart)
     registrations = list(
@@ -147,8 +152,9 @@ def load_input(tournament: Tournament, keep_apart: str = "team") -> SeatingInput
         ).values_list("registration_id", "table_number")
         if registration in active
     }
+    kept = Q(round__in=played_rounds(tournament).values("pk")) | ~Q(round__number__in=reseat)
     seats = (
-        Seat.objects.filter(round__in=played_rounds(tournament).values("pk"))
+        Seat.objects.filter(kept, round__tournament=tournament)
         .order_by("round__number", "table_number")
         .values_list("round__number", "table_number", "wind", "registration_id")
     )

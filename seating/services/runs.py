@@ -206,7 +206,7 @@ def seating_run_start(
         time_limit = getattr(settings, "SEATING_TIME_LIMIT", 20)
     with transaction.atomic():
         rounds = _check_rounds(tournament, rounds)
-        data = load_input(tournament, keep_apart)
+        data = load_input(tournament, keep_apart, [round_.number for round_ in rounds])
         run = SeatingRun(
             tournament=tournament,
             mode=SeatingRun.Mode.PLAN,
@@ -270,7 +270,7 @@ def seating_run_swiss(
     players in the standings who no longer play are left out.
     """
     rounds = _check_rounds(tournament, [round])
-    data = load_input(tournament, keep_apart)
+    data = load_input(tournament, keep_apart, [round.number])
     active = set(data.players)
     ranked = list(dict.fromkeys(pk for pk in standings if pk in active))
     ranked += [pk for pk in data.players if pk not in set(ranked)]
@@ -392,7 +392,7 @@ def seating_run_apply(*, run: SeatingRun, acting_user=None) -> list[Round]:
         raise seating_validation_error("stale")
     _check_rounds(tournament, rounds)
     data = SeatingInput.from_json(run.snapshot)
-    if not load_input(tournament, run.keep_apart).same_seats_as(data):
+    if not load_input(tournament, run.keep_apart, run.round_numbers).same_seats_as(data):
         raise seating_validation_error("stale")
     _check_plan(data, run.plan)
     by_number = {round_.number: round_ for round_ in rounds}
