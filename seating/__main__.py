@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any, NoReturn
 
@@ -49,6 +50,8 @@ def _load_json(path: str, field: str) -> Any:
         raise _InputError(f"cannot read {path}: {exc.strerror}", field) from exc
     except json.JSONDecodeError as exc:
         raise _InputError(f"{path} is not valid JSON: {exc.msg}", field) from exc
+    except UnicodeDecodeError as exc:
+        raise _InputError(f"{path} is not UTF-8 text", field) from exc
 
 
 def _player_map(raw: Any, n: int, field: str, value_type: type) -> dict[int, Any]:
@@ -103,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             raise _InputError("--players cannot be negative", "players")
         if args.rounds < 0:
             raise _InputError("--rounds cannot be negative", "rounds")
+        if not math.isfinite(args.time_limit):
+            raise _InputError("--time-limit must be a number of seconds", "time_limit")
         n = args.players
         teams = _player_map(_load_json(args.teams, "teams"), n, "teams", str) if args.teams else {}
         fixed = (

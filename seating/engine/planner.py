@@ -42,6 +42,8 @@ from .winds import assign_winds, wind_counts
 
 __all__ = ["plan_seating", "validate_players", "weights_for", "MOVES_PER_SECOND"]
 
+#: The search's time limit, in seconds: long enough for one move, at most a day.
+MIN_TIME_LIMIT, MAX_TIME_LIMIT = 0.01, 86_400.0
 #: Search moves granted per second of ``time_limit``. The budget is counted in moves, not
 #: seconds, so that a seed reproduces its plan; the reference machine (2 cores) makes 130 000
 #: to 200 000 moves/s, so the budget normally ends before the clock does.
@@ -155,6 +157,13 @@ def _validate(request: SeatingRequest) -> None:
     if request.rounds < 0:
         raise SeatingError(
             "invalid_rounds", "The number of rounds cannot be negative.", field="rounds"
+        )
+    if not MIN_TIME_LIMIT <= request.time_limit <= MAX_TIME_LIMIT:  # NaN fails too
+        raise SeatingError(
+            "invalid_time_limit",
+            f"The time limit must be between {MIN_TIME_LIMIT:g} and {MAX_TIME_LIMIT:g} seconds.",
+            field="time_limit",
+            time_limit=request.time_limit,
         )
     validate_players(request.players, request.fixed_tables)
     _validate_history(request.history)

@@ -70,6 +70,8 @@ def test_teams_file_keeps_teams_apart(tmp_path):
         ("--players", "x", "--rounds", "3"),
         ("--rounds", "3"),
         ("--players", "16", "--rounds", "3", "--teams", "/nonexistent/teams.json"),
+        ("--players", "16", "--rounds", "3", "--time-limit", "nan"),
+        ("--players", "16", "--rounds", "3", "--time-limit", "inf"),
     ],
 )
 def test_malformed_input_exits_1_with_error_shape(args):
@@ -85,3 +87,22 @@ def test_teams_file_must_map_players(tmp_path):
     code, out = run_cli("--players", "16", "--rounds", "3", "--teams", str(teams))
     assert code == 1
     assert out["errors"][0]["field"] == "teams"
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "0.0001", "1e308"])
+def test_a_time_limit_out_of_range_exits_2(seconds):
+    # The search divides its moves by the time; these used to end in a Python traceback.
+    code, out = run_cli("--players", "24", "--rounds", "8", "--time-limit", seconds)
+    assert code == 2
+    assert (out["errors"][0]["code"], out["errors"][0]["field"]) == (
+        "invalid_time_limit",
+        "time_limit",
+    )
+
+
+def test_a_teams_file_that_is_not_utf8_is_malformed_input(tmp_path):
+    teams = tmp_path / "teams.json"
+    teams.write_bytes('{"1": "Équipe"}'.encode("latin-1"))
+    code, out = run_cli("--players", "16", "--rounds", "3", "--teams", str(teams))
+    assert code == 1
+    assert (out["errors"][0]["code"], out["errors"][0]["field"]) == ("malformed_input", "teams")
