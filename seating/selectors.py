@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 
 from seating.models import FixedTable, SeatingRun
 from seating.services.inputs import played_rounds, seated_players
@@ -62,6 +62,11 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         .annotate(
             seat_count=Count("seats"),
             inactive_seats=Count("seats", filter=Q(seats__registration__status__in=inactive)),
+            off_fixed_table=Count(
+                "seats",
+                filter=Q(seats__registration__fixed_table__isnull=False)
+                & ~Q(seats__table_number=F("seats__registration__fixed_table__table_number")),
+            ),
         )
         .order_by("number")
     )
@@ -73,6 +78,8 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
             round_.seat_count
             and (round_.inactive_seats or round_.seat_count != len(seated.players))
         )
+        # A fixed table set after the round was seated: that player sits elsewhere.
+        round_.fixed_tables_outdated = not round_.is_played and bool(round_.off_fixed_table)
     fixed = list(
         FixedTable.objects.filter(registration__tournament=tournament).select_related(
             "registration__player"

@@ -170,6 +170,24 @@ def test_a_substitute_on_standby_is_not_seated(db):
     assert not any(r.seating_outdated for r in seating_status(tournament).rounds)
 
 
+def test_a_fixed_table_set_after_seating_marks_the_rounds_that_break_it(twenty):
+    tournament, registrations = twenty
+    seating_run_apply(run=start(tournament))
+    Round.objects.filter(tournament=tournament, number=1).update(status=Round.Status.FINISHED)
+    player = registrations[0]
+    tables = {
+        n: t
+        for n, seats in seats_by_round(tournament).items()
+        for t, _w, r in seats
+        if r == player.pk
+    }
+    fixed_table_set(registration=player, table_number=tables[2])
+    status = {r.number: r.fixed_tables_outdated for r in seating_status(tournament).rounds}
+    # Round 1 is played (history); round 2 already has the player there; 3 and 4 do not
+    # (no table reused, so the player's tables in rounds 2-4 all differ).
+    assert status == {1: False, 2: False, 3: True, 4: True}
+
+
 def test_only_the_substitutes_that_fill_the_last_table_are_seated(db):
     tournament = make_tournament(rounds_count=2)
     make_registrations(tournament, 18)

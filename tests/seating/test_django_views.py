@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from seating.models import SeatingRun
+from seating.services import fixed_table_set, seating_run_start
 from seating.services import runs as runs_module
-from seating.services import seating_run_start
 from tests.conftest import (
     make_registration,
     make_registrations,
@@ -306,6 +306,24 @@ def test_overview_flags_seated_rounds_that_no_longer_match_the_players(
     registrations[0].status_reason = "Ill"
     registrations[0].save()
     assert client.get(overview_url(tournament)).text.count("out of date") == 3
+
+
+def test_overview_flags_seated_rounds_that_break_a_new_fixed_table(
+    client, organiser, event, inline_runs
+):
+    tournament, registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    client.post(
+        reverse("admin:seating_run_apply", args=[tournament.pk, SeatingRun.objects.get().pk])
+    )
+    tables = set(
+        Seat.objects.filter(registration=registrations[0]).values_list("table_number", flat=True)
+    )
+    fixed_table_set(registration=registrations[0], table_number=min(tables))
+    # The player sits at that table in one round only (no table reused): the others break it.
+    page = client.get(overview_url(tournament)).text
+    assert page.count("out of date: a player is not at their fixed table") == len(tables) - 1
 
 
 def test_runs_and_fixed_tables_have_working_admin_lists(client, organiser, event, inline_runs):
