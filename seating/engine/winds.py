@@ -12,6 +12,7 @@ climb on seat swaps then evens out the totals. This module does not choose who s
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -91,6 +92,38 @@ def _rebalance(
         wb[j] -= 1
         wb[i] += 1
         table[i], table[j] = b, a
+
+
+def _polish_tables(tables: list[list[list[int]]], totals: dict[int, list[int]]) -> None:
+    """Give every table the best of its 24 orders, the others fixed: fewest squared counts,
+    then the smallest largest spread. Two orders with equal squares can differ in spread
+    (one player on 2/1/0/3 against everyone within 2), and the report counts the spread."""
+
+    def cost(players: Sequence[int]) -> tuple[int, int, int]:
+        counts = [totals[p] for p in players]
+        spreads = [max(w) - min(w) for w in counts]
+        return sum(c * c for w in counts for c in w), max(spreads), sum(spreads)
+
+    for _ in range(3):
+        improved = False
+        for table in (table for rnd in tables for table in rnd):
+            for seat, p in enumerate(table):
+                totals[p][seat] -= 1
+            best, best_cost = list(table), None
+            for order in itertools.permutations(table):
+                for seat, p in enumerate(order):
+                    totals[p][seat] += 1
+                order_cost = cost(order)
+                if best_cost is None or order_cost < best_cost:
+                    best, best_cost = list(order), order_cost
+                for seat, p in enumerate(order):
+                    totals[p][seat] -= 1
+            improved = improved or best != table
+            table[:] = best
+            for seat, p in enumerate(table):
+                totals[p][seat] += 1
+        if not improved:
+            return
 
 
 def _repair_chains(
@@ -200,5 +233,6 @@ def assign_winds(
                     totals[p][seat] += 1
         _rebalance(seated, totals, rng)
         _repair_chains(seated, totals, rng)
+        _polish_tables(seated, totals)
 
     return tuple(tuple((t[0], t[1], t[2], t[3]) for t in rnd) for rnd in seated)

@@ -20,6 +20,7 @@ from seating.engine import (
 )
 from seating.engine.construction import GaloisField, affine_plane_16, best_construction
 from seating.engine.metrics import repeat_lower_bound
+from seating.engine.winds import assign_winds
 
 
 def make_request(n: int, rounds: int, **kwargs) -> SeatingRequest:
@@ -271,3 +272,17 @@ def test_replanning_continues_a_constructed_plan_without_clashes(n, rounds):
     plan = plan_seating(SeatingRequest(players=players, rounds=rounds - 3, seed=2, history=history))
     assert_valid(plan, players, rounds - 3)
     assert (plan.metrics.repeat_pairs, plan.metrics.table_reuse) == (0, 0)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_winds_after_played_rounds_prefer_the_smaller_spread(seed):
+    # One table after five played rounds; of the orders with the fewest squared counts some
+    # leave a player on 2/1/0/3, others keep everyone within 2 (the best any order reaches:
+    # 3 and 23 have no West yet, and only one of them can take it).
+    history = {17: [1, 1, 1, 2], 11: [2, 0, 2, 1], 3: [1, 2, 0, 2], 23: [2, 1, 0, 2]}
+    plan = assign_winds([[(17, 11, 3, 23)]], seed=seed, history_counts=history)
+    (table,) = plan[0]
+    totals = {p: list(history[p]) for p in history}
+    for seat, player in enumerate(table):
+        totals[player][seat] += 1
+    assert max(max(w) - min(w) for w in totals.values()) == 2
