@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django_countries import countries
 from openpyxl import load_workbook
 
-from tournament.models import Player, Tournament, is_east_asian
+from tournament.models import Player, Tournament, is_east_asian, written_name
 
 HEADER_ALIASES = {
     "first_name": {"first name", "firstname", "given name", "prénom", "prenom"},
@@ -67,10 +67,7 @@ class ImportRow:
     @property
     def display_name(self) -> str:
         """As `Player.display_name`: 山田太郎 family name first, "Zoé Martin" otherwise."""
-        first, last = self.values.get("first_name", ""), self.values.get("last_name", "")
-        if last and is_east_asian(first + last):
-            return f"{last}{first}"
-        return f"{first} {last}".strip()
+        return written_name(self.values.get("first_name", ""), self.values.get("last_name", ""))
 
 
 def clean_text(text: str) -> str:
@@ -106,10 +103,8 @@ def name_key(first_name: str, last_name: str) -> str:
     >>> name_key("ZOÉ", "MARTIN") == name_key("Zoé", "Martin")
     True
     """
-    first, last = text_key(first_name), text_key(last_name)
-    if is_east_asian(first + last):
-        return "".join(f"{last}{first}".split())
-    return f"{first} {last}".strip()
+    written = text_key(written_name(first_name, last_name))
+    return written.replace(" ", "") if is_east_asian(written) else written
 
 
 def _split_name(name: str) -> tuple[str, str]:

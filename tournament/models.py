@@ -38,6 +38,18 @@ def is_east_asian(text: str) -> bool:
     )
 
 
+def written_name(first_name: str, last_name: str) -> str:
+    """A name as its owner writes it: family name first, no space, for Chinese, Japanese and
+    Korean names (山田太郎, 김민준); "first last" otherwise (Zoé Martin).
+
+    >>> written_name("太郎", "山田"), written_name("Zoé", "Martin")
+    ('山田太郎', 'Zoé Martin')
+    """
+    if last_name and is_east_asian(first_name + last_name):
+        return f"{last_name}{first_name}"
+    return f"{first_name} {last_name}".strip()
+
+
 ema_number_validator = RegexValidator(
     r"^\d{8}$", _("An EMA number has exactly 8 digits, e.g. 04010001.")
 )
@@ -193,11 +205,8 @@ class Player(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The name as its owner writes it: family name first, no space, for Chinese, Japanese
-        and Korean names (山田太郎, 김민준); "first last" otherwise (Zoé Martin)."""
-        if self.last_name and self._writes_family_name_first:
-            return f"{self.last_name}{self.first_name}"
-        return self.full_name
+        """The name as its owner writes it (`written_name`)."""
+        return written_name(self.first_name, self.last_name)
 
     @property
     def distinguishing_details(self) -> str:

@@ -576,14 +576,6 @@ class _Ctx:
     ) -> None:
         """Every riichi player must show a tenpai hand at a draw [000 §5.7.2]: the sheet says
         which way each one went, so a forgotten tick never becomes a silent noten or chombo."""
-        for s in noten_riichi:
-            if s in tenpai:
-                raise RulesError(
-                    "noten_riichi_is_tenpai",
-                    f"{SEATS[s]} is listed both as tenpai and as a noten riichi.",
-                    field="noten_riichi",
-                    seat=SEATS[s],
-                )
         for s in self.riichi:
             if s not in tenpai and s not in dead and s not in noten_riichi:
                 raise RulesError(
@@ -600,6 +592,14 @@ class _Ctx:
         dead = set(_seat_set(h.dead_hand, "dead_hand"))
         tenpai -= dead  # a dead hand is noten [000 §2.2, §7.1; 001 §4.2.2]
         noten_riichi = [s for s in _seat_set(h.noten_riichi, "noten_riichi") if s not in dead]
+        for s in noten_riichi:
+            if s in tenpai:
+                raise RulesError(
+                    "noten_riichi_is_tenpai",
+                    f"{SEATS[s]} is listed both as tenpai and as a noten riichi.",
+                    field="noten_riichi",
+                    seat=SEATS[s],
+                )
         # A nagashi mangan overrides the check of the riichi hands [001 §4.4.10.6]; MS silent: same.
         if h.result != "nagashi":
             self._check_riichi_hands_shown(tenpai, dead, noten_riichi)

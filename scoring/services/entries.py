@@ -172,7 +172,7 @@ class SheetEntry:
 
 @dataclass(frozen=True)
 class TableContext:
-    """The seating a sheet is checked against, loaded once per request (four queries)."""
+    """The seating a sheet is checked against, loaded once per request (three queries)."""
 
     round: Round
     table_number: int
@@ -199,58 +199,46 @@ def table_context(round_: Round, table_number: int) -> TableContext:
         registrations[seat.registration_id] = seat.registration
         if seat.table_number == table_number:
             seated[WIND_ORDER[seat.wind]] = seat.registration
+    written = _substitutes_written(round_)
+    # This table's own substitutes stay choosable even after they withdrew: a correction
+    # keeps them (they did play that hanchan).
+    on_this_sheet = {sub for table, sub in written if table == table_number}
     of_tournament = Registration.objects.filter(tournament_id=round_.tournament_id)
-    on_this_sheet = of_tournament.filter(pk__in=_substitutes_on_sheet(round_, table_number))
     substitutes = {
         registration.pk: registration
         for registration in (
-            of_tournament.filter(is_substitute=True).active() | on_this_sheet
+            of_tournament.filter(is_substitute=True).active()
+            | of_tournament.filter(pk__in=on_this_sheet)
         ).select_related("player")
     }
     registrations.update(substitutes)
+    elsewhere: dict[int, int] = {}
+    for table, sub in written:
+        if table != table_number:
+            elsewhere.setdefault(sub, table)
     return TableContext(
-        round_,
-        table_number,
-        tuple(seated),
-        seat_of,
-        substitutes,
-        registrations,
-        _substitutes_elsewhere(round_, table_number),
+        round_, table_number, tuple(seated), seat_of, substitutes, registrations, elsewhere
     )
 
 
-def _substitutes_on_sheet(round_: Round, table_number: int) -> set[int]:
-    """The substitutes the standing sheet of this table names: a correction keeps them even
-    after they withdrew (they did play that hanchan)."""
-    data = (
-        ScoreSheet.objects.filter(round=round_, table_number=table_number, current__isnull=False)
-        .values_list("current__data", flat=True)
-        .first()
-    )
-    seats = data.get("seats", []) if data else []
-    return {seat["substitute"] for seat in seats if seat.get("substitute") is not None}
-
-
-def _substitutes_elsewhere(round_: Round, table_number: int) -> dict[int, int]:
-    """Substitute id -> table for the substitutes written on the other tables of the round.
+def _substitutes_written(round_: Round) -> list[tuple[int, int]]:
+    """(table, substitute id) for every substitute on the round's sheets, by table.
 
     Only the version that stands counts: a substitute typed on an older version (since
-    corrected) plays nowhere. The table being entered is left out, so a sheet that is
-    corrected or continued never conflicts with itself.
+    corrected) plays nowhere. The table being entered is told apart by the caller, so a sheet
+    that is corrected or continued never conflicts with itself.
     """
-    found: dict[int, int] = {}
     rows = (
         ScoreSheet.objects.filter(round=round_, current__isnull=False)
-        .exclude(table_number=table_number)
         .order_by("table_number")
         .values_list("table_number", "current__data")
     )
-    for other_table, data in rows:
-        for seat in data.get("seats", []):
-            substitute_id = seat.get("substitute")
-            if substitute_id is not None:
-                found.setdefault(substitute_id, other_table)
-    return found
+    return [
+        (table, seat["substitute"])
+        for table, data in rows
+        for seat in data.get("seats", [])
+        if seat.get("substitute") is not None
+    ]
 
 
 @dataclass(frozen=True)

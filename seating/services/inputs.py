@@ -125,9 +125,7 @@ class SeatingInput:
 GROUP_FIELDS = {"team": "team_id", "club": "player__club", "country": "player__country"}
 
 
-def load_input(
-    tournament: Tournament, keep_apart: str = "team", reseat: Collection[int] = ()
-) -> SeatingInput:
+def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int]) -> SeatingInput:
     """The current seating input of a tournament (the players of seated_players), in five
     queries.
 
@@ -152,9 +150,10 @@ def load_input(
         ).values_list("registration_id", "table_number")
         if registration in active
     }
-    kept = Q(round__in=played_rounds(tournament).values("pk")) | ~Q(round__number__in=reseat)
+    # Played rounds are never in `reseat` (the services refuse them).
     seats = (
-        Seat.objects.filter(kept, round__tournament=tournament)
+        Seat.objects.filter(round__tournament=tournament)
+        .exclude(round__number__in=reseat)
         .order_by("round__number", "table_number")
         .values_list("round__number", "table_number", "wind", "registration_id")
     )

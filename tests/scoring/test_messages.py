@@ -10,7 +10,8 @@ from tests.scoring.conftest import Role, sheet_form_data, table_registrations
 
 
 def _points_sum(sticks: int) -> RulesError:
-    # What the engine raises when the four scores miss 4 × 30,000 − 1,000 per stick left.
+    # What the engine raises when the four scores miss 4 × 30 000 − 1 000 per stick left
+    # (RULES.md §7.4 item 4: 120 000 under WRC).
     return RulesError(
         "points_sum",
         "The four scores do not add up.",

@@ -54,6 +54,13 @@ def generate(client, tournament, **data):
     return client.post(reverse("admin:seating_generate", args=[tournament.pk]), payload)
 
 
+def seat_every_round(client, tournament) -> None:
+    """Generate a plan for every round and apply it, as the organiser does."""
+    generate(client, tournament)
+    run = SeatingRun.objects.get()
+    client.post(reverse("admin:seating_run_apply", args=[tournament.pk, run.pk]))
+
+
 def test_anonymous_is_sent_to_login(client, event):
     tournament, _registrations = event
     response = client.get(overview_url(tournament))
@@ -297,10 +304,7 @@ def test_overview_flags_seated_rounds_that_no_longer_match_the_players(
 ):
     tournament, registrations = event
     client.force_login(organiser)
-    generate(client, tournament)
-    client.post(
-        reverse("admin:seating_run_apply", args=[tournament.pk, SeatingRun.objects.get().pk])
-    )
+    seat_every_round(client, tournament)
     assert "out of date" not in client.get(overview_url(tournament)).text
     registrations[0].status = Registration.Status.WITHDRAWN
     registrations[0].status_reason = "Ill"
@@ -313,10 +317,7 @@ def test_overview_flags_seated_rounds_that_break_a_new_fixed_table(
 ):
     tournament, registrations = event
     client.force_login(organiser)
-    generate(client, tournament)
-    client.post(
-        reverse("admin:seating_run_apply", args=[tournament.pk, SeatingRun.objects.get().pk])
-    )
+    seat_every_round(client, tournament)
     tables = set(
         Seat.objects.filter(registration=registrations[0]).values_list("table_number", flat=True)
     )

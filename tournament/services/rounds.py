@@ -29,6 +29,6 @@ def rounds_follow_count(tournament: Tournament) -> None:
     existing = set(tournament.rounds.values_list("number", flat=True))
     Round.objects.bulk_create(
         Round(tournament=tournament, number=number)
-        for number in range(1, tournament.rounds_count + 1)
+        for number in range(1, count + 1)
         if number not in existing
     )
