@@ -3,12 +3,16 @@
     python -m bench.seating                 # every case, with and without 8 teams, + live
     python -m bench.seating --case 40x8 --case 24x6 --teams only
     python -m bench.seating --live-only
+    python -m bench.seating --swiss-only     # the last two rounds seated Swiss
 
 Prints one row per case: table reuse, repeated pairs (with the counting lower bound and the
 gap), maximum meetings, wind spread, team clashes, seconds and the method used. Teams are
 assigned round-robin (player i -> team i mod 8), the worst case for packing nothing.
 The "live" case plans a 144-player event, takes 3 played rounds, withdraws 2 players, adds
-2 late registrations and re-plans the remaining 5 rounds. Pure engine; no Django.
+2 late registrations and re-plans the remaining 5 rounds. The "swiss" rows plan all rounds
+but the last two (5 s), then seat those two Swiss from shuffled standings (seeded); seconds
+are the two Swiss rounds', "spread" their rank positions of spread beyond 1-4, 5-8, ... per
+table. Pure engine; no Django.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from pathlib import Path
 if not __package__:  # run as `python bench/seating.py`: import the project, not bench/
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from seating.engine import SeatingRequest, plan_seating
+import random
+
+from seating.engine import SeatingRequest, evaluate, plan_seating, swiss_round
 
 CASES = [
     (16, 5),
@@ -41,6 +47,7 @@ CASES = [
     (200, 12),
     (400, 10),
 ]
+SWISS_CASES = [(16, 4), (24, 6), (32, 7), (40, 8), (64, 8), (144, 8), (400, 10)]
 N_TEAMS = 8
 
 HEADER = (
@@ -101,6 +108,33 @@ def run_live(seed: int, time_limit: float | None) -> str:
     return _row("live 144 3+5", False, plan, time.monotonic() - started)
 
 
+def run_swiss(n: int, rounds: int, teams: bool, seed: int) -> str:
+    """Plan ``rounds - 2`` rounds, then seat the last two Swiss from shuffled standings."""
+    players = tuple(range(1, n + 1))
+    team_map = {p: f"team{p % N_TEAMS}" for p in players} if teams else {}
+    planned = plan_seating(
+        SeatingRequest(players=players, rounds=rounds - 2, seed=seed, teams=team_map, time_limit=5)
+    )
+    history = list(planned.rounds)
+    rng = random.Random(seed)
+    spread = 0
+    started = time.monotonic()
+    for _ in range(2):
+        standings = list(players)
+        rng.shuffle(standings)
+        rank = {p: i for i, p in enumerate(standings)}
+        rnd = swiss_round(standings, history=history, seed=seed, teams=team_map)
+        spread += sum(max(rank[p] for p in t) - min(rank[p] for p in t) - 3 for t in rnd)
+        history.append(rnd)
+    seconds = time.monotonic() - started
+    m = evaluate(history, team_map)
+    return (
+        f"{f'swiss {n}x{rounds}':<14}{('8' if teams else '-'):>6}{m.table_reuse:>7}"
+        f"{m.repeat_pairs:>9}{'':>7}{'':>5}{m.max_meetings:>5}{m.wind_imbalance:>6}"
+        f"{m.team_clashes:>7}{seconds:>9.2f}  spread {spread}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.seating", description=__doc__)
     parser.add_argument("--case", action="append", help="e.g. 40x8; repeatable")
@@ -109,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, help="override the per-case limit")
     parser.add_argument("--live-only", action="store_true")
     parser.add_argument("--no-live", action="store_true")
+    parser.add_argument("--swiss-only", action="store_true")
+    parser.add_argument("--no-swiss", action="store_true")
     args = parser.parse_args(argv)
 
     cases = CASES
@@ -121,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"--case {text!r}: expected PLAYERSxROUNDS, e.g. 40x8")
             wanted.add((n, r))
         cases = sorted(wanted)
-    if args.live_only:
+    if args.live_only or args.swiss_only:
         cases = []
     team_modes = {"both": (False, True), "only": (True,), "none": (False,)}[args.teams]
 
@@ -129,8 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     for n, rounds in cases:
         for teams in team_modes:
             print(run_case(n, rounds, teams, args.seed, args.time_limit), flush=True)
-    if not args.no_live and (args.live_only or not args.case):
+    if not args.no_live and not args.swiss_only and (args.live_only or not args.case):
         print(run_live(args.seed, args.time_limit), flush=True)
+    if not args.no_swiss and not args.live_only and (args.swiss_only or not args.case):
+        for n, rounds in SWISS_CASES:
+            for teams in team_modes:
+                print(run_swiss(n, rounds, teams, args.seed), flush=True)
     return 0
 
 

@@ -43,6 +43,19 @@ class KeepApartField(forms.ChoiceField):
         )
 
 
+class PriorityField(forms.ChoiceField):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(
+            label=_("Priority"),
+            choices=SeatingRun.Priority.choices,
+            initial=SeatingRun.Priority.TABLES,
+            help_text=_(
+                "Only matters for sizes where both cannot be perfect, e.g. 24 players × 6 rounds."
+            ),
+            **kwargs,
+        )
+
+
 class GenerateForm(forms.Form):
     rounds = RoundChoiceField(
         label=_("Rounds to seat"),
@@ -53,14 +66,7 @@ class GenerateForm(forms.Form):
             "count as history. Swiss rounds are usually seated later from the standings."
         ),
     )
-    priority = forms.ChoiceField(
-        label=_("Priority"),
-        choices=SeatingRun.Priority.choices,
-        initial=SeatingRun.Priority.TABLES,
-        help_text=_(
-            "Only matters for sizes where both cannot be perfect, e.g. 24 players × 6 rounds."
-        ),
-    )
+    priority = PriorityField()
     keep_apart = KeepApartField()
     seed = SeedField()
     time_limit = forms.IntegerField(
@@ -81,6 +87,7 @@ class GenerateForm(forms.Form):
 
 class SwissForm(forms.Form):
     round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none())
+    priority = PriorityField()
     keep_apart = KeepApartField()
     seed = SeedField()
 

@@ -146,6 +146,7 @@ class SwissView(OverviewView):
                     standings=standings,
                     seed=form.cleaned_data["seed"],
                     keep_apart=form.cleaned_data["keep_apart"],
+                    priority=form.cleaned_data["priority"],
                     acting_user=request.user,
                 )
             except ValidationError as error:

@@ -1,30 +1,54 @@
 """Swiss rounds: seat one round from the current standings.
 
-The best unseated player opens a table and takes, from a window of the next players in the
-standings, those that add the least cost (a repeated meeting or a team clash costs 100, each
-rank position of spread costs ``closeness_weight``); the window widens before a repeat is
-accepted. Pairwise swaps between tables then lower the total. Table numbers come last, by an
-optimal assignment (Hungarian method) against earlier visits, so nobody returns to a table
-while another is free. Players fixed to a table open their own table.
+A first grouping follows the standings: the best unseated player opens a table and takes,
+from a window of the next players, those adding the least cost; table numbers come from an
+optimal assignment (Hungarian method) against earlier visits. An annealing then swaps two
+players, rotates three players close in the standings, or swaps two tables' numbers. The
+weights say what comes first: a table visited beyond the fair share (WRC 2015 §8.1; a hard
+rule while a free table exists, unless the organiser puts opponents first), then a repeated
+meeting or a team clash, then a player who can only take a wind that leaves them two apart,
+then each rank position of spread inside a table. Late in an event each player has few
+tables left, and grouping by rank alone sends players back to their tables; so the tables
+are part of the search, and players still revisiting at the end move by augmenting paths,
+which find a seating without revisits whenever one exists. Players fixed to a table never
+move.
 
 This module does not compute standings; it receives them best first.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Mapping, Sequence
 
 from .assignment import hungarian
 from .metrics import allowed_visits
-from .model import Round, SeatingError
+from .model import PRIORITIES, Round, SeatingError
 from .planner import validate_players
 from .winds import assign_winds, wind_counts
 
 __all__ = ["swiss_round"]
 
+TABLE_REUSE_COST = 100_000
+OPPONENTS_FIRST_REUSE_COST = 50
 REPEAT_COST = 100
 TEAM_COST = 100
+WIND_COST = 30
+START_TEMP = 5.0
+POLISH_TEMP = 5.0
+#: Share of the moves that rotate three players, each within NEAR places in the standings
+#: of the first: with few free tables left, two players can rarely trade seats directly.
+CYCLES = 0.3
+NEAR = 12
+
+#: Annealing moves: about a second for 100 players, two and a half at most (the round is
+#: seated while the organiser waits for the page).
+MOVES_PER_PLAYER = 1000
+MAX_MOVES = 200_000
+
+_WIND_ORDERS = tuple(itertools.permutations(range(4)))
 
 
 def swiss_round(
@@ -34,50 +58,151 @@ def swiss_round(
     teams: Mapping[int, str] | None = None,
     fixed_tables: Mapping[int, int] | None = None,
     closeness_weight: int = 10,
+    priority: str = "tables",
 ) -> Round:
     """One round seated from ``standings`` (player ids, best first): tables of four in seat
     order E, S, W, N, table index = table number - 1.
 
     ``closeness_weight`` trades closeness in the standings against repeats: a repeated
     meeting costs 100, each rank position of spread inside a table costs this much (0 =
-    only avoid repeats, 1000 = strictly 1-4, 5-8, ...).
+    only avoid repeats, 1000 = strictly 1-4, 5-8, ...). ``priority`` "opponents" lets a
+    player revisit a table (at half the cost of a repeat) rather than meet someone again.
 
     >>> [sorted(t) for t in swiss_round(list(range(1, 9)))]
     [[1, 2, 3, 4], [5, 6, 7, 8]]
     """
-    teams = teams or {}
     fixed_tables = fixed_tables or {}
     validate_players(standings, fixed_tables)
+    if priority not in PRIORITIES:
+        raise SeatingError(
+            "invalid_priority",
+            f"Priority must be one of {', '.join(PRIORITIES)}.",
+            field="priority",
+            priority=priority,
+        )
+    reuse_cost = TABLE_REUSE_COST if priority == "tables" else OPPONENTS_FIRST_REUSE_COST
+    costs = _Costs(standings, history, teams or {}, fixed_tables, closeness_weight, reuse_cost)
     rng = random.Random(seed)
-    n = len(standings)
-    n_tables = n // 4
-    rank = {p: i for i, p in enumerate(standings)}
-    meet: dict[tuple[int, int], int] = {}
-    visits: dict[tuple[int, int], int] = {}
-    played: dict[int, int] = {}
-    for rnd in history:
-        for t, table in enumerate(rnd):
-            for i, a in enumerate(table):
-                visits[(a, t)] = visits.get((a, t), 0) + 1
-                played[a] = played.get(a, 0) + 1
-                for b in table[i + 1 :]:
-                    key = (a, b) if a < b else (b, a)
-                    meet[key] = meet.get(key, 0) + 1
+    tables = _numbered(_first_groups(standings, fixed_tables, costs), costs)
+    moves = min(MAX_MOVES, MOVES_PER_PLAYER * len(standings))
+    ramp = int(0.7 * moves) if costs.tables_first else 0
+    tables = _anneal(tables, costs, rng, moves, START_TEMP, ramp=ramp)
+    if _key(tables, costs)[0] and _move_off_revisited_tables(tables, costs):
+        tables = _anneal(tables, costs, rng, moves // 5, POLISH_TEMP, ramp=0)
+    tables = _numbered(tables, costs)
+    ordered = [tuple(sorted(table, key=costs.rank.__getitem__)) for table in tables]
+    counts = wind_counts(history) if history else None
+    return assign_winds([ordered], seed=seed, history_counts=counts)[0]
 
-    def pair_cost(a: int, b: int) -> int:
-        c = meet.get((a, b) if a < b else (b, a), 0)
-        same_team = a in teams and teams.get(b) == teams[a]
-        return REPEAT_COST * c * (c + 1) // 2 + (TEAM_COST if same_team else 0)
 
-    def group_cost(grp: Sequence[int]) -> int:
+class _Costs:
+    """What a table costs, from the history: meetings, visits, teams, wind counts, ranks.
+
+    A pair's cost: a repeat costs more the more often the two have met; team mates clash."""
+
+    def __init__(
+        self,
+        standings: Sequence[int],
+        history: Sequence[Round],
+        teams: Mapping[int, str],
+        fixed_tables: Mapping[int, int],
+        closeness_weight: int,
+        reuse_cost: int,
+    ) -> None:
+        self.reuse_cost = reuse_cost
+        self.tables_first = reuse_cost > REPEAT_COST
+        self.rank = {p: i for i, p in enumerate(standings)}
+        self.n_tables = len(standings) // 4
+        self.fixed = {p: t - 1 for p, t in fixed_tables.items()}
+        self.closeness_weight = closeness_weight
+        meet: dict[tuple[int, int], int] = {}
+        self.visits: dict[tuple[int, int], int] = {}
+        played: dict[int, int] = {}
+        for rnd in history:
+            for t, table in enumerate(rnd):
+                for i, a in enumerate(table):
+                    self.visits[(a, t)] = self.visits.get((a, t), 0) + 1
+                    played[a] = played.get(a, 0) + 1
+                    for b in table[i + 1 :]:
+                        key = (a, b) if a < b else (b, a)
+                        meet[key] = meet.get(key, 0) + 1
+        self.allowed = {p: allowed_visits(played.get(p, 0) + 1, self.n_tables) for p in standings}
+        self.pair_cost = {pair: REPEAT_COST * c * (c + 1) // 2 for pair, c in meet.items()}
+        by_team: dict[str, list[int]] = {}
+        for p in standings:
+            if p in teams:
+                by_team.setdefault(teams[p], []).append(p)
+        for mates in by_team.values():
+            for i, a in enumerate(mates):
+                for b in mates[i + 1 :]:
+                    pair = (a, b) if a < b else (b, a)
+                    self.pair_cost[pair] = self.pair_cost.get(pair, 0) + TEAM_COST
+        counts = wind_counts(history)
+        self.wind_penalty = {p: _wind_penalty(counts.get(p, [0, 0, 0, 0])) for p in standings}
+        self._wind_memo: dict[tuple[tuple[int, ...], ...], int] = {}
+
+    def visit(self, p: int, t: int) -> int:
+        """Revisiting a table beyond the fair share; earlier visits break ties."""
+        if p in self.fixed:
+            return 0 if self.fixed[p] == t else 10 * TABLE_REUSE_COST
+        v = self.visits.get((p, t), 0)
+        return self.reuse_cost * max(0, v + 1 - self.allowed[p]) + v
+
+    def group(self, grp: Sequence[int]) -> int:
+        """The cost of four (or fewer, while grouping) players together, at no table yet."""
+        pair_cost = self.pair_cost
         total = 0
         for i, a in enumerate(grp):
             for b in grp[i + 1 :]:
-                total += pair_cost(a, b)
-        ranks = [rank[p] for p in grp]
-        return total + closeness_weight * max(0, max(ranks) - min(ranks) - (len(grp) - 1))
+                total += pair_cost.get((a, b) if a < b else (b, a), 0)
+        ranks = [self.rank[p] for p in grp]
+        spread = max(0, max(ranks) - min(ranks) - (len(grp) - 1))
+        return total + self.closeness_weight * spread + self.winds(grp)
 
-    # Fixed players open their own tables (players fixed to one table sit together).
+    def winds(self, grp: Sequence[int]) -> int:
+        """Players who must take a wind leaving them two apart, in the table's best order."""
+        if len(grp) < 4:
+            return 0
+        key = tuple(sorted(self.wind_penalty[p] for p in grp))
+        if key not in self._wind_memo:
+            self._wind_memo[key] = WIND_COST * min(
+                sum(key[i][w] for i, w in enumerate(order)) for order in _WIND_ORDERS
+            )
+        return self._wind_memo[key]
+
+    def revisits(self, grp: Sequence[int], t: int) -> int:
+        """Visits to table ``t`` beyond the fair share (players fixed there never move)."""
+        return sum(
+            max(0, self.visits.get((p, t), 0) + 1 - self.allowed[p])
+            for p in grp
+            if p not in self.fixed
+        )
+
+    def table(self, grp: Sequence[int], t: int, reuse_weight: int) -> int:
+        """The cost of ``grp`` at table ``t``, a revisit weighing ``reuse_weight``."""
+        earlier = revisits = 0
+        for p in grp:
+            v = self.visits.get((p, t), 0)
+            earlier += v
+            if v >= self.allowed[p] and p not in self.fixed:
+                revisits += v + 1 - self.allowed[p]
+        return self.group(grp) + earlier + reuse_weight * revisits
+
+
+def _wind_penalty(counts: Sequence[int]) -> tuple[int, ...]:
+    """Per wind, how far beyond one apart the player's counts go if they take it."""
+    out = []
+    for w in range(4):
+        after = list(counts)
+        after[w] += 1
+        out.append(max(0, max(after) - min(after) - 1))
+    return tuple(out)
+
+
+def _first_groups(
+    standings: Sequence[int], fixed_tables: Mapping[int, int], costs: _Costs
+) -> list[list[int]]:
+    """Groups in standings order; players fixed to one table open it together."""
     groups: list[list[int]] = []
     fixed_group: dict[int, int] = {}
     for p in standings:
@@ -87,82 +212,193 @@ def swiss_round(
                 fixed_group[t] = len(groups)
                 groups.append([])
             groups[fixed_group[t]].append(p)
-    locked = {p for p in standings if p in fixed_tables}
-    unseated = [p for p in standings if p not in locked]
-    window = 6
+    unseated = [p for p in standings if p not in fixed_tables]
     for grp in groups:
         while len(grp) < 4:
-            grp.append(_pick(grp, unseated, window, group_cost))
+            grp.append(_pick(grp, unseated, costs))
     while unseated:
         grp = [unseated.pop(0)]
         while len(grp) < 4:
-            grp.append(_pick(grp, unseated, window, group_cost))
+            grp.append(_pick(grp, unseated, costs))
         groups.append(grp)
-
-    # Pairwise swaps between tables while they lower the total.
-    improved = True
-    passes = 0
-    while improved and passes < 20:
-        improved = False
-        passes += 1
-        order = list(range(len(groups)))
-        rng.shuffle(order)
-        for gi in order:
-            for gj in order:
-                if gi >= gj:
-                    continue
-                g1, g2 = groups[gi], groups[gj]
-                base = group_cost(g1) + group_cost(g2)
-                for i in range(4):
-                    if g1[i] in locked:
-                        continue
-                    for j in range(4):
-                        if g2[j] in locked:
-                            continue
-                        g1[i], g2[j] = g2[j], g1[i]
-                        if group_cost(g1) + group_cost(g2) < base:
-                            base = group_cost(g1) + group_cost(g2)
-                            improved = True
-                        else:
-                            g1[i], g2[j] = g2[j], g1[i]
-
-    # Table numbers: optimal assignment against earlier visits; fixed tables forced.
-    big = 10**9
-    matrix = []
-    for grp in groups:
-        row = []
-        for t in range(n_tables):
-            c = 0
-            for p in grp:
-                if p in fixed_tables:
-                    c += 0 if fixed_tables[p] == t + 1 else big
-                    continue
-                v = visits.get((p, t), 0)
-                lim = allowed_visits(played.get(p, 0) + 1, n_tables)
-                c += 1000 * max(0, v + 1 - lim) + v
-            row.append(c)
-        matrix.append(row)
-    assignment = hungarian(matrix)
-    tables: list[tuple[int, ...]] = [()] * n_tables
-    for g, t in enumerate(assignment):
-        tables[t] = tuple(sorted(groups[g], key=rank.__getitem__))
-    if any(len(t) != 4 for t in tables):
-        raise SeatingError("swiss_failed", "Could not seat the round.", field="standings")
-    counts = wind_counts(history) if history else None
-    return assign_winds([tables], seed=seed, history_counts=counts)[0]
+    return groups
 
 
-def _pick(grp: list[int], unseated: list[int], window: int, group_cost) -> int:
+def _pick(grp: list[int], unseated: list[int], costs: _Costs, window: int = 6) -> int:
     """Take from the first ``window`` unseated players the one adding the least cost; widen
     the window while every candidate adds a repeat or a clash."""
     best_i, best_c = 0, None
     w = window
     while True:
         for i, p in enumerate(unseated[:w]):
-            c = group_cost([*grp, p])
+            c = costs.group([*grp, p])
             if best_c is None or c < best_c:
                 best_i, best_c = i, c
         if best_c is not None and best_c < REPEAT_COST or w >= len(unseated):
             break
         w *= 2
     return unseated.pop(best_i)
+
+
+def _numbering_matrix(groups: Sequence[Sequence[int]], costs: _Costs) -> list[list[int]]:
+    return [[sum(costs.visit(p, t) for p in grp) for t in range(costs.n_tables)] for grp in groups]
+
+
+def _numbered(groups: list[list[int]], costs: _Costs) -> list[list[int]]:
+    """Groups placed at the table numbers that cost least in visits (fixed tables forced)."""
+    tables: list[list[int]] = [[] for _ in range(costs.n_tables)]
+    for g, t in enumerate(hungarian(_numbering_matrix(groups, costs))):
+        tables[t] = list(groups[g])
+    if any(len(t) != 4 for t in tables):
+        raise SeatingError("swiss_failed", "Could not seat the round.", field="standings")
+    return tables
+
+
+def _anneal(
+    tables: list[list[int]],
+    costs: _Costs,
+    rng: random.Random,
+    moves: int,
+    start_temp: float,
+    ramp: int,
+) -> list[list[int]]:
+    """Swap two players, or the numbers of two tables, while the total cost goes down (and
+    sometimes up, less and less often); return the cheapest seating seen.
+
+    A revisited table weighs as a repeat at first and its full weight after ``ramp`` moves:
+    a late Swiss round leaves each player few free tables, and two players can rarely trade
+    seats without one of them passing through a table they have visited."""
+    free_tables = [t for t, grp in enumerate(tables) if not any(p in costs.fixed for p in grp)]
+    movable = sorted((p for grp in tables for p in grp if p not in costs.fixed), key=costs.rank.get)
+    where = {p: t for t, grp in enumerate(tables) for p in grp}
+    best = [list(grp) for grp in tables]
+    if len(tables) < 2 or len(movable) < 2:
+        return best
+    last = len(movable) - 1
+    best_key = _key(tables, costs)
+    end_temp = 0.5
+    cost: list[int] = []
+    for k in range(moves):
+        if k % 256 == 0:
+            if best_key == (0, 0):
+                break
+            ramped = min(1.0, k / ramp) if ramp else 1.0
+            weight = int(REPEAT_COST * (costs.reuse_cost / REPEAT_COST) ** ramped)
+            cost = [costs.table(grp, t, weight) for t, grp in enumerate(tables)]
+            temp = start_temp * (end_temp / start_temp) ** (k / moves)
+        if len(free_tables) > 1 and rng.random() < 0.1:
+            t1, t2 = rng.sample(free_tables, 2)
+            new1, new2 = costs.table(tables[t2], t1, weight), costs.table(tables[t1], t2, weight)
+            delta = new1 + new2 - cost[t1] - cost[t2]
+            if delta > 0 and rng.random() >= math.exp(-delta / temp):
+                continue
+            tables[t1], tables[t2] = tables[t2], tables[t1]
+            for p in tables[t1]:
+                where[p] = t1
+            for p in tables[t2]:
+                where[p] = t2
+        elif rng.random() < CYCLES:
+            i = rng.randint(0, last)
+            trio = [movable[min(last, max(0, i + rng.randint(-NEAR, NEAR)))] for _ in range(2)]
+            a, b, c = movable[i], *trio
+            t1, t2, t3 = where[a], where[b], where[c]
+            if len({t1, t2, t3}) < 3:
+                continue
+            g1, g2, g3 = tables[t1], tables[t2], tables[t3]
+            i1, i2, i3 = g1.index(a), g2.index(b), g3.index(c)
+            g1[i1], g2[i2], g3[i3] = c, a, b
+            new1, new2, new3 = (
+                costs.table(g, t, weight) for g, t in ((g1, t1), (g2, t2), (g3, t3))
+            )
+            delta = new1 + new2 + new3 - cost[t1] - cost[t2] - cost[t3]
+            if delta > 0 and rng.random() >= math.exp(-delta / temp):
+                g1[i1], g2[i2], g3[i3] = a, b, c
+                continue
+            where[a], where[b], where[c] = t2, t3, t1
+            cost[t3] = new3
+        else:
+            a, b = rng.sample(movable, 2)
+            t1, t2 = where[a], where[b]
+            if t1 == t2:
+                continue
+            g1, g2 = tables[t1], tables[t2]
+            i1, i2 = g1.index(a), g2.index(b)
+            g1[i1], g2[i2] = g2[i2], g1[i1]
+            new1, new2 = costs.table(g1, t1, weight), costs.table(g2, t2, weight)
+            delta = new1 + new2 - cost[t1] - cost[t2]
+            if delta > 0 and rng.random() >= math.exp(-delta / temp):
+                g1[i1], g2[i2] = g2[i2], g1[i1]
+                continue
+            where[a], where[b] = t2, t1
+        cost[t1], cost[t2] = new1, new2
+        if delta < 0:
+            key = _key(tables, costs)
+            if key < best_key:
+                best_key, best = key, [list(grp) for grp in tables]
+    return best
+
+
+def _move_off_revisited_tables(tables: list[list[int]], costs: _Costs) -> bool:
+    """Reseat the players who revisit a table, each by an augmenting path (a player moves
+    to a free table, or to one where another player moves on in the same way), changing
+    nothing else. Succeeds whenever some seating has no revisit: a maximum matching of
+    players to tables of four is found this way. ``False``, tables unchanged, if none has."""
+    where = {p: t for t, grp in enumerate(tables) for p in grp}
+    seated: list[list[int]] = [[] for _ in tables]
+    waiting = []
+    for t, grp in enumerate(tables):
+        for p in grp:
+            (waiting if costs.revisits([p], t) else seated[t]).append(p)
+    for p in waiting:
+        path = _augmenting_path(p, seated, costs)
+        if path is None:
+            return False
+        for q, t in path:
+            if q in where and q in seated[where[q]]:
+                seated[where[q]].remove(q)
+            seated[t].append(q)
+            where[q] = t
+    tables[:] = seated
+    return True
+
+
+def _augmenting_path(
+    start: int, seated: list[list[int]], costs: _Costs
+) -> list[tuple[int, int]] | None:
+    """Breadth-first: moves (player, table) ending at a table with a free seat."""
+    came_from: dict[int, tuple[int, int]] = {}
+    frontier = [(start, -1)]
+    seen_players = {start}
+    while frontier:
+        following = []
+        for p, via in frontier:
+            for t in range(len(seated)):
+                if t in came_from or costs.revisits([p], t):
+                    continue
+                came_from[t] = (p, via)
+                if len(seated[t]) < 4:
+                    return _unwind(t, came_from)
+                for q in seated[t]:
+                    if q not in costs.fixed and q not in seen_players:
+                        seen_players.add(q)
+                        following.append((q, t))
+        frontier = following
+    return None
+
+
+def _unwind(t: int, came_from: dict[int, tuple[int, int]]) -> list[tuple[int, int]]:
+    path = []
+    while t != -1:
+        p, previous = came_from[t]
+        path.append((p, t))
+        t = previous
+    return path
+
+
+def _key(tables: Sequence[Sequence[int]], costs: _Costs) -> tuple[int, int]:
+    """Revisits first, then everything else (tables first); or the weighted total."""
+    revisits = sum(costs.revisits(grp, t) for t, grp in enumerate(tables))
+    rest = sum(costs.table(grp, t, 0) for t, grp in enumerate(tables))
+    if costs.tables_first:
+        return revisits, rest
+    return 0, rest + costs.reuse_cost * revisits

@@ -262,6 +262,7 @@ def seating_run_swiss(
     standings: Sequence[int],
     seed: int | None = None,
     keep_apart: str = SeatingRun.KeepApart.TEAM,
+    priority: str = SeatingRun.Priority.TABLES,
     acting_user=None,
 ) -> SeatingRun:
     """Seat one round from the standings (registration ids, best first) for review.
@@ -282,6 +283,7 @@ def seating_run_swiss(
             seed=seed,
             teams=data.teams,
             fixed_tables=data.fixed_tables,
+            priority=priority,
         )
     except SeatingError as error:
         error = _history_error(error, data)
@@ -297,6 +299,7 @@ def seating_run_swiss(
         round_numbers=[rounds[0].number],
         seed=seed,
         keep_apart=keep_apart,
+        priority=priority,
         snapshot=snapshot,
         status=SeatingRun.Status.DONE,
         progress=1.0,
@@ -314,7 +317,7 @@ def seating_run_swiss(
         actor=acting_user,
         action="seating.swiss",
         obj=run,
-        data={"round": rounds[0].number, "seed": seed},
+        data={"round": rounds[0].number, "seed": seed, "priority": priority},
     )
     return run
 

@@ -361,6 +361,24 @@ def test_swiss_round_seats_by_standings(db):
     assert round_two.status == Round.Status.SEATED
 
 
+def test_late_swiss_round_keeps_every_player_off_the_tables_they_sat_at(twenty):
+    # 20 players at 5 tables: after 3 seated rounds each player has 2 tables left; grouping
+    # by rank alone sent players back to a table (WRC 2015 §8.1).
+    tournament, registrations = twenty
+    seating_run_apply(run=start(tournament, rounds=list(tournament.rounds.filter(number__lte=3))))
+    standings = [r.pk for r in registrations[::2] + registrations[1::2]]
+    round_four = tournament.rounds.get(number=4)
+    run = seating_run_swiss(tournament=tournament, round=round_four, standings=standings, seed=1)
+    assert run.metrics["table_reuse"] == 0
+    assert run.priority == SeatingRun.Priority.TABLES
+    seating_run_apply(run=run)
+    tables_sat_at = Counter(
+        (seat.registration_id, seat.table_number)
+        for seat in Seat.objects.filter(round__tournament=tournament)
+    )
+    assert set(tables_sat_at.values()) == {1}
+
+
 def test_swiss_round_seats_active_players_missing_from_the_standings(db):
     tournament = make_tournament(rounds_count=1)
     registrations = make_registrations(tournament, 8)

@@ -16,7 +16,6 @@ from seating.engine import (
     evaluate,
     plan_seating,
     substitutes_needed,
-    swiss_round,
 )
 from seating.engine.construction import GaloisField, affine_plane_16, best_construction
 from seating.engine.metrics import repeat_lower_bound
@@ -209,34 +208,6 @@ def test_constructions_are_repeat_and_reuse_free(tables, rounds):
     assert found is not None
     m = evaluate(found.rounds)
     assert (m.repeat_pairs, m.table_reuse) == (0, 0)
-
-
-def test_swiss_round_seats_by_standings_and_avoids_repeats():
-    standings = list(range(1, 33))
-    first = swiss_round(standings)
-    assert [sorted(t) for t in first] == [standings[i : i + 4] for i in range(0, 32, 4)]
-    second = swiss_round(standings, history=(first,), seed=1)
-    m = evaluate((first, second))
-    assert m.repeat_pairs == 0
-    assert m.table_reuse == 0
-    assert sorted(p for t in second for p in t) == standings
-
-
-def test_swiss_round_honours_fixed_tables_and_teams():
-    standings = list(range(1, 17))
-    teams = {1: "A", 2: "A", 3: "B", 4: "B"}
-    rnd = swiss_round(standings, fixed_tables={16: 1}, teams=teams)
-    assert 16 in rnd[0]
-    assert evaluate((rnd,), teams=teams).team_clashes == 0
-
-
-def test_swiss_round_with_strict_closeness_keeps_blocks():
-    standings = list(range(1, 9))
-    first = swiss_round(standings)
-    again = swiss_round(standings, history=(first,), closeness_weight=10_000)
-    assert [sorted(t) for t in again] == [[1, 2, 3, 4], [5, 6, 7, 8]] or [
-        sorted(t) for t in again
-    ] == [[5, 6, 7, 8], [1, 2, 3, 4]]
 
 
 @settings(max_examples=15, deadline=None)
