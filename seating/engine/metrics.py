@@ -18,6 +18,7 @@ __all__ = [
     "pair_counts",
     "allowed_visits",
     "fixed_table_reuse_bound",
+    "repeats_forced_by_history",
 ]
 
 
@@ -56,6 +57,31 @@ def repeat_lower_bound(n_players: int, rounds: int, *, fresh_tables: bool = Fals
     if tables == 1:
         forced = 6
     return max(counting, max(0, rounds - 1) * tables * forced)
+
+
+def repeats_forced_by_history(
+    met: Mapping[tuple[int, int], int], players: set[int], rounds: int
+) -> int:
+    """Repeats that ``rounds`` more rounds of ``players`` must add to the meetings ``met``.
+
+    A player meets 3 opponents a round; beyond those they have not met yet, every meeting
+    repeats one, and each repeat is counted at both of its players: ⌈Σ max(0, 3R − unmet)/2⌉.
+    Without history this is the counting bound.
+
+    Sixteen players who have each met the 7 others of their half have 8 left to meet; 3 more
+    rounds bring 9 meetings each:
+
+    >>> from itertools import combinations
+    >>> met = {pair: 1 for half in (range(1, 9), range(9, 17)) for pair in combinations(half, 2)}
+    >>> repeats_forced_by_history(met, set(range(1, 17)), 3), repeat_lower_bound(16, 3)
+    (8, 0)
+    """
+    unmet = dict.fromkeys(players, len(players) - 1)
+    for (a, b), count in met.items():
+        if count and a in unmet and b in unmet:
+            unmet[a] -= 1
+            unmet[b] -= 1
+    return -(-sum(max(0, 3 * rounds - u) for u in unmet.values()) // 2)
 
 
 def fixed_table_reuse_bound(
@@ -159,10 +185,16 @@ def evaluate(
                     clashes += c * (c - 1) // 2
 
     history, new = rounds[:played], rounds[played:]
-    hist_repeats = _repeats(pair_counts(history)) if history else 0
+    hist_counts = pair_counts(history)
+    hist_repeats = _repeats(hist_counts)
     new_players = {p for rnd in new for table in rnd for p in table}
     uniform = all({p for table in rnd for p in table} == new_players for rnd in new)
-    bound_new = repeat_lower_bound(len(new_players), len(new)) if uniform else 0
+    bound_new = 0
+    if uniform:
+        bound_new = max(
+            repeat_lower_bound(len(new_players), len(new)),
+            repeats_forced_by_history(hist_counts, new_players, len(new)),
+        )
     if not history and uniform:
         bound = bound_new
     else:

@@ -120,6 +120,18 @@ def test_replanning_keeps_history_and_counts_it():
     assert plan.metrics.wind_imbalance == 1  # 0 for the 8-round players, 1 for newcomers
 
 
+def test_replanning_bound_counts_the_meetings_the_history_forces():
+    # 24 players after 4 rounds without a repeat: each has met 12 and has 11 left to meet,
+    # but 4 more rounds bring 12 meetings each, so at least 24 × 1 / 2 = 12 repeat (the
+    # plain counting bound for 24 × 4 is 0: 12 ≤ 23).
+    history = plan_seating(make_request(24, 4, seed=1)).rounds
+    assert evaluate(history).repeat_pairs == 0
+    plan = plan_seating(make_request(24, 4, seed=1, history=history))
+    assert repeat_lower_bound(24, 4) == 0
+    assert plan.metrics.repeat_lower_bound == 12
+    assert plan.metrics.repeat_pairs >= 12
+
+
 @pytest.mark.parametrize(("n", "missing"), [(37, 3), (38, 2), (39, 1), (41, 3), (5, 3)])
 def test_count_not_multiple_of_four_asks_for_substitutes(n, missing):
     assert substitutes_needed(n) == missing
