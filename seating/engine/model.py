@@ -57,6 +57,11 @@ class SeatingRequest:
     * ``history``: rounds already played, each a tuple of tables of four ids in seat order
       E, S, W, N; ids of players who are no longer active are allowed. Every past meeting,
       table and wind counts for the new rounds; the history itself is never changed.
+    * ``previous``: the seating the new rounds have now, when they are being re-seated (same
+      shape as ``history``). The search also starts from it, so re-planning never ends worse
+      than keeping it; players no longer active hand their seats to the newcomers. Ignored
+      when it does not fit (another number of rounds or tables, players coming and going in
+      different numbers).
     """
 
     players: tuple[int, ...]
@@ -67,15 +72,16 @@ class SeatingRequest:
     priority: str = "tables"
     time_limit: float = 30.0
     history: tuple[Round, ...] = ()
+    previous: tuple[Round, ...] = ()
 
     def __post_init__(self) -> None:
         # Normalise so the request is hashable-ish and cannot change under the planner.
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "teams", _frozen_map(self.teams))
         object.__setattr__(self, "fixed_tables", _frozen_map(self.fixed_tables))
-        object.__setattr__(
-            self, "history", tuple(tuple(tuple(t) for t in rnd) for rnd in self.history)
-        )
+        for name in ("history", "previous"):
+            rounds = getattr(self, name)
+            object.__setattr__(self, name, tuple(tuple(tuple(t) for t in rnd) for rnd in rounds))
 
 
 @dataclass(frozen=True)

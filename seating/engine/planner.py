@@ -319,6 +319,27 @@ def _search_from_each(
     return seats, cost, index
 
 
+def _previous_start(
+    request: SeatingRequest, index: Mapping[int, int], n_tables: int
+) -> list[list[int]] | None:
+    """``request.previous`` as flat rounds of dense players, the seats of players no longer
+    active going to the newcomers (in id order); None when it does not fit."""
+    previous = request.previous
+    if not previous or len(previous) != request.rounds:
+        return None
+    if any(len(rnd) != n_tables or any(len(t) != 4 for t in rnd) for rnd in previous):
+        return None
+    seated = {p for table in previous[0] for p in table}
+    if any({p for table in rnd for p in table} != seated for rnd in previous):
+        return None
+    gone = sorted(p for p in seated if p not in index)
+    newcomers = sorted(p for p in index if p not in seated)
+    if len(gone) != len(newcomers) or len(seated) != 4 * n_tables:
+        return None
+    heir = dict(zip(gone, newcomers, strict=True))
+    return [[index[heir.get(p, p)] for table in rnd for p in table] for rnd in previous]
+
+
 def _place_fixed(seats: list[int], fixed: Sequence[int], n_tables: int) -> list[int]:
     """Renumber tables (and if needed swap players) so fixed players sit at their table."""
     groups = [seats[4 * t : 4 * t + 4] for t in range(n_tables)]
@@ -525,6 +546,9 @@ def plan_seating(
                 alternatives.append(extended)
     else:
         start = []
+    current = _previous_start(request, index, n_tables)
+    if current is not None:
+        alternatives.append(("the current seating", _numbered(problem, current, rng)))
     if has_fixed:
         start = [_place_fixed(s, fixed, n_tables) for s in start]
 

@@ -80,13 +80,15 @@ def seated_players(tournament: Tournament) -> SeatedPlayers:
 
 @dataclass(frozen=True)
 class SeatingInput:
-    """Active players (registration ids), their teams and fixed tables, the played rounds."""
+    """Active players (registration ids), their teams and fixed tables, the played rounds,
+    and the seats the rounds being seated have now (empty unless all of them have seats)."""
 
     players: tuple[int, ...]
     teams: dict[int, str]
     fixed_tables: dict[int, int]
     history_numbers: tuple[int, ...]
     history: tuple[EngineRound, ...]
+    previous: tuple[EngineRound, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -97,6 +99,7 @@ class SeatingInput:
                 {"number": number, "tables": [list(table) for table in tables]}
                 for number, tables in zip(self.history_numbers, self.history, strict=True)
             ],
+            "previous": [[list(table) for table in tables] for tables in self.previous],
         }
 
     @classmethod
@@ -108,6 +111,9 @@ class SeatingInput:
             fixed_tables={int(key): value for key, value in data.get("fixed_tables", {}).items()},
             history_numbers=tuple(item["number"] for item in history),
             history=tuple(tuple(tuple(table) for table in item["tables"]) for item in history),
+            previous=tuple(
+                tuple(tuple(table) for table in tables) for tables in data.get("previous", [])
+            ),
         )
 
     def same_seats_as(self, other: "SeatingInput") -> bool:
@@ -133,6 +139,8 @@ def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int])
     keeps apart; players with an empty club or country are in no group. The history is every
     round with seats except the rounds being seated (`reseat`, by number): a round seated and
     not re-seated will be played with those seats, so its meetings, tables and winds count.
+    The rounds in `reseat` that have seats give `previous`, a start the new plan is never
+    worse than.
     """
     field = GROUP_FIELDS.get(keep_apart)
     registrations = list(
@@ -153,32 +161,34 @@ def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int])
     # Played rounds are never in `reseat` (the services refuse them).
     seats = (
         Seat.objects.filter(round__tournament=tournament)
-        .exclude(round__number__in=reseat)
         .order_by("round__number", "table_number")
         .values_list("round__number", "table_number", "wind", "registration_id")
     )
     rounds: dict[int, dict[int, list[tuple[str, int]]]] = {}
     for number, table, wind, registration in seats:
         rounds.setdefault(number, {}).setdefault(table, []).append((wind, registration))
-    history_numbers = tuple(sorted(rounds))
-    history = tuple(
-        tuple(
-            tuple(
-                registration
-                for _wind, registration in sorted(
-                    rounds[number][table], key=lambda seat: WIND_ORDER[seat[0]]
-                )
-            )
-            for table in sorted(rounds[number])
-        )
-        for number in history_numbers
-    )
+    history_numbers = tuple(number for number in sorted(rounds) if number not in reseat)
+    previous_numbers = sorted(number for number in rounds if number in reseat)
     return SeatingInput(
         players=players,
         teams=teams,
         fixed_tables=fixed_tables,
         history_numbers=history_numbers,
-        history=history,
+        history=tuple(_engine_round(rounds[number]) for number in history_numbers),
+        previous=tuple(_engine_round(rounds[number]) for number in previous_numbers)
+        if len(previous_numbers) == len(reseat)
+        else (),
+    )
+
+
+def _engine_round(tables: dict[int, list[tuple[str, int]]]) -> EngineRound:
+    """A round's tables in table order, each in seat order E, S, W, N."""
+    return tuple(
+        tuple(
+            registration
+            for _wind, registration in sorted(tables[table], key=lambda seat: WIND_ORDER[seat[0]])
+        )
+        for table in sorted(tables)
     )
 
 

@@ -70,6 +70,7 @@ def _engine_request(run: SeatingRun, data: SeatingInput) -> SeatingRequest:
         priority=run.priority,
         time_limit=float(run.time_limit),
         history=data.history,
+        previous=data.previous,
     )
 
 

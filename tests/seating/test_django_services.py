@@ -264,6 +264,22 @@ def test_reseating_after_a_withdrawal_keeps_played_rounds_untouched(db):
         assert len(seated) == 20
 
 
+def test_reseating_starts_from_the_current_seats_and_never_ends_worse(db):
+    # 24 players × 8 rounds is a search size: re-planning rounds 5–8 from rounds 1–4 alone
+    # could end with more repeats than the seats they already had.
+    tournament = make_tournament(rounds_count=8)
+    make_registrations(tournament, 24)
+    make_rounds(tournament)
+    first = start(tournament, time_limit=2)
+    seating_run_apply(run=first)
+    Round.objects.filter(tournament=tournament, number__lte=4).update(status=Round.Status.FINISHED)
+    remaining = list(tournament.rounds.filter(number__gt=4))
+    run = start(tournament, rounds=remaining, time_limit=2)
+    assert [len(tables) for tables in run.snapshot["previous"]] == [6, 6, 6, 6]
+    assert run.metrics["repeat_pairs"] <= first.metrics["repeat_pairs"]
+    assert run.metrics["table_reuse"] == 0
+
+
 def test_played_round_cannot_be_reseated(twenty):
     tournament, _registrations = twenty
     Round.objects.filter(tournament=tournament, number=1).update(status=Round.Status.PLAYING)
