@@ -19,7 +19,14 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .construction import Construction, best_construction, extended_design, partial_start
 from .known_plans import known_plan
-from .metrics import allowed_visits, evaluate, repeat_lower_bound, substitutes_needed
+from .metrics import (
+    allowed_visits,
+    evaluate,
+    pair_counts,
+    repeat_lower_bound,
+    repeats_forced_by_history,
+    substitutes_needed,
+)
 from .model import (
     PRIORITIES,
     Round,
@@ -476,7 +483,12 @@ def plan_seating(
     # Nobody at a table twice (tables first, rounds <= tables) forces more repeats on tiny
     # fields; a fixed player may stay at his table, so then only the general bound holds.
     fresh = request.priority == "tables" and rn <= n_tables and not has_fixed
-    target = weights.repeats * (hist_pairs + 2 * repeat_lower_bound(n, rn, fresh_tables=fresh))
+    forced = repeat_lower_bound(n, rn, fresh_tables=fresh)
+    if request.history:
+        forced = max(
+            forced, repeats_forced_by_history(pair_counts(request.history), set(players), rn)
+        )
+    target = weights.repeats * (hist_pairs + 2 * forced)
 
     method = "search"
     tables_first = request.priority == "tables"
