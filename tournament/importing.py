@@ -307,6 +307,12 @@ def _identity(values: dict[str, str]) -> tuple[str, str]:
     return name, values.get("country", "") or ""
 
 
+def _namesake(known: list[tuple[int, str]], ema: str) -> int | None:
+    """The oldest player of the row's name and country who may be the row's player: one
+    with another EMA number is somebody else."""
+    return next((pk for pk, their_ema in known if not ema or their_ema in ("", ema)), None)
+
+
 def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
     seen_names: dict[tuple, int] = {}
     seen_ema: dict[str, ImportRow] = {}
@@ -336,7 +342,7 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
         Q(ema_number__in=emas) | Q(country__in={country for _name, country in wanted})
     ).order_by("pk")
     ema_ids: dict[str, int] = {}
-    name_ids: dict[tuple[str, str], int] = {}
+    name_ids: dict[tuple[str, str], list[tuple[int, str]]] = {}
     for pk, first, last, country, ema in candidates.values_list(
         "pk", "first_name", "last_name", "country", "ema_number"
     ).iterator(chunk_size=2000):
@@ -344,15 +350,18 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
             ema_ids[ema] = pk
         ident = (name_key(first, last), country or "")
         if ident in wanted:
-            name_ids.setdefault(ident, pk)  # namesakes: the oldest record
-    players = Player.objects.in_bulk({*ema_ids.values(), *name_ids.values()})
+            name_ids.setdefault(ident, []).append((pk, ema))  # namesakes, oldest first
+    players = Player.objects.in_bulk(
+        {*ema_ids.values(), *(pk for known in name_ids.values() for pk, _ema in known)}
+    )
     registered = set(
         tournament.registrations.filter(player_id__in=list(players)).values_list(
             "player_id", flat=True
         )
     )
     for row in rows:
-        pk = ema_ids.get(row.values.get("ema_number") or "") or name_ids.get(_identity(row.values))
+        ema = row.values.get("ema_number") or ""
+        pk = ema_ids.get(ema) or _namesake(name_ids.get(_identity(row.values), []), ema)
         player = players.get(pk)
         if player is None:
             continue

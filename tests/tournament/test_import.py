@@ -210,6 +210,31 @@ def test_a_returning_player_is_registered_again_not_created_twice(tournament):
 
 
 @pytest.mark.django_db
+def test_a_namesake_with_another_ema_number_is_somebody_else(tournament):
+    older = make_player(first_name="Jean", last_name="Dupont", country="FR", ema_number="04000001")
+    unnumbered = make_player(first_name="Jean", last_name="Dupont", country="FR")
+    numbered = read_rows("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "04000002", ""]]))
+    plain = read_rows("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "", ""]]))
+    (numbered_row,) = check_rows(tournament, numbered)
+    (plain_row,) = check_rows(tournament, plain)
+    # Another EMA number: not the older Jean Dupont; maybe the one without a number.
+    assert numbered_row.returning == unnumbered
+    assert plain_row.returning == older  # no number to tell them apart: the oldest record
+
+
+@pytest.mark.django_db
+def test_a_row_whose_ema_number_no_namesake_has_creates_a_new_player(tournament):
+    known = make_player(first_name="Jean", last_name="Dupont", country="FR", ema_number="04000001")
+    rows = read_rows("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "04000002", ""]]))
+    (row,) = check_rows(tournament, rows)
+    assert (row.problems, row.returning) == ([], None)
+    players_import(tournament=tournament, rows=rows)
+    new = tournament.registrations.get().player
+    assert new != known
+    assert new.ema_number == "04000002"
+
+
+@pytest.mark.django_db
 def test_a_single_name_column_in_chinese_puts_the_family_name_first(tournament):
     rows = read_rows("p.csv", "Name,Country\n李 小龙,CN\nZoé Martin,FR\n".encode())
     chinese, french = check_rows(tournament, rows)
