@@ -45,15 +45,25 @@ class KeepApartField(forms.ChoiceField):
 
 class PriorityField(forms.ChoiceField):
     def __init__(self, **kwargs) -> None:
+        kwargs.setdefault(
+            "help_text",
+            _("Only matters for sizes where both cannot be perfect, e.g. 24 players × 6 rounds."),
+        )
         super().__init__(
             label=_("Priority"),
             choices=SeatingRun.Priority.choices,
             initial=SeatingRun.Priority.TABLES,
-            help_text=_(
-                "Only matters for sizes where both cannot be perfect, e.g. 24 players × 6 rounds."
-            ),
             **kwargs,
         )
+
+
+#: Swiss rounds: weight of one place of spread in the standings inside a table, against a
+#: repeated opponent's 100 (seating.engine.swiss).
+CLOSENESS_CHOICES = [
+    (1000, _("Keep the groups of the standings (1–4, 5–8, …) even if opponents meet again")),
+    (10, _("Balanced: meeting an opponent again weighs as much as ten places")),
+    (1, _("Avoid meeting opponents again, even far from one's place")),
+]
 
 
 class GenerateForm(forms.Form):
@@ -87,7 +97,19 @@ class GenerateForm(forms.Form):
 
 class SwissForm(forms.Form):
     round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none())
-    priority = PriorityField()
+    priority = PriorityField(
+        help_text=_(
+            "Late in an event each player has few tables left: “Table reuse first” keeps "
+            "everyone off the tables they sat at, at the cost of repeated opponents; "
+            "“Opponents first” lets players sit at a table again instead."
+        )
+    )
+    closeness = forms.TypedChoiceField(
+        label=_("Standings"),
+        coerce=int,
+        choices=CLOSENESS_CHOICES,
+        initial=10,
+    )
     keep_apart = KeepApartField()
     seed = SeedField()
 

@@ -147,6 +147,7 @@ class SwissView(OverviewView):
                     seed=form.cleaned_data["seed"],
                     keep_apart=form.cleaned_data["keep_apart"],
                     priority=form.cleaned_data["priority"],
+                    closeness_weight=form.cleaned_data["closeness"],
                     acting_user=request.user,
                 )
             except ValidationError as error:

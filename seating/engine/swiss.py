@@ -26,13 +26,13 @@ from collections.abc import Mapping, Sequence
 from .assignment import hungarian
 from .metrics import allowed_visits
 from .model import PRIORITIES, Round, SeatingError
-from .planner import validate_players
+from .planner import validate_history, validate_players
 from .winds import assign_winds, wind_counts
 
 __all__ = ["swiss_round"]
 
 TABLE_REUSE_COST = 100_000
-OPPONENTS_FIRST_REUSE_COST = 50
+OPPONENTS_FIRST_REUSE_COST = 90
 REPEAT_COST = 100
 TEAM_COST = 100
 WIND_COST = 30
@@ -66,13 +66,21 @@ def swiss_round(
     ``closeness_weight`` trades closeness in the standings against repeats: a repeated
     meeting costs 100, each rank position of spread inside a table costs this much (0 =
     only avoid repeats, 1000 = strictly 1-4, 5-8, ...). ``priority`` "opponents" lets a
-    player revisit a table (at half the cost of a repeat) rather than meet someone again.
+    player revisit a table (90, just under a repeat) rather than meet someone again.
 
     >>> [sorted(t) for t in swiss_round(list(range(1, 9)))]
     [[1, 2, 3, 4], [5, 6, 7, 8]]
     """
     fixed_tables = fixed_tables or {}
     validate_players(standings, fixed_tables)
+    validate_history(history)
+    if closeness_weight < 0:
+        raise SeatingError(
+            "invalid_closeness",
+            "The closeness weight cannot be negative.",
+            field="closeness_weight",
+            closeness_weight=closeness_weight,
+        )
     if priority not in PRIORITIES:
         raise SeatingError(
             "invalid_priority",

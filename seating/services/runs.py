@@ -264,9 +264,13 @@ def seating_run_swiss(
     seed: int | None = None,
     keep_apart: str = SeatingRun.KeepApart.TEAM,
     priority: str = SeatingRun.Priority.TABLES,
+    closeness_weight: int = 10,
     acting_user=None,
 ) -> SeatingRun:
     """Seat one round from the standings (registration ids, best first) for review.
+
+    `closeness_weight`: what one place of spread in the standings inside a table weighs
+    against a repeated opponent's 100 (see seating.engine.swiss).
 
     Active players missing from the standings (substitutes, late registrations) come last;
     players in the standings who no longer play are left out.
@@ -285,6 +289,7 @@ def seating_run_swiss(
             teams=data.teams,
             fixed_tables=data.fixed_tables,
             priority=priority,
+            closeness_weight=closeness_weight,
         )
     except SeatingError as error:
         error = _history_error(error, data)
@@ -294,6 +299,7 @@ def seating_run_swiss(
     metrics = _metrics(data, plan)
     snapshot = data.as_json()
     snapshot["standings"] = ranked
+    snapshot["closeness_weight"] = closeness_weight
     run = SeatingRun(
         tournament=tournament,
         mode=SeatingRun.Mode.SWISS,
@@ -318,7 +324,12 @@ def seating_run_swiss(
         actor=acting_user,
         action="seating.swiss",
         obj=run,
-        data={"round": rounds[0].number, "seed": seed, "priority": priority},
+        data={
+            "round": rounds[0].number,
+            "seed": seed,
+            "priority": priority,
+            "closeness_weight": closeness_weight,
+        },
     )
     return run
 

@@ -244,12 +244,19 @@ def test_swiss_round_from_the_standings_view(client, organiser, event, inline_ru
     last = tournament.rounds.get(number=3)
     response = client.post(
         reverse("admin:seating_swiss", args=[tournament.pk]),
-        {"round": last.pk, "seed": "5", "keep_apart": "team", "priority": "opponents"},
+        {
+            "round": last.pk,
+            "seed": "5",
+            "keep_apart": "team",
+            "priority": "opponents",
+            "closeness": "1000",
+        },
     )
     run = SeatingRun.objects.get()
     assert response.url == run_url(run)
     assert run.mode == SeatingRun.Mode.SWISS
     assert run.priority == SeatingRun.Priority.OPPONENTS
+    assert run.snapshot["closeness_weight"] == 1000
     assert run.round_numbers == [3]
     seated = sorted(p for table in run.plan[0]["tables"] for p in table)
     assert seated == sorted(r.pk for r in registrations)

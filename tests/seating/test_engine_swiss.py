@@ -116,3 +116,15 @@ def test_unknown_priority_is_a_user_error():
     with pytest.raises(SeatingError) as error:
         swiss_round(list(range(1, 9)), priority="winds")
     assert error.value.code == "invalid_priority"
+
+
+def test_a_history_table_of_three_is_a_user_error():
+    with pytest.raises(SeatingError) as error:
+        swiss_round(list(range(1, 9)), history=(((1, 2, 3), (4, 5, 6, 7, 8)),))
+    assert error.value.code == "invalid_history"
+
+
+def test_a_negative_closeness_weight_is_a_user_error():
+    with pytest.raises(SeatingError) as error:
+        swiss_round(list(range(1, 9)), closeness_weight=-1)
+    assert error.value.code == "invalid_closeness"
