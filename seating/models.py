@@ -51,6 +51,12 @@ class FixedTable(models.Model):
         }
 
 
+#: A background run writes `heartbeat_at` this often; one silent for STALLED_AFTER_SECONDS
+#: has lost its thread.
+HEARTBEAT_SECONDS = 5
+STALLED_AFTER_SECONDS = 30
+
+
 class SeatingRun(models.Model):
     """One request to the seating generator and its proposed plan, before it is applied."""
 
@@ -127,6 +133,9 @@ class SeatingRun(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    heartbeat_at = models.DateTimeField(
+        _("last sign of life"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("seating run")
@@ -154,6 +163,11 @@ class SeatingRun(models.Model):
 
     @property
     def is_stalled(self) -> bool:
-        """Still "running" long after its time limit: the thread died (server restart)."""
-        limit = timedelta(seconds=self.time_limit + 120)
-        return self.status == self.Status.RUNNING and timezone.now() - self.created_at > limit
+        """Still "running" but its thread died (server restart): a background run beats every
+        HEARTBEAT_SECONDS; a run computed in the request only has its time limit to go by."""
+        if self.status != self.Status.RUNNING:
+            return False
+        now = timezone.now()
+        if self.heartbeat_at is not None:
+            return now - self.heartbeat_at > timedelta(seconds=STALLED_AFTER_SECONDS)
+        return now - self.created_at > timedelta(seconds=self.time_limit + 120)

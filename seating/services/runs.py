@@ -26,7 +26,7 @@ from seating.engine import (
     plan_seating,
     swiss_round,
 )
-from seating.models import SeatingRun
+from seating.models import HEARTBEAT_SECONDS, SeatingRun
 from seating.services.errors import (
     engine_error_params,
     error_message,
@@ -172,13 +172,42 @@ def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
     return run
 
 
+class _Heartbeat(threading.Thread):
+    """Marks a background run alive every HEARTBEAT_SECONDS until stopped, so that the run's
+    page can tell a run still computing from one whose thread died with the server."""
+
+    def __init__(self, run_id: int, interval: float = HEARTBEAT_SECONDS) -> None:
+        super().__init__(name=f"seating-heartbeat-{run_id}", daemon=True)
+        self.run_id = run_id
+        self.interval = interval
+        self.stopped = threading.Event()
+
+    def beat(self) -> None:
+        SeatingRun.objects.filter(pk=self.run_id, status=SeatingRun.Status.RUNNING).update(
+            heartbeat_at=timezone.now()
+        )
+
+    def run(self) -> None:
+        try:
+            self.beat()
+            while not self.stopped.wait(self.interval):
+                self.beat()
+        except Exception:
+            logger.exception("Seating run %s: heartbeat stopped", self.run_id)
+        finally:
+            connection.close()
+
+
 def _execute_in_thread(run_id: int) -> None:
     close_old_connections()
+    heartbeat = _Heartbeat(run_id)
     try:
+        heartbeat.start()
         seating_run_execute(run=SeatingRun.objects.get(pk=run_id))
     except Exception:
         logger.exception("Seating run %s could not be executed", run_id)
     finally:
+        heartbeat.stopped.set()
         connection.close()
 
 

@@ -378,3 +378,40 @@ def test_a_run_left_running_after_a_restart_says_so(client, organiser, event):
     page = client.get(run_url(run))
     assert "stopped before it finished" in page.text
     assert "<progress" not in page.text
+
+
+def test_a_background_run_whose_heartbeat_stopped_is_stalled_long_before_its_time_limit(
+    client, organiser, event
+):
+    tournament, _registrations = event
+    run = seating_run_start(
+        tournament=tournament, rounds=list(tournament.rounds.all()), time_limit=300
+    )
+    now = timezone.now()
+    SeatingRun.objects.filter(pk=run.pk).update(
+        status=SeatingRun.Status.RUNNING, heartbeat_at=now - datetime.timedelta(seconds=10)
+    )
+    run.refresh_from_db()
+    assert not run.is_stalled  # beat 10 s ago: still computing
+    SeatingRun.objects.filter(pk=run.pk).update(heartbeat_at=now - datetime.timedelta(minutes=1))
+    client.force_login(organiser)
+    page = client.get(run_url(run))
+    assert "stopped before it finished" in page.text  # not after 300 s + 120 s
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_heartbeat_marks_a_running_run_alive():
+    tournament = make_tournament(rounds_count=1)
+    make_registrations(tournament, 8)
+    make_rounds(tournament)
+    run = seating_run_start(
+        tournament=tournament, rounds=list(tournament.rounds.all()), background=False
+    )
+    SeatingRun.objects.filter(pk=run.pk).update(status=SeatingRun.Status.RUNNING)
+    heartbeat = runs_module._Heartbeat(run.pk, interval=0.01)
+    heartbeat.start()
+    heartbeat.stopped.set()
+    heartbeat.join(timeout=10)
+    run.refresh_from_db()
+    assert run.heartbeat_at is not None
+    assert not run.is_stalled
