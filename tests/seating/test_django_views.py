@@ -2,6 +2,7 @@
 
 import datetime
 import threading
+import time
 
 import pytest
 from django.urls import reverse
@@ -268,14 +269,21 @@ def test_background_run_finishes_and_stores_its_plan(settings):
     tournament = make_tournament(rounds_count=2)
     make_registrations(tournament, 20)
     make_rounds(tournament)
-    before = set(threading.enumerate())
     run = seating_run_start(tournament=tournament, rounds=list(tournament.rounds.all()))
-    for thread in set(threading.enumerate()) - before:
-        thread.join(timeout=30)
+    wait_for_seating_threads()
     run.refresh_from_db()
     assert run.status == SeatingRun.Status.DONE
     assert run.progress == 1.0
     assert len(run.plan) == 2
+
+
+def wait_for_seating_threads(timeout: float = 30) -> None:
+    """Until the run's thread and its heartbeat have ended (a thread just created may be
+    listed before it can be joined, so poll)."""
+    deadline = time.monotonic() + timeout
+    while any(t.name.startswith("seating-") for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "the seating threads did not end"
+        time.sleep(0.02)
 
 
 def test_swapped_players_are_marked_in_the_preview(client, organiser, event, inline_runs):
