@@ -21,12 +21,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from .assignment import hungarian
-from .metrics import allowed_visits
-from .model import PRIORITIES, Round, SeatingError
-from .planner import validate_history, validate_players
+from .metrics import allowed_visits, pair_counts
+from .model import Round, SeatingError
+from .planner import validate_history, validate_players, validate_priority
 from .winds import assign_winds, wind_counts
 
 __all__ = ["swiss_round"]
@@ -37,14 +38,13 @@ REPEAT_COST = 100
 TEAM_COST = 100
 WIND_COST = 30
 START_TEMP = 5.0
-POLISH_TEMP = 5.0
 #: Share of the moves that rotate three players, each within NEAR places in the standings
 #: of the first: with few free tables left, two players can rarely trade seats directly.
 CYCLES = 0.3
 NEAR = 12
 
-#: Annealing moves: about a second for 100 players, two and a half at most (the round is
-#: seated while the organiser waits for the page).
+#: Annealing moves: about a second for 100 players, three at most (the round is seated
+#: while the organiser waits for the page).
 MOVES_PER_PLAYER = 1000
 MAX_MOVES = 200_000
 
@@ -81,26 +81,19 @@ def swiss_round(
             field="closeness_weight",
             closeness_weight=closeness_weight,
         )
-    if priority not in PRIORITIES:
-        raise SeatingError(
-            "invalid_priority",
-            f"Priority must be one of {', '.join(PRIORITIES)}.",
-            field="priority",
-            priority=priority,
-        )
+    validate_priority(priority)
     reuse_cost = TABLE_REUSE_COST if priority == "tables" else OPPONENTS_FIRST_REUSE_COST
     costs = _Costs(standings, history, teams or {}, fixed_tables, closeness_weight, reuse_cost)
     rng = random.Random(seed)
     tables = _numbered(_first_groups(standings, fixed_tables, costs), costs)
     moves = min(MAX_MOVES, MOVES_PER_PLAYER * len(standings))
     ramp = int(0.7 * moves) if costs.tables_first else 0
-    tables = _anneal(tables, costs, rng, moves, START_TEMP, ramp=ramp)
+    tables = _anneal(tables, costs, rng, moves, ramp=ramp)
     if _key(tables, costs)[0] and _move_off_revisited_tables(tables, costs):
-        tables = _anneal(tables, costs, rng, moves // 5, POLISH_TEMP, ramp=0)
+        tables = _anneal(tables, costs, rng, moves // 5, ramp=0)
     tables = _numbered(tables, costs)
     ordered = [tuple(sorted(table, key=costs.rank.__getitem__)) for table in tables]
-    counts = wind_counts(history) if history else None
-    return assign_winds([ordered], seed=seed, history_counts=counts)[0]
+    return assign_winds([ordered], seed=seed, history_counts=costs.wind_counts or None)[0]
 
 
 class _Costs:
@@ -123,19 +116,14 @@ class _Costs:
         self.n_tables = len(standings) // 4
         self.fixed = {p: t - 1 for p, t in fixed_tables.items()}
         self.closeness_weight = closeness_weight
-        meet: dict[tuple[int, int], int] = {}
-        self.visits: dict[tuple[int, int], int] = {}
-        played: dict[int, int] = {}
-        for rnd in history:
-            for t, table in enumerate(rnd):
-                for i, a in enumerate(table):
-                    self.visits[(a, t)] = self.visits.get((a, t), 0) + 1
-                    played[a] = played.get(a, 0) + 1
-                    for b in table[i + 1 :]:
-                        key = (a, b) if a < b else (b, a)
-                        meet[key] = meet.get(key, 0) + 1
-        self.allowed = {p: allowed_visits(played.get(p, 0) + 1, self.n_tables) for p in standings}
-        self.pair_cost = {pair: REPEAT_COST * c * (c + 1) // 2 for pair, c in meet.items()}
+        self.visits = Counter(
+            (p, t) for rnd in history for t, table in enumerate(rnd) for p in table
+        )
+        played = Counter(p for rnd in history for table in rnd for p in table)
+        self.allowed = {p: allowed_visits(played[p] + 1, self.n_tables) for p in standings}
+        self.pair_cost = {
+            pair: REPEAT_COST * c * (c + 1) // 2 for pair, c in pair_counts(history).items()
+        }
         by_team: dict[str, list[int]] = {}
         for p in standings:
             if p in teams:
@@ -145,8 +133,10 @@ class _Costs:
                 for b in mates[i + 1 :]:
                     pair = (a, b) if a < b else (b, a)
                     self.pair_cost[pair] = self.pair_cost.get(pair, 0) + TEAM_COST
-        counts = wind_counts(history)
-        self.wind_penalty = {p: _wind_penalty(counts.get(p, [0, 0, 0, 0])) for p in standings}
+        self.wind_counts = wind_counts(history)
+        self.wind_penalty = {
+            p: _wind_penalty(self.wind_counts.get(p, [0, 0, 0, 0])) for p in standings
+        }
         self._wind_memo: dict[tuple[tuple[int, ...], ...], int] = {}
 
     def visit(self, p: int, t: int) -> int:
@@ -178,22 +168,23 @@ class _Costs:
             )
         return self._wind_memo[key]
 
-    def revisits(self, grp: Sequence[int], t: int) -> int:
-        """Visits to table ``t`` beyond the fair share (players fixed there never move)."""
-        return sum(
-            max(0, self.visits.get((p, t), 0) + 1 - self.allowed[p])
-            for p in grp
-            if p not in self.fixed
-        )
-
-    def table(self, grp: Sequence[int], t: int, reuse_weight: int) -> int:
-        """The cost of ``grp`` at table ``t``, a revisit weighing ``reuse_weight``."""
+    def visits_at(self, grp: Sequence[int], t: int) -> tuple[int, int]:
+        """(earlier visits, visits beyond the fair share) of ``grp`` at table ``t``; players
+        fixed there never move, so their visits are no revisits."""
         earlier = revisits = 0
         for p in grp:
             v = self.visits.get((p, t), 0)
             earlier += v
             if v >= self.allowed[p] and p not in self.fixed:
                 revisits += v + 1 - self.allowed[p]
+        return earlier, revisits
+
+    def revisits(self, grp: Sequence[int], t: int) -> int:
+        return self.visits_at(grp, t)[1]
+
+    def table(self, grp: Sequence[int], t: int, reuse_weight: int) -> int:
+        """The cost of ``grp`` at table ``t``, a revisit weighing ``reuse_weight``."""
+        earlier, revisits = self.visits_at(grp, t)
         return self.group(grp) + earlier + reuse_weight * revisits
 
 
@@ -263,15 +254,11 @@ def _numbered(groups: list[list[int]], costs: _Costs) -> list[list[int]]:
 
 
 def _anneal(
-    tables: list[list[int]],
-    costs: _Costs,
-    rng: random.Random,
-    moves: int,
-    start_temp: float,
-    ramp: int,
+    tables: list[list[int]], costs: _Costs, rng: random.Random, moves: int, ramp: int
 ) -> list[list[int]]:
-    """Swap two players, or the numbers of two tables, while the total cost goes down (and
-    sometimes up, less and less often); return the cheapest seating seen.
+    """Swap two players, rotate three close in the standings, or swap the numbers of two
+    tables, while the total cost goes down (and sometimes up, less and less often); return
+    the cheapest seating seen.
 
     A revisited table weighs as a repeat at first and its full weight after ``ramp`` moves:
     a late Swiss round leaves each player few free tables, and two players can rarely trade
@@ -293,52 +280,36 @@ def _anneal(
             ramped = min(1.0, k / ramp) if ramp else 1.0
             weight = int(REPEAT_COST * (costs.reuse_cost / REPEAT_COST) ** ramped)
             cost = [costs.table(grp, t, weight) for t, grp in enumerate(tables)]
-            temp = start_temp * (end_temp / start_temp) ** (k / moves)
+            temp = START_TEMP * (end_temp / START_TEMP) ** (k / moves)
         if len(free_tables) > 1 and rng.random() < 0.1:
-            t1, t2 = rng.sample(free_tables, 2)
-            new1, new2 = costs.table(tables[t2], t1, weight), costs.table(tables[t1], t2, weight)
-            delta = new1 + new2 - cost[t1] - cost[t2]
-            if delta > 0 and rng.random() >= math.exp(-delta / temp):
-                continue
-            tables[t1], tables[t2] = tables[t2], tables[t1]
-            for p in tables[t1]:
-                where[p] = t1
-            for p in tables[t2]:
-                where[p] = t2
-        elif rng.random() < CYCLES:
-            i = rng.randint(0, last)
-            trio = [movable[min(last, max(0, i + rng.randint(-NEAR, NEAR)))] for _ in range(2)]
-            a, b, c = movable[i], *trio
-            t1, t2, t3 = where[a], where[b], where[c]
-            if len({t1, t2, t3}) < 3:
-                continue
-            g1, g2, g3 = tables[t1], tables[t2], tables[t3]
-            i1, i2, i3 = g1.index(a), g2.index(b), g3.index(c)
-            g1[i1], g2[i2], g3[i3] = c, a, b
-            new1, new2, new3 = (
-                costs.table(g, t, weight) for g, t in ((g1, t1), (g2, t2), (g3, t3))
-            )
-            delta = new1 + new2 + new3 - cost[t1] - cost[t2] - cost[t3]
-            if delta > 0 and rng.random() >= math.exp(-delta / temp):
-                g1[i1], g2[i2], g3[i3] = a, b, c
-                continue
-            where[a], where[b], where[c] = t2, t3, t1
-            cost[t3] = new3
+            touched = rng.sample(free_tables, 2)
+            movers = [p for t in touched for p in tables[t]]
+            spots = [(t, i) for t in reversed(touched) for i in range(4)]
         else:
-            a, b = rng.sample(movable, 2)
-            t1, t2 = where[a], where[b]
-            if t1 == t2:
+            if rng.random() < CYCLES:
+                i = rng.randint(0, last)
+                near = (movable[min(last, max(0, i + rng.randint(-NEAR, NEAR)))] for _ in range(2))
+                movers = [movable[i], *near]
+            else:
+                movers = rng.sample(movable, 2)
+            touched = [where[p] for p in movers]
+            if len(set(touched)) < len(touched):
                 continue
-            g1, g2 = tables[t1], tables[t2]
-            i1, i2 = g1.index(a), g2.index(b)
-            g1[i1], g2[i2] = g2[i2], g1[i1]
-            new1, new2 = costs.table(g1, t1, weight), costs.table(g2, t2, weight)
-            delta = new1 + new2 - cost[t1] - cost[t2]
-            if delta > 0 and rng.random() >= math.exp(-delta / temp):
-                g1[i1], g2[i2] = g2[i2], g1[i1]
-                continue
-            where[a], where[b] = t2, t1
-        cost[t1], cost[t2] = new1, new2
+            # Each mover takes the seat of the next one, the last the first one's.
+            spots = [(where[p], tables[where[p]].index(p)) for p in movers[1:] + movers[:1]]
+        before = [tables[t][i] for t, i in spots]
+        for p, (t, i) in zip(movers, spots, strict=True):
+            tables[t][i] = p
+        new = [costs.table(tables[t], t, weight) for t in touched]
+        delta = sum(new) - sum(cost[t] for t in touched)
+        if delta > 0 and rng.random() >= math.exp(-delta / temp):
+            for p, (t, i) in zip(before, spots, strict=True):
+                tables[t][i] = p
+            continue
+        for t, c in zip(touched, new, strict=True):
+            cost[t] = c
+        for p, (t, _i) in zip(movers, spots, strict=True):
+            where[p] = t
         if delta < 0:
             key = _key(tables, costs)
             if key < best_key:
@@ -362,7 +333,7 @@ def _move_off_revisited_tables(tables: list[list[int]], costs: _Costs) -> bool:
         if path is None:
             return False
         for q, t in path:
-            if q in where and q in seated[where[q]]:
+            if q in seated[where[q]]:
                 seated[where[q]].remove(q)
             seated[t].append(q)
             where[q] = t

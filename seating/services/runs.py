@@ -308,7 +308,8 @@ def seating_run_swiss(
     data = load_input(tournament, keep_apart, [round.number])
     active = set(data.players)
     ranked = list(dict.fromkeys(pk for pk in standings if pk in active))
-    ranked += [pk for pk in data.players if pk not in set(ranked)]
+    in_standings = set(ranked)
+    ranked += [pk for pk in data.players if pk not in in_standings]
     seed = new_seed() if seed is None else seed
     try:
         tables = swiss_round(
