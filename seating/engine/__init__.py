@@ -5,7 +5,8 @@ Public API (stable; the Django layer and the CLI call only these names):
 * :class:`SeatingRequest` -> :func:`plan_seating` -> :class:`SeatingPlan` (new rounds +
   :class:`Metrics`): a whole tournament from a seed, or the remaining rounds of a running
   one (``history`` = rounds already played, possibly with a changed player set).
-* :func:`swiss_round`: one round seated from the standings.
+* :func:`swiss_round`: one round seated from the standings (:func:`validate_swiss` checks
+  its request without computing it).
 * :func:`evaluate`: the quality report of any plan (e.g. after a manual swap).
 * :func:`substitutes_needed`: how many substitutes make the count a multiple of four.
 * :class:`SeatingError` (user-fixable, ``code``/``params``/``message``/``field``) and
@@ -27,7 +28,7 @@ from .model import (
     Table,
 )
 from .planner import plan_seating
-from .swiss import swiss_round
+from .swiss import swiss_round, validate_swiss
 
 __all__ = [
     "PRIORITIES",
@@ -44,4 +45,5 @@ __all__ = [
     "repeat_lower_bound",
     "substitutes_needed",
     "swiss_round",
+    "validate_swiss",
 ]

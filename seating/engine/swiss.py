@@ -22,7 +22,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .assignment import hungarian
 from .metrics import allowed_visits, pair_counts
@@ -30,7 +30,7 @@ from .model import Round, SeatingError
 from .planner import validate_history, validate_players, validate_priority
 from .winds import assign_winds, wind_counts
 
-__all__ = ["swiss_round"]
+__all__ = ["swiss_round", "validate_swiss"]
 
 TABLE_REUSE_COST = 100_000
 OPPONENTS_FIRST_REUSE_COST = 90
@@ -43,10 +43,12 @@ START_TEMP = 5.0
 CYCLES = 0.3
 NEAR = 12
 
-#: Annealing moves: about a second for 100 players, three at most (the round is seated
-#: while the organiser waits for the page).
+#: Annealing moves: about a second for 100 players, three at most.
 MOVES_PER_PLAYER = 1000
 MAX_MOVES = 200_000
+#: Share of the progress the first annealing takes; the repair and a shorter annealing the
+#: rest.
+FIRST_PASS = 0.8
 
 _WIND_ORDERS = tuple(itertools.permutations(range(4)))
 
@@ -59,6 +61,7 @@ def swiss_round(
     fixed_tables: Mapping[int, int] | None = None,
     closeness_weight: int = 10,
     priority: str = "tables",
+    progress: Callable[[float], None] | None = None,
 ) -> Round:
     """One round seated from ``standings`` (player ids, best first): tables of four in seat
     order E, S, W, N, table index = table number - 1.
@@ -67,11 +70,40 @@ def swiss_round(
     meeting costs 100, each rank position of spread inside a table costs this much (0 =
     only avoid repeats, 1000 = strictly 1-4, 5-8, ...). ``priority`` "opponents" lets a
     player revisit a table (90, just under a repeat) rather than meet someone again.
+    ``progress`` is called with the fraction done, from 0 to 1.
 
     >>> [sorted(t) for t in swiss_round(list(range(1, 9)))]
     [[1, 2, 3, 4], [5, 6, 7, 8]]
     """
     fixed_tables = fixed_tables or {}
+    validate_swiss(standings, history, fixed_tables, closeness_weight, priority)
+    reuse_cost = TABLE_REUSE_COST if priority == "tables" else OPPONENTS_FIRST_REUSE_COST
+    costs = _Costs(standings, history, teams or {}, fixed_tables, closeness_weight, reuse_cost)
+    rng = random.Random(seed)
+    tables = _numbered(_first_groups(standings, fixed_tables, costs), costs)
+    moves = min(MAX_MOVES, MOVES_PER_PLAYER * len(standings))
+    ramp = int(0.7 * moves) if costs.tables_first else 0
+    tables = _anneal(tables, costs, rng, moves, ramp=ramp, report=_share(progress, 0, FIRST_PASS))
+    if _key(tables, costs)[0] and _move_off_revisited_tables(tables, costs):
+        report = _share(progress, FIRST_PASS, 1 - FIRST_PASS)
+        tables = _anneal(tables, costs, rng, moves // 5, ramp=0, report=report)
+    tables = _numbered(tables, costs)
+    ordered = [tuple(sorted(table, key=costs.rank.__getitem__)) for table in tables]
+    seated = assign_winds([ordered], seed=seed, history_counts=costs.wind_counts or None)[0]
+    if progress is not None:
+        progress(1.0)
+    return seated
+
+
+def validate_swiss(
+    standings: Sequence[int],
+    history: Sequence[Round],
+    fixed_tables: Mapping[int, int],
+    closeness_weight: int,
+    priority: str,
+) -> None:
+    """Raise the SeatingError a user can fix (players, fixed tables, history, options), so
+    that a caller computing the round later can refuse the request at once."""
     validate_players(standings, fixed_tables)
     validate_history(history)
     if closeness_weight < 0:
@@ -82,18 +114,15 @@ def swiss_round(
             closeness_weight=closeness_weight,
         )
     validate_priority(priority)
-    reuse_cost = TABLE_REUSE_COST if priority == "tables" else OPPONENTS_FIRST_REUSE_COST
-    costs = _Costs(standings, history, teams or {}, fixed_tables, closeness_weight, reuse_cost)
-    rng = random.Random(seed)
-    tables = _numbered(_first_groups(standings, fixed_tables, costs), costs)
-    moves = min(MAX_MOVES, MOVES_PER_PLAYER * len(standings))
-    ramp = int(0.7 * moves) if costs.tables_first else 0
-    tables = _anneal(tables, costs, rng, moves, ramp=ramp)
-    if _key(tables, costs)[0] and _move_off_revisited_tables(tables, costs):
-        tables = _anneal(tables, costs, rng, moves // 5, ramp=0)
-    tables = _numbered(tables, costs)
-    ordered = [tuple(sorted(table, key=costs.rank.__getitem__)) for table in tables]
-    return assign_winds([ordered], seed=seed, history_counts=costs.wind_counts or None)[0]
+
+
+def _share(
+    progress: Callable[[float], None] | None, start: float, share: float
+) -> Callable[[float], None] | None:
+    """``progress`` for a part of the work that starts at ``start`` and takes ``share``."""
+    if progress is None:
+        return None
+    return lambda fraction: progress(start + fraction * share)
 
 
 class _Costs:
@@ -254,7 +283,12 @@ def _numbered(groups: list[list[int]], costs: _Costs) -> list[list[int]]:
 
 
 def _anneal(
-    tables: list[list[int]], costs: _Costs, rng: random.Random, moves: int, ramp: int
+    tables: list[list[int]],
+    costs: _Costs,
+    rng: random.Random,
+    moves: int,
+    ramp: int,
+    report: Callable[[float], None] | None = None,
 ) -> list[list[int]]:
     """Swap two players, rotate three close in the standings, or swap the numbers of two
     tables, while the total cost goes down (and sometimes up, less and less often); return
@@ -277,6 +311,8 @@ def _anneal(
         if k % 256 == 0:
             if best_key == (0, 0):
                 break
+            if report is not None:
+                report(k / moves)
             ramped = min(1.0, k / ramp) if ramp else 1.0
             weight = int(REPEAT_COST * (costs.reuse_cost / REPEAT_COST) ** ramped)
             cost = [costs.table(grp, t, weight) for t, grp in enumerate(tables)]

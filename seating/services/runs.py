@@ -25,6 +25,7 @@ from seating.engine import (
     evaluate,
     plan_seating,
     swiss_round,
+    validate_swiss,
 )
 from seating.models import HEARTBEAT_SECONDS, SeatingRun
 from seating.services.errors import (
@@ -133,6 +134,32 @@ def _fail(run: SeatingRun, code: str, params: dict[str, Any], message: str) -> N
     run.refresh_from_db()
 
 
+def _computed_plan(run: SeatingRun, data: SeatingInput) -> tuple[list[dict[str, Any]], str, dict]:
+    """The run's rounds from the generator, checked: (plan, method, metrics)."""
+    progress = _ProgressReporter(run.pk)
+    if run.mode == SeatingRun.Mode.SWISS:
+        tables = swiss_round(
+            run.snapshot["standings"],
+            history=data.history,
+            seed=run.seed,
+            teams=data.teams,
+            fixed_tables=data.fixed_tables,
+            priority=run.priority,
+            closeness_weight=run.snapshot["closeness_weight"],
+            progress=progress,
+        )
+        plan = [{"number": run.round_numbers[0], "tables": [list(table) for table in tables]}]
+        _check_plan(data, plan)
+        return plan, "swiss", _metrics(data, plan)
+    result = plan_seating(_engine_request(run, data), progress=progress)
+    plan = [
+        {"number": number, "tables": [list(table) for table in tables]}
+        for number, tables in zip(run.round_numbers, result.rounds, strict=True)
+    ]
+    _check_plan(data, plan)
+    return plan, result.method, result.metrics.as_json()
+
+
 def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
     """Compute a running run's plan and store it for review (or store why it failed).
 
@@ -143,12 +170,7 @@ def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
         return run
     data = SeatingInput.from_json(run.snapshot)
     try:
-        result = plan_seating(_engine_request(run, data), progress=_ProgressReporter(run.pk))
-        plan = [
-            {"number": number, "tables": [list(table) for table in tables]}
-            for number, tables in zip(run.round_numbers, result.rounds, strict=True)
-        ]
-        _check_plan(data, plan)
+        plan, method, metrics = _computed_plan(run, data)
     except SeatingError as error:
         error = _history_error(error, data)
         names = player_names(run.tournament)
@@ -158,12 +180,11 @@ def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
         logger.exception("Seating run %s failed", run.pk)
         _fail(run, "internal", {"detail": str(error)}, str(error))
         return run
-    metrics = result.metrics.as_json()
     SeatingRun.objects.filter(pk=run.pk, status=SeatingRun.Status.RUNNING).update(
         status=SeatingRun.Status.DONE,
         progress=1.0,
         plan=plan,
-        method=result.method[:100],
+        method=method[:100],
         metrics=metrics,
         generated_metrics=metrics,
         finished_at=timezone.now(),
@@ -211,6 +232,21 @@ def _execute_in_thread(run_id: int) -> None:
         connection.close()
 
 
+def _compute(run: SeatingRun, background: bool | None) -> None:
+    """Compute a new run now, or (`background`, default: the SEATING_RUN_IN_BACKGROUND
+    setting, on) in a thread once the run is committed, its `progress` moving from 0 to 1."""
+    if background is None:
+        background = getattr(settings, "SEATING_RUN_IN_BACKGROUND", True)
+    if not background:
+        seating_run_execute(run=run)
+        return
+    transaction.on_commit(
+        lambda: threading.Thread(
+            target=_execute_in_thread, args=(run.pk,), name=f"seating-run-{run.pk}", daemon=True
+        ).start()
+    )
+
+
 def seating_run_start(
     *,
     tournament: Tournament,
@@ -225,13 +261,9 @@ def seating_run_start(
     """Create a run for `rounds` (not played yet) and compute it.
 
     The request is validated at once (e.g. a player count that is not a multiple of four
-    raises a ValidationError saying how many substitutes to add). With `background` (default:
-    the SEATING_RUN_IN_BACKGROUND setting, on) the computation starts in a thread after the
-    commit and the run's `progress` moves from 0 to 1; otherwise the run is computed before
-    this returns.
+    raises a ValidationError saying how many substitutes to add); see `_compute` for
+    `background`.
     """
-    if background is None:
-        background = getattr(settings, "SEATING_RUN_IN_BACKGROUND", True)
     if time_limit is None:
         time_limit = getattr(settings, "SEATING_TIME_LIMIT", 20)
     with transaction.atomic():
@@ -270,21 +302,10 @@ def seating_run_start(
                 "players": len(data.players),
             },
         )
-        if background:
-            transaction.on_commit(
-                lambda: threading.Thread(
-                    target=_execute_in_thread,
-                    args=(run.pk,),
-                    name=f"seating-run-{run.pk}",
-                    daemon=True,
-                ).start()
-            )
-    if not background:
-        seating_run_execute(run=run)
+    _compute(run, background)
     return run
 
 
-@transaction.atomic
 def seating_run_swiss(
     *,
     tournament: Tournament,
@@ -294,9 +315,11 @@ def seating_run_swiss(
     keep_apart: str = SeatingRun.KeepApart.TEAM,
     priority: str = SeatingRun.Priority.TABLES,
     closeness_weight: int = 10,
+    background: bool | None = None,
     acting_user=None,
 ) -> SeatingRun:
-    """Seat one round from the standings (registration ids, best first) for review.
+    """Create a run seating one round from the standings (registration ids, best first)
+    and compute it, like `seating_run_start`.
 
     `closeness_weight`: what one place of spread in the standings inside a table weighs
     against a repeated opponent's 100 (see seating.engine.swiss).
@@ -304,63 +327,46 @@ def seating_run_swiss(
     Active players missing from the standings (substitutes, late registrations) come last;
     players in the standings who no longer play are left out.
     """
-    rounds = _check_rounds(tournament, [round])
-    data = load_input(tournament, keep_apart, [round.number])
-    active = set(data.players)
-    ranked = list(dict.fromkeys(pk for pk in standings if pk in active))
-    in_standings = set(ranked)
-    ranked += [pk for pk in data.players if pk not in in_standings]
-    seed = new_seed() if seed is None else seed
-    try:
-        tables = swiss_round(
-            ranked,
-            history=data.history,
-            seed=seed,
-            teams=data.teams,
-            fixed_tables=data.fixed_tables,
+    with transaction.atomic():
+        rounds = _check_rounds(tournament, [round])
+        data = load_input(tournament, keep_apart, [round.number])
+        active = set(data.players)
+        ranked = list(dict.fromkeys(pk for pk in standings if pk in active))
+        in_standings = set(ranked)
+        ranked += [pk for pk in data.players if pk not in in_standings]
+        try:
+            validate_swiss(ranked, data.history, data.fixed_tables, closeness_weight, priority)
+        except SeatingError as error:
+            error = _history_error(error, data)
+            raise from_engine_error(error, player_names(tournament)) from error
+        snapshot = data.as_json()
+        snapshot["standings"] = ranked
+        snapshot["closeness_weight"] = closeness_weight
+        run = SeatingRun(
+            tournament=tournament,
+            mode=SeatingRun.Mode.SWISS,
+            round_numbers=[rounds[0].number],
+            seed=new_seed() if seed is None else seed,
+            keep_apart=keep_apart,
             priority=priority,
-            closeness_weight=closeness_weight,
+            snapshot=snapshot,
+            created_by=acting_user if getattr(acting_user, "is_authenticated", False) else None,
         )
-    except SeatingError as error:
-        error = _history_error(error, data)
-        raise from_engine_error(error, player_names(tournament)) from error
-    plan = [{"number": rounds[0].number, "tables": [list(table) for table in tables]}]
-    _check_plan(data, plan)
-    metrics = _metrics(data, plan)
-    snapshot = data.as_json()
-    snapshot["standings"] = ranked
-    snapshot["closeness_weight"] = closeness_weight
-    run = SeatingRun(
-        tournament=tournament,
-        mode=SeatingRun.Mode.SWISS,
-        round_numbers=[rounds[0].number],
-        seed=seed,
-        keep_apart=keep_apart,
-        priority=priority,
-        snapshot=snapshot,
-        status=SeatingRun.Status.DONE,
-        progress=1.0,
-        plan=plan,
-        method="swiss",
-        metrics=metrics,
-        generated_metrics=metrics,
-        finished_at=timezone.now(),
-        created_by=acting_user if getattr(acting_user, "is_authenticated", False) else None,
-    )
-    run.full_clean()
-    run.save()
-    audit_record(
-        tournament=tournament,
-        actor=acting_user,
-        action="seating.swiss",
-        obj=run,
-        data={
-            "round": rounds[0].number,
-            "seed": seed,
-            "priority": priority,
-            "closeness_weight": closeness_weight,
-        },
-    )
+        run.full_clean()
+        run.save()
+        audit_record(
+            tournament=tournament,
+            actor=acting_user,
+            action="seating.swiss",
+            obj=run,
+            data={
+                "round": rounds[0].number,
+                "seed": run.seed,
+                "priority": priority,
+                "closeness_weight": closeness_weight,
+            },
+        )
+    _compute(run, background)
     return run
 
 

@@ -22,6 +22,12 @@ from tournament.models import AuditEntry, Registration, Round, Seat
 from tournament.services.registrations import registration_withdraw
 
 
+def swiss(tournament, round_, standings, **kwargs) -> SeatingRun:
+    return seating_run_swiss(
+        tournament=tournament, round=round_, standings=standings, background=False, **kwargs
+    )
+
+
 def start(tournament, rounds=None, **kwargs) -> SeatingRun:
     rounds = rounds if rounds is not None else list(tournament.rounds.all())
     kwargs.setdefault("seed", 7)
@@ -367,7 +373,7 @@ def test_swiss_round_seats_by_standings(db):
     make_rounds(tournament)
     standings = [r.pk for r in reversed(registrations)]
     round_two = tournament.rounds.get(number=2)
-    run = seating_run_swiss(tournament=tournament, round=round_two, standings=standings, seed=3)
+    run = swiss(tournament, round_two, standings, seed=3)
     groups = [sorted(table) for table in run.plan[0]["tables"]]
     expected = [sorted(standings[i : i + 4]) for i in range(0, 16, 4)]
     assert sorted(groups) == sorted(expected)
@@ -384,7 +390,7 @@ def test_late_swiss_round_keeps_every_player_off_the_tables_they_sat_at(twenty):
     seating_run_apply(run=start(tournament, rounds=list(tournament.rounds.filter(number__lte=3))))
     standings = [r.pk for r in registrations[::2] + registrations[1::2]]
     round_four = tournament.rounds.get(number=4)
-    run = seating_run_swiss(tournament=tournament, round=round_four, standings=standings, seed=1)
+    run = swiss(tournament, round_four, standings, seed=1)
     assert run.metrics["table_reuse"] == 0
     assert run.priority == SeatingRun.Priority.TABLES
     seating_run_apply(run=run)
@@ -395,15 +401,22 @@ def test_late_swiss_round_keeps_every_player_off_the_tables_they_sat_at(twenty):
     assert set(tables_sat_at.values()) == {1}
 
 
+def test_swiss_request_errors_are_raised_before_a_run_is_created(db):
+    tournament = make_tournament(rounds_count=1)
+    registrations = make_registrations(tournament, 8)
+    make_rounds(tournament)
+    with pytest.raises(ValidationError):
+        swiss(
+            tournament, tournament.rounds.get(), [r.pk for r in registrations], closeness_weight=-1
+        )
+    assert not SeatingRun.objects.exists()
+
+
 def test_swiss_round_seats_active_players_missing_from_the_standings(db):
     tournament = make_tournament(rounds_count=1)
     registrations = make_registrations(tournament, 8)
     make_rounds(tournament)
-    run = seating_run_swiss(
-        tournament=tournament,
-        round=tournament.rounds.get(),
-        standings=[r.pk for r in registrations[:6]],
-    )
+    run = swiss(tournament, tournament.rounds.get(), [r.pk for r in registrations[:6]])
     seated = Counter(p for table in run.plan[0]["tables"] for p in table)
     assert set(seated) == {r.pk for r in registrations}
     assert set(seated.values()) == {1}

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from seating.models import SeatingRun
-from seating.services import fixed_table_set, seating_run_start
+from seating.services import fixed_table_set, seating_run_start, seating_run_swiss
 from seating.services import runs as runs_module
 from tests.conftest import (
     make_registration,
@@ -275,6 +275,28 @@ def test_background_run_finishes_and_stores_its_plan(settings):
     assert run.status == SeatingRun.Status.DONE
     assert run.progress == 1.0
     assert len(run.plan) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_background_swiss_run_finishes_and_stores_its_round():
+    tournament = make_tournament(rounds_count=2)
+    registrations = make_registrations(tournament, 20)
+    make_rounds(tournament)
+    run = seating_run_swiss(
+        tournament=tournament,
+        round=tournament.rounds.get(number=2),
+        standings=[r.pk for r in reversed(registrations)],
+        seed=1,
+    )
+    assert run.status == SeatingRun.Status.RUNNING
+    wait_for_seating_threads()
+    run.refresh_from_db()
+    assert run.status == SeatingRun.Status.DONE
+    assert run.progress == 1.0
+    assert run.round_numbers == [2]
+    assert sorted(p for table in run.plan[0]["tables"] for p in table) == sorted(
+        r.pk for r in registrations
+    )
 
 
 def wait_for_seating_threads(timeout: float = 30) -> None:

@@ -128,3 +128,14 @@ def test_a_negative_closeness_weight_is_a_user_error():
     with pytest.raises(SeatingError) as error:
         swiss_round(list(range(1, 9)), closeness_weight=-1)
     assert error.value.code == "invalid_closeness"
+
+
+def test_progress_rises_to_one_and_leaves_the_round_unchanged():
+    history = planned(24, 4)
+    standings = shuffled(24, seed=2)
+    reported: list[float] = []
+    seated = swiss_round(standings, history=history, seed=5, progress=reported.append)
+    assert seated == swiss_round(standings, history=history, seed=5)
+    assert reported == sorted(reported)
+    assert reported[0] >= 0
+    assert reported[-1] == 1.0
