@@ -15,6 +15,7 @@ __all__ = [
     "evaluate",
     "substitutes_needed",
     "repeat_lower_bound",
+    "pigeonhole_pairs",
     "pair_counts",
     "allowed_visits",
     "fixed_table_reuse_bound",
@@ -41,9 +42,8 @@ def repeat_lower_bound(n_players: int, rounds: int, *, fresh_tables: bool = Fals
 
     * Counting (THEORY.md): each round gives a player 3 new opponents, so beyond (N − 1)/3
       rounds ⌈N·(3R − (N − 1))/2⌉ meetings repeat.
-    * Pigeonhole, for three tables or fewer: a table's four players sat at most at T tables
-      in the round before (T − 1 with ``fresh_tables``, when nobody may sit at a table
-      twice), so some of them sat together there; each such pair repeats in this round.
+    * Pigeonhole, for three tables or fewer (four with ``fresh_tables``): see
+      :func:`pigeonhole_pairs`; each such pair repeats in every round after the first.
 
     >>> repeat_lower_bound(32, 10), repeat_lower_bound(24, 8), repeat_lower_bound(16, 6)
     (0, 12, 24)
@@ -51,12 +51,22 @@ def repeat_lower_bound(n_players: int, rounds: int, *, fresh_tables: bool = Fals
     (3, 6)
     """
     counting = -(-n_players * max(0, 3 * rounds - (n_players - 1)) // 2)
+    return max(counting, max(0, rounds - 1) * pigeonhole_pairs(n_players, fresh_tables))
+
+
+def pigeonhole_pairs(n_players: int, fresh_tables: bool = False) -> int:
+    """Pairs at the tables of a round who sat together in any one earlier round: a table's
+    four players sat at most at T tables then (T − 1 with ``fresh_tables``, when nobody may
+    sit at a table twice), so on three tables or fewer (four) some of them sat together.
+
+    >>> pigeonhole_pairs(16), pigeonhole_pairs(16, fresh_tables=True), pigeonhole_pairs(20, True)
+    (0, 4, 0)
+    """
     tables = n_players // 4
-    sources = tables - 1 if fresh_tables else tables
-    forced = _FORCED_PAIRS[sources] if 0 < sources < len(_FORCED_PAIRS) else 0
     if tables == 1:
-        forced = 6
-    return max(counting, max(0, rounds - 1) * tables * forced)
+        return 6
+    sources = tables - 1 if fresh_tables else tables
+    return tables * _FORCED_PAIRS[sources] if 0 < sources < len(_FORCED_PAIRS) else 0
 
 
 def repeats_forced_by_history(
@@ -189,10 +199,19 @@ def evaluate(
     hist_repeats = _repeats(hist_counts)
     new_players = {p for rnd in new for table in rnd for p in table}
     uniform = all({p for table in rnd for p in table} == new_players for rnd in new)
+    total_played = _played(rounds)
+    table_reuse = _table_reuse(rounds, fixed_tables, n_tables, total_played)
+    # A plan that sits nobody at a table twice is judged against such plans (a fixed
+    # player may stay at his table, so not then).
+    fresh = (
+        table_reuse == 0
+        and len(new) <= n_tables
+        and not any(p in fixed_tables for p in new_players)
+    )
     bound_new = 0
     if uniform:
         bound_new = max(
-            repeat_lower_bound(len(new_players), len(new)),
+            repeat_lower_bound(len(new_players), len(new), fresh_tables=fresh),
             repeats_forced_by_history(hist_counts, new_players, len(new)),
         )
     if not history and uniform:
@@ -200,7 +219,6 @@ def evaluate(
     else:
         # max(0, a + b - 1) >= max(0, a - 1) + max(0, b - 1) for meeting counts a, b.
         bound = hist_repeats + bound_new
-    total_played = _played(rounds)
     if history:
         reuse_bound = _table_reuse(history, fixed_tables, n_tables, total_played)
     elif uniform:
@@ -210,7 +228,7 @@ def evaluate(
         reuse_bound = 0
 
     return Metrics(
-        table_reuse=_table_reuse(rounds, fixed_tables, n_tables, total_played),
+        table_reuse=table_reuse,
         repeat_pairs=_repeats(counts),
         max_meetings=max(counts.values(), default=0),
         wind_imbalance=max((max(w) - min(w) for w in winds.values()), default=0),

@@ -23,6 +23,7 @@ from .metrics import (
     allowed_visits,
     evaluate,
     pair_counts,
+    pigeonhole_pairs,
     repeat_lower_bound,
     repeats_forced_by_history,
     substitutes_needed,
@@ -507,7 +508,10 @@ def plan_seating(
         forced = max(
             forced, repeats_forced_by_history(pair_counts(request.history), set(players), rn)
         )
-    target = weights.repeats * (hist_pairs + 2 * forced)
+    # A repeat costs 2 or more; the pigeonhole pairs recur between every two rounds, and a
+    # pair meeting in all of them is the cheapest way to pay for that (pair_cost).
+    forced_cost = max(2 * forced, pigeonhole_pairs(n, fresh) * pair_cost(rn))
+    target = weights.repeats * (hist_pairs + forced_cost)
 
     method = "search"
     tables_first = request.priority == "tables"
