@@ -78,3 +78,50 @@ def test_organiser_generates_reviews_swaps_and_applies(live_server, client, djan
         for wind, player in zip("ESWN", table, strict=True):
             seat = Seat.objects.get(round__number=1, registration_id=player)
             assert (seat.table_number, seat.wind) == (index + 1, wind)
+
+
+def _seat_swiss_round(base_url: str, session_cookie: str, tournament_pk: int) -> str:
+    """The organiser seats round 2 from the standings; returns the run page's mode line."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.set_default_timeout(20_000)
+            context.add_cookies(
+                [{"name": settings.SESSION_COOKIE_NAME, "value": session_cookie, "url": base_url}]
+            )
+            page = context.new_page()
+            page.goto(f"{base_url}/admin/tournament/tournament/{tournament_pk}/change/")
+            page.click("text=Generate seating")
+            page.select_option("#swiss-form #id_round", label="Round 2")
+            page.click("text=Seat from the standings")
+            # Computed in a thread like a plan: the run page polls and reloads when done.
+            page.wait_for_selector("#quality-report")
+            return page.inner_text("#content")
+        finally:
+            browser.close()
+
+
+def test_organiser_seats_a_swiss_round_computed_in_the_background(
+    live_server, client, django_user_model
+):
+    require_chromium()
+    boss = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
+    tournament = make_tournament(rounds_count=2)
+    make_registrations(tournament, 16)
+    make_rounds(tournament)
+    client.force_login(boss)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        text = pool.submit(_seat_swiss_round, live_server.url, cookie, tournament.pk).result()
+
+    run = SeatingRun.objects.get()
+    assert run.mode == SeatingRun.Mode.SWISS
+    assert run.status == SeatingRun.Status.DONE
+    assert "Swiss round from the standings" in text
+    assert sorted(p for table in run.plan[0]["tables"] for p in table) == sorted(
+        tournament.registrations.values_list("pk", flat=True)
+    )
