@@ -5,6 +5,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from seating.engine import DEFAULT_CLOSENESS
 from seating.models import SeatingRun
 from seating.services.inputs import open_rounds
 from tournament.models import Registration, Round, Tournament
@@ -61,7 +62,7 @@ class PriorityField(forms.ChoiceField):
 #: repeated opponent's 100 (seating.engine.swiss).
 CLOSENESS_CHOICES = [
     (1000, _("Keep the groups of the standings (1–4, 5–8, …) even if opponents meet again")),
-    (10, _("Balanced: meeting an opponent again weighs as much as ten places")),
+    (DEFAULT_CLOSENESS, _("Balanced: meeting an opponent again weighs as much as ten places")),
     (1, _("Avoid meeting opponents again, even far from one's place")),
 ]
 
@@ -108,7 +109,7 @@ class SwissForm(forms.Form):
         label=_("Standings"),
         coerce=int,
         choices=CLOSENESS_CHOICES,
-        initial=10,
+        initial=DEFAULT_CLOSENESS,
     )
     keep_apart = KeepApartField()
     seed = SeedField()

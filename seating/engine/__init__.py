@@ -28,9 +28,10 @@ from .model import (
     Table,
 )
 from .planner import plan_seating
-from .swiss import swiss_round, validate_swiss
+from .swiss import DEFAULT_CLOSENESS, swiss_round, validate_swiss
 
 __all__ = [
+    "DEFAULT_CLOSENESS",
     "PRIORITIES",
     "Metrics",
     "Plan",

@@ -30,8 +30,10 @@ from .model import Round, SeatingError
 from .planner import validate_history, validate_players, validate_priority
 from .winds import assign_winds, wind_counts
 
-__all__ = ["swiss_round", "validate_swiss"]
+__all__ = ["DEFAULT_CLOSENESS", "swiss_round", "validate_swiss"]
 
+#: One place of spread in the standings inside a table, against a repeat's REPEAT_COST.
+DEFAULT_CLOSENESS = 10
 TABLE_REUSE_COST = 100_000
 OPPONENTS_FIRST_REUSE_COST = 90
 REPEAT_COST = 100
@@ -59,7 +61,7 @@ def swiss_round(
     seed: int = 0,
     teams: Mapping[int, str] | None = None,
     fixed_tables: Mapping[int, int] | None = None,
-    closeness_weight: int = 10,
+    closeness_weight: int = DEFAULT_CLOSENESS,
     priority: str = "tables",
     progress: Callable[[float], None] | None = None,
 ) -> Round:

@@ -20,6 +20,7 @@ from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from seating.engine import (
+    DEFAULT_CLOSENESS,
     SeatingError,
     SeatingRequest,
     evaluate,
@@ -314,7 +315,7 @@ def seating_run_swiss(
     seed: int | None = None,
     keep_apart: str = SeatingRun.KeepApart.TEAM,
     priority: str = SeatingRun.Priority.TABLES,
-    closeness_weight: int = 10,
+    closeness_weight: int = DEFAULT_CLOSENESS,
     background: bool | None = None,
     acting_user=None,
 ) -> SeatingRun:
