@@ -334,8 +334,9 @@ def _search_from_each(
 
 
 #: 16 players × 5 rounds: AG(2,4), the only repeat-free plan, forces this many table
-#: revisits beyond the fair share (THEORY.md); it is kept rather than traded for repeats.
-AG5_REVISITS = 3
+#: revisits beyond the fair share with nobody more than 3 times at a table
+#: (construction.AG5_TABLE_NUMBERS); it is kept rather than traded for repeats.
+AG5_REVISITS = 4
 
 
 def _keeps_ag5(
@@ -607,11 +608,18 @@ def plan_seating(
         seats, method = kept, "the current seating (repeat-free)"
     elif rn and n_tables > 1 and cost > target:
         needs_more = True
-        if construction is not None and reuse > 0:
+        ag5 = (
+            construction is not None
+            and construction.name == "AG(2,4)"
+            and rn == 5
+            and not request.history
+        )
+        if ag5 and not has_fixed:
+            # Its own table numbers are the best ones (AG5_TABLE_NUMBERS).
+            needs_more = not _keeps_ag5(reuse, clashes, rep, hist_pairs)
+        elif construction is not None and reuse > 0:
             # Keep the repeat-free groups and search the table numbers first (fixed players,
-            # AG(2,4), history).
-            ag5 = construction.name == "AG(2,4)" and rn == 5 and not request.history
-            floor = weights.tables * AG5_REVISITS if ag5 and not has_fixed else 0
+            # history).
             seats = renumber_tables(problem, seats, rng)
             seats, cost = anneal(
                 problem,
@@ -619,7 +627,7 @@ def plan_seating(
                 weights,
                 rng,
                 deadline,
-                floor + weights.teams * clashes + weights.repeats * rep,
+                weights.teams * clashes + weights.repeats * rep,
                 relabel_only=True,
                 max_moves=200_000,
             )

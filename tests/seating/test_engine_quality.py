@@ -7,6 +7,8 @@ construction gives 0 and 0.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from seating.engine import SeatingRequest, plan_seating
@@ -25,10 +27,15 @@ def test_constructions_are_perfect(n, rounds):
 
 
 def test_sixteen_players_five_rounds_is_the_affine_plane_with_optimal_numbering():
-    # AG(2,4) is the only repeat-free 5-round plan; 3 extra table visits is the optimum.
-    m = plan(16, 5).metrics
-    assert m.repeat_pairs == 0
-    assert m.table_reuse == 3
+    # AG(2,4) is the only repeat-free 5-round plan (THEORY.md).
+    result = plan(16, 5)
+    assert result.metrics.repeat_pairs == 0
+    # Issue target: nobody more than 3 times at one table; with that, 4 revisits beyond the
+    # fair 2 is the fewest (scripts/ag5_numberings.py: 3 only by one player at one table all
+    # five rounds).
+    visits = Counter((p, t) for rnd in result.rounds for t, table in enumerate(rnd) for p in table)
+    assert max(visits.values()) == 3
+    assert result.metrics.table_reuse == 4
 
 
 def test_24x6_keeps_tables_and_matches_the_annealing_figure_at_once():
