@@ -410,28 +410,31 @@ def _decode_slots(
     construction: Construction, history: Sequence[Round], index: Mapping[int, int]
 ) -> dict[int, int]:
     """slot -> dense player for players whose past tables match the construction's first
-    rounds exactly (the history was planned by the same construction): then the rest of the
-    construction continues their plan without a single clash."""
+    rounds exactly (the history was planned by the same construction, or is a single
+    round: any round is the construction's first, up to who is who): then the rest of the
+    construction continues their plan without a single clash.
+
+    Slots with the same past tables (after one round, the four at a table) take the players
+    with those tables in any order."""
     h = len(history)
-    by_signature: dict[tuple[int, ...], int] = {}
+    by_signature: dict[tuple[int, ...], list[int]] = {}
     slot_tables: dict[int, list[int]] = {}
     for rnd in construction.rounds[:h]:
         for t, table in enumerate(rnd):
             for slot in table:
                 slot_tables.setdefault(slot, []).append(t)
-    for slot, tables in slot_tables.items():
-        by_signature[tuple(tables)] = slot
+    for slot, tables in sorted(slot_tables.items()):
+        by_signature.setdefault(tuple(tables), []).append(slot)
     player_tables: dict[int, list[int]] = {}
     for rnd in history:
         for t, table in enumerate(rnd):
             for p in table:
                 player_tables.setdefault(p, []).append(t)
     decoded: dict[int, int] = {}
-    for p, tables in player_tables.items():
-        if p in index and len(tables) == h:
-            slot = by_signature.get(tuple(tables))
-            if slot is not None:
-                decoded[slot] = index[p]
+    for p, tables in sorted(player_tables.items()):
+        slots = by_signature.get(tuple(tables))
+        if p in index and len(tables) == h and slots:
+            decoded[slots.pop(0)] = index[p]
     return decoded
 
 

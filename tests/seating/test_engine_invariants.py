@@ -3,6 +3,7 @@ history untouched, optimal winds, user errors with codes. No Django needed."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -328,3 +329,15 @@ def test_replanning_16_by_5_keeps_the_repeat_free_seats(played):
     history, current = first.rounds[:played], first.rounds[played:]
     plan = plan_seating(make_request(16, 5 - played, seed=1, history=history, previous=current))
     assert (plan.metrics.repeat_pairs, plan.metrics.table_reuse) == (0, 4)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(32, 7), (36, 8), (40, 8)])
+def test_replanning_after_one_round_continues_without_a_repeat(n, rounds):
+    # Any first round is a construction's first round up to who is who, so the remaining
+    # rounds stay repeat-free and nobody returns to a table (THEORY.md: 0 exists here). The
+    # planner matched only one player per table and left 8-20 repeats.
+    players = list(range(101, 101 + n))
+    random.Random(n).shuffle(players)
+    played = (tuple(tuple(players[i : i + 4]) for i in range(0, n, 4)),)
+    m = plan_seating(make_request(n, rounds - 1, seed=1, history=played)).metrics
+    assert (m.repeat_pairs, m.table_reuse) == (0, 0)
