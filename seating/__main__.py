@@ -42,10 +42,27 @@ def _fail(status: int, code: str, message: str, field: str | None, **params: Any
     return status
 
 
+def _duplicate_player(player: Any, field: str) -> SeatingError:
+    return SeatingError(
+        "duplicate_players",
+        f"{field}: player {player} appears twice.",
+        field=field,
+        players=[player],
+    )
+
+
 def _load_json(path: str, field: str) -> Any:
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise _duplicate_player(int(key) if key.strip().isdigit() else key, field)
+            seen[key] = value
+        return seen
+
     try:
         with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
+            return json.load(fh, object_pairs_hook=unique_keys)
     except OSError as exc:
         raise _InputError(f"cannot read {path}: {exc.strerror}", field) from exc
     except json.JSONDecodeError as exc:
@@ -63,12 +80,20 @@ def _player_map(raw: Any, n: int, field: str, value_type: type) -> dict[int, Any
             p = int(key)
         except ValueError as exc:
             raise _InputError(f"{field}: {key!r} is not a player number", field) from exc
-        if not 1 <= p <= n:
-            raise _InputError(f"{field}: player {p} is not between 1 and {n}", field)
         if not isinstance(value, value_type) or isinstance(value, bool):
             raise _InputError(
                 f"{field}: the value for player {p} must be a {value_type.__name__}", field
             )
+        if not 1 <= p <= n:
+            raise SeatingError(
+                "unknown_player",
+                f"{field}: player {p} is not between 1 and {n}.",
+                field=field,
+                player=p,
+                players=n,
+            )
+        if p in out:
+            raise _duplicate_player(p, field)
         out[p] = value
     return out
 
@@ -118,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         history = _history(_load_json(args.history, "history")) if args.history else ()
     except _InputError as exc:
         return _fail(1, "malformed_input", exc.message, exc.field)
+    except SeatingError as exc:
+        return _fail(2, exc.code, exc.message, exc.field, **exc.params)
 
     request = SeatingRequest(
         players=tuple(range(1, n + 1)),

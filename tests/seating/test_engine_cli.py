@@ -81,12 +81,23 @@ def test_malformed_input_exits_1_with_error_shape(args):
     assert set(out["errors"][0]) >= {"code", "message", "field"}
 
 
-def test_teams_file_must_map_players(tmp_path):
+def test_a_player_outside_the_field_exits_2(tmp_path):
+    # Understood but invalid (CLI.md: exit 2), like the engine's own player errors.
     teams = tmp_path / "teams.json"
     teams.write_text(json.dumps({"99": "club"}))
     code, out = run_cli("--players", "16", "--rounds", "3", "--teams", str(teams))
-    assert code == 1
-    assert out["errors"][0]["field"] == "teams"
+    assert code == 2
+    assert (out["errors"][0]["code"], out["errors"][0]["field"]) == ("unknown_player", "teams")
+
+
+@pytest.mark.parametrize("text", ['{"1": 1, "01": 2}', '{"1": 1, "1": 2}'])
+def test_a_player_twice_in_a_file_exits_2_instead_of_the_last_value_winning(tmp_path, text):
+    fixed = tmp_path / "fixed.json"
+    fixed.write_text(text)
+    code, out = run_cli("--players", "16", "--rounds", "3", "--fixed-tables", str(fixed))
+    assert code == 2
+    assert out["errors"][0]["code"] == "duplicate_players"
+    assert out["errors"][0]["params"]["players"] == [1]
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "0.0001", "1e308"])
