@@ -4,6 +4,7 @@ Runs are read-only here: they are created, changed and applied through the seati
 (`seating.views`), which call the services.
 """
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 from django.urls import path
@@ -11,6 +12,7 @@ from django.urls import path
 from seating import views
 from seating.models import FixedTable, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
+from seating.services.fixed_tables import fixed_table_check
 from tournament.models import Registration, Tournament
 
 
@@ -20,8 +22,26 @@ def _scoped(queryset, request: HttpRequest, tournament_path: str):
     return queryset.filter(**{f"{tournament_path}__in": Tournament.objects.for_staff(request.user)})
 
 
+class FixedTableForm(forms.ModelForm):
+    class Meta:
+        model = FixedTable
+        fields = ["registration", "table_number", "reason"]
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        # The registration is read-only once the fixed table exists.
+        registration = cleaned.get("registration")
+        if registration is None and self.instance.registration_id:
+            registration = self.instance.registration
+        table_number = cleaned.get("table_number")
+        if registration and table_number:
+            fixed_table_check(registration=registration, table_number=table_number)
+        return cleaned
+
+
 @admin.register(FixedTable)
 class FixedTableAdmin(admin.ModelAdmin):
+    form = FixedTableForm
     list_display = ["registration", "table_number", "reason"]
     list_filter = ["registration__tournament"]
     search_fields = ["registration__player__first_name", "registration__player__last_name"]

@@ -27,14 +27,22 @@ def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
             )
             % p
         )
+    if code == "fixed_table_out_of_range":
+        return (
+            ngettext(
+                "%(player_name)s is fixed to table %(table)s, but there is only %(tables)s "
+                "table.",
+                "%(player_name)s is fixed to table %(table)s, but there are only %(tables)s "
+                "tables.",
+                p.get("tables", 0),
+            )
+            % p
+        )
     messages = {
         "too_few_players": _(
             "%(players)s active players cannot fill a table: at least 4 are needed."
         ),
         "duplicate_players": _("Some players appear twice in the list of players."),
-        "fixed_table_out_of_range": _(
-            "%(player_name)s is fixed to table %(table)s, but there are only %(tables)s tables."
-        ),
         "fixed_table_full": _("More than four players are fixed to table %(table)s."),
         "fixed_player_unknown": _("A player with a fixed table is not playing."),
         "invalid_history": _(

@@ -115,6 +115,22 @@ def test_fixed_table_is_honoured_every_round(twenty):
         assert registrations[5].pk in item["tables"][0]
 
 
+def test_fixed_tables_the_generator_could_not_use_are_refused_when_set(twenty):
+    tournament, registrations = twenty
+    with pytest.raises(ValidationError, match="Table 9 does not exist: .* fill 5 tables"):
+        fixed_table_set(registration=registrations[0], table_number=9)
+    for registration in registrations[:4]:
+        fixed_table_set(registration=registration, table_number=2)
+    with pytest.raises(ValidationError, match="Four players are already fixed to table 2"):
+        fixed_table_set(registration=registrations[4], table_number=2)
+    fixed_table_set(registration=registrations[3], table_number=2, reason="moved")  # same 4
+    registration_withdraw(registration=registrations[6], reason="Ill")
+    registrations[6].refresh_from_db()
+    with pytest.raises(ValidationError, match="is not playing"):
+        fixed_table_set(registration=registrations[6], table_number=1)
+    assert FixedTable.objects.count() == 4
+
+
 def test_fixed_table_beyond_the_last_table_is_a_clear_error(twenty):
     tournament, registrations = twenty
     FixedTable.objects.create(registration=registrations[0], table_number=9)

@@ -337,6 +337,18 @@ def test_fixed_table_added_in_the_admin_is_audited(client, organiser, event):
     assert "Wheelchair" in page.text
 
 
+def test_fixed_table_admin_says_why_a_table_cannot_be_fixed(client, organiser, event):
+    tournament, registrations = event
+    client.force_login(organiser)
+    response = client.post(
+        reverse("admin:seating_fixedtable_add"),
+        {"registration": registrations[2].pk, "table_number": "99", "reason": ""},
+    )
+    assert response.status_code == 200
+    assert "Table 99 does not exist" in response.text
+    assert not tournament.audit_entries.filter(action="seating.fixed_table_set").exists()
+
+
 def test_overview_flags_seated_rounds_that_no_longer_match_the_players(
     client, organiser, event, inline_runs
 ):
