@@ -110,6 +110,10 @@ class SwissForm(forms.Form):
         coerce=int,
         choices=CLOSENESS_CHOICES,
         initial=DEFAULT_CLOSENESS,
+        help_text=_(
+            "Under “Table reuse first” nobody goes back to a table they sat at, even if that "
+            "breaks the groups of the standings."
+        ),
     )
     keep_apart = KeepApartField()
     seed = SeedField()
