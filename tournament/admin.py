@@ -29,7 +29,7 @@ from tournament.models import (
     Tournament,
     TournamentStaff,
 )
-from tournament.selectors import namesakes
+from tournament.selectors import has_score_sheets, namesakes
 from tournament.services.audit import audit_record
 from tournament.services.players import players_import
 from tournament.services.registrations import (
@@ -137,6 +137,32 @@ class StaffInline(admin.TabularInline):
 
 class TournamentAdminForm(forms.ModelForm):
     """The admin builds its Meta (model and fields) from TournamentAdmin."""
+
+    RULE_FIELDS = ("ruleset", "rule_options")
+
+    def clean(self) -> dict:
+        """Scores are recomputed from the current rules (scoring.models), so once a sheet
+        exists a new rule set or option would silently re-score every result, locked
+        rounds included."""
+        cleaned = super().clean()
+        # Against the stored values, not the page's hidden initial ones; no override is {}.
+        changed = [
+            name
+            for name in self.RULE_FIELDS
+            if name in cleaned and (cleaned[name] or {}) != (self.initial.get(name) or {})
+        ]
+        if changed and self.instance.pk and has_score_sheets(self.instance):
+            for name in changed:
+                self.add_error(
+                    name,
+                    _(
+                        "Score sheets have already been entered under the current rules: "
+                        "changing the rule set or its options would change every result "
+                        "entered so far, locked rounds included. Keep the rules of this "
+                        "tournament as they are."
+                    ),
+                )
+        return cleaned
 
     def clean_rounds_count(self) -> int:
         """Fewer rounds may only drop rounds that hold nothing yet."""

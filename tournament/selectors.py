@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from django.db.models import Q
 
-from scoring.models import Penalty
+from scoring.models import Penalty, ScoreSheet
 from scoring.selectors import Standings, team_standings
 from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
 
@@ -53,6 +53,12 @@ class SeatMatch:
     registration: Registration
     seat: SeatView | None
     table: TableView | None
+
+
+def has_score_sheets(tournament: Tournament) -> bool:
+    """Whether any sheet exists, whatever its state: scores are computed from the current
+    rules whenever they are shown, so the rules are then fixed."""
+    return ScoreSheet.objects.filter(round__tournament=tournament).exists()
 
 
 def seats_of_round(round_: Round) -> list[SeatView]:

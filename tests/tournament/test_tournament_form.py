@@ -6,7 +6,14 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import admin_form_data, make_tournament
+from tests.conftest import (
+    admin_form_data,
+    confirm_sheet,
+    make_registrations,
+    make_rounds,
+    make_seats,
+    make_tournament,
+)
 from tournament.models import Round, Tournament
 
 
@@ -57,3 +64,63 @@ def test_a_new_tournament_gets_its_rounds_and_no_round_beyond_them(admin_client)
     assert info.value.message_dict["number"] == [
         "This tournament has 5 rounds: raise its number of rounds first."
     ]
+
+
+def _change_form_data(admin_client, tournament, **values) -> dict:
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    data = admin_form_data(admin_client.get(url))
+    data.update(values)
+    return data
+
+
+def _tournament_with_a_sheet(organiser) -> Tournament:
+    tournament = make_tournament(confirmation_policy=Tournament.ConfirmationPolicy.SINGLE)
+    round_ = make_rounds(tournament)[0]
+    make_seats(round_, make_registrations(tournament, 4))
+    confirm_sheet(round_, 1, organiser)
+    return tournament
+
+
+RULES_CHANGE_REFUSED = (
+    "Score sheets have already been entered under the current rules: changing the rule set "
+    "or its options would change every result entered so far, locked rounds included. Keep "
+    "the rules of this tournament as they are."
+)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"ruleset": "mahjongsoul"},
+        # An uma of 20/10 instead of WRC's +15/+5/−5/−15 (../shared/rules/RULES.md §7.1 R-H-WRC-2).
+        {"rule_options": '{"uma": [20, 10, -10, -20]}'},
+    ],
+)
+def test_the_rules_cannot_change_once_a_sheet_exists(admin_client, organiser, change):
+    tournament = _tournament_with_a_sheet(organiser)
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    response = admin_client.post(url, _change_form_data(admin_client, tournament, **change))
+    assert response.status_code == 200
+    (field,) = change
+    assert response.context["adminform"].form.errors[field] == [RULES_CHANGE_REFUSED]
+    tournament.refresh_from_db()
+    assert (tournament.ruleset, tournament.rule_options) == ("wrc2015", {})
+
+
+def test_everything_else_can_change_once_a_sheet_exists(admin_client, organiser):
+    tournament = _tournament_with_a_sheet(organiser)
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    data = _change_form_data(admin_client, tournament, venue="Salle des fêtes")
+    assert admin_client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.venue == "Salle des fêtes"
+
+
+def test_the_rules_can_change_while_no_sheet_exists(admin_client, tournament):
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    data = _change_form_data(
+        admin_client, tournament, ruleset="mahjongsoul", rule_options='{"uma": [15, 5, -5, -15]}'
+    )
+    assert admin_client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.ruleset == "mahjongsoul"
