@@ -449,8 +449,27 @@ class RoundAdminForm(forms.ModelForm):
         fields = ["status", "scheduled_start", "is_swiss"]
 
     def clean_status(self) -> str:
-        """A locked round's results are final: every table must have a confirmed sheet."""
+        """A locked round's results are final: every table must have a confirmed sheet. A
+        round with sheets has been played, so it cannot go back to planned or seated."""
         status = self.cleaned_data["status"]
+        if (
+            status in (Round.Status.PLANNED, Round.Status.SEATED)
+            and status != self.initial.get("status")
+            and self.instance.pk
+            and self.instance.score_sheets.exists()
+        ):
+            raise ValidationError(
+                _(
+                    "This round already has score sheets, so it has been played: it can be "
+                    "“%(playing)s”, “%(finished)s” or “%(locked)s”, not “%(status)s”."
+                )
+                % {
+                    "playing": Round.Status.PLAYING.label,
+                    "finished": Round.Status.FINISHED.label,
+                    "locked": Round.Status.LOCKED.label,
+                    "status": Round.Status(status).label,
+                }
+            )
         if (
             status == Round.Status.LOCKED
             and self.instance.pk

@@ -7,8 +7,14 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import admin_form_data, make_registrations, make_rounds, make_seats
-from tournament.models import Round
+from tests.conftest import (
+    admin_form_data,
+    confirm_sheet,
+    make_registrations,
+    make_rounds,
+    make_seats,
+)
+from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +65,61 @@ def test_fewer_rounds_than_the_rounds_already_seated_is_refused(admin_client, to
     assert Round.objects.filter(tournament=tournament).count() == 9
     tournament.refresh_from_db()
     assert tournament.rounds_count == 9
+
+
+def _played_round(tournament, organiser) -> Round:
+    """Round 1 with its only table confirmed (single entry), hence finished."""
+    tournament.confirmation_policy = Tournament.ConfirmationPolicy.SINGLE
+    tournament.save()
+    round_ = make_rounds(tournament)[0]
+    make_seats(round_, make_registrations(tournament, 4))
+    round_.status = Round.Status.PLAYING
+    round_.save()
+    confirm_sheet(round_, 1, organiser)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FINISHED
+    return round_
+
+
+def _save_status(admin_client, round_, status):
+    url = reverse("admin:tournament_round_change", args=[round_.pk])
+    data = admin_form_data(admin_client.get(url))
+    data["status"] = status
+    return admin_client.post(url, data)
+
+
+@pytest.mark.parametrize("status", [Round.Status.PLANNED, Round.Status.SEATED])
+def test_a_round_with_score_sheets_cannot_go_back_before_playing(
+    admin_client, tournament, organiser, status
+):
+    round_ = _played_round(tournament, organiser)
+    response = _save_status(admin_client, round_, status)
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["status"] == [
+        f"This round already has score sheets, so it has been played: it can be “Playing”, "
+        f"“Finished” or “Locked”, not “{status.label}”."
+    ]
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FINISHED
+
+
+def test_a_round_with_score_sheets_can_be_reopened_for_play(admin_client, tournament, organiser):
+    round_ = _played_round(tournament, organiser)
+    assert _save_status(admin_client, round_, Round.Status.PLAYING).status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PLAYING
+
+
+def test_a_seated_round_with_sheets_keeps_its_status_when_its_start_changes(
+    admin_client, tournament, organiser
+):
+    # Sheets are entered while a round is still "seated" (it finishes by itself).
+    round_ = _played_round(tournament, organiser)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.SEATED)
+    url = reverse("admin:tournament_round_change", args=[round_.pk])
+    data = admin_form_data(admin_client.get(url))
+    data.update(scheduled_start_0="2026-12-01", scheduled_start_1="16:30:00")
+    assert admin_client.post(url, data).status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.SEATED
+    assert round_.scheduled_start is not None
