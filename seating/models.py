@@ -9,6 +9,7 @@ themselves live in `tournament.Seat`.
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -26,7 +27,7 @@ class FixedTable(models.Model):
         related_name="fixed_table",
         verbose_name=_("registration"),
     )
-    table_number = models.PositiveSmallIntegerField(_("table"))
+    table_number = models.PositiveSmallIntegerField(_("table"), validators=[MinValueValidator(1)])
     reason = models.CharField(
         _("reason"),
         max_length=200,

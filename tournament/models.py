@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -49,6 +49,10 @@ def written_name(first_name: str, last_name: str) -> str:
         return f"{last_name}{first_name}"
     return f"{first_name} {last_name}".strip()
 
+
+#: Bounds of a tournament's number of rounds; the model's validators and its check
+#: constraint share them, so a form reports the bound instead of the constraint's name.
+MIN_ROUNDS, MAX_ROUNDS = 1, 40
 
 ema_number_validator = RegexValidator(
     r"^\d{8}$", _("An EMA number has exactly 8 digits, e.g. 04010001.")
@@ -92,10 +96,15 @@ class Tournament(models.Model):
         blank=True,
         help_text=_('Overrides of the rule set\'s parameters, e.g. {"uma": [20, 10, -10, -20]}.'),
     )
-    rounds_count = models.PositiveSmallIntegerField(_("number of rounds"), default=8)
+    rounds_count = models.PositiveSmallIntegerField(
+        _("number of rounds"),
+        default=8,
+        validators=[MinValueValidator(MIN_ROUNDS), MaxValueValidator(MAX_ROUNDS)],
+    )
     round_minutes = models.PositiveSmallIntegerField(
         _("round time limit (minutes)"),
         default=90,
+        validators=[MinValueValidator(1)],
         help_text=_("WRC 2015 §8.2 recommends 90 minutes."),
     )
     confirmation_policy = models.CharField(
@@ -130,7 +139,7 @@ class Tournament(models.Model):
                 name="tournament_ends_after_start",
             ),
             models.CheckConstraint(
-                condition=Q(rounds_count__gte=1) & Q(rounds_count__lte=40),
+                condition=Q(rounds_count__gte=MIN_ROUNDS) & Q(rounds_count__lte=MAX_ROUNDS),
                 name="tournament_rounds_count_range",
             ),
             models.CheckConstraint(

@@ -323,13 +323,17 @@ def test_swapped_players_are_marked_in_the_preview(client, organiser, event, inl
     assert 'id="last-swap"' in page.text
 
 
+def add_fixed_table(client, registration, table_number: str):
+    return client.post(
+        reverse("admin:seating_fixedtable_add"),
+        {"registration": registration.pk, "table_number": table_number, "reason": "Wheelchair"},
+    )
+
+
 def test_fixed_table_added_in_the_admin_is_audited(client, organiser, event):
     tournament, registrations = event
     client.force_login(organiser)
-    response = client.post(
-        reverse("admin:seating_fixedtable_add"),
-        {"registration": registrations[2].pk, "table_number": "1", "reason": "Wheelchair"},
-    )
+    response = add_fixed_table(client, registrations[2], "1")
     assert response.status_code == 302
     assert registrations[2].fixed_table.table_number == 1
     assert tournament.audit_entries.filter(action="seating.fixed_table_set").exists()
@@ -340,13 +344,20 @@ def test_fixed_table_added_in_the_admin_is_audited(client, organiser, event):
 def test_fixed_table_admin_says_why_a_table_cannot_be_fixed(client, organiser, event):
     tournament, registrations = event
     client.force_login(organiser)
-    response = client.post(
-        reverse("admin:seating_fixedtable_add"),
-        {"registration": registrations[2].pk, "table_number": "99", "reason": ""},
-    )
+    response = add_fixed_table(client, registrations[2], "99")
     assert response.status_code == 200
     assert "Table 99 does not exist" in response.text
     assert not tournament.audit_entries.filter(action="seating.fixed_table_set").exists()
+
+
+def test_fixed_table_zero_says_what_is_wrong_not_the_constraint(client, organiser, event):
+    _tournament, registrations = event
+    client.force_login(organiser)
+    response = add_fixed_table(client, registrations[2], "0")
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors == {
+        "table_number": ["Ensure this value is greater than or equal to 1."]
+    }
 
 
 def test_overview_flags_seated_rounds_that_no_longer_match_the_players(

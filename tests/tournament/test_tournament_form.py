@@ -124,3 +124,20 @@ def test_the_rules_can_change_while_no_sheet_exists(admin_client, tournament):
     assert admin_client.post(url, data).status_code == 302
     tournament.refresh_from_db()
     assert tournament.ruleset == "mahjongsoul"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("round_minutes", "0", "Ensure this value is greater than or equal to 1."),
+        ("rounds_count", "0", "Ensure this value is greater than or equal to 1."),
+        ("rounds_count", "41", "Ensure this value is less than or equal to 40."),
+    ],
+)
+def test_out_of_range_numbers_say_what_is_wrong_not_the_constraint(
+    admin_client, tournament, field, value, message
+):
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    response = admin_client.post(url, _change_form_data(admin_client, tournament, **{field: value}))
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors == {field: [message]}
