@@ -86,13 +86,17 @@ def _check_table(round_: Round, table_number: int) -> None:
         )
 
 
+def round_locked_message(round_: Round) -> str:
+    """What a locked round's sheet pages and refused saves say, the same everywhere."""
+    return _("Round %(number)s is locked: its results are final. An organiser can unlock it.") % {
+        "number": round_.number
+    }
+
+
 def _check_round_open(round_: Round) -> None:
     """Refuse any change to the sheets of a round whose results the organiser made final."""
     if round_.status == Round.Status.LOCKED:
-        raise SheetError(
-            _("Round %(number)s is locked: its results are final. An organiser can unlock it.")
-            % {"number": round_.number}
-        )
+        raise SheetError(round_locked_message(round_))
 
 
 def _existing(token: uuid.UUID, sheet: ScoreSheet) -> EntryOutcome | None:

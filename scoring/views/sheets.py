@@ -21,12 +21,13 @@ from scoring.services.sheets import (
     SheetConflict,
     SheetError,
     resent_entry,
+    round_locked_message,
     sheet_confirm,
     sheet_correct,
     sheet_enter,
 )
 from scoring.views.common import TableMixin, describe_evaluation, describe_version
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
 from tournament.permissions import Role
 
 Status = ScoreSheet.Status
@@ -61,7 +62,14 @@ class SheetPageMixin(TableMixin):
             and current.entered_by_id != self.request.user.pk
         )
 
+    def round_locked(self) -> bool:
+        """A locked round's results are final: its sheets are shown, never offered for entry,
+        confirmation or correction (the services refuse them too)."""
+        return self.round.status == Round.Status.LOCKED
+
     def can_enter(self) -> bool:
+        if self.round_locked():
+            return False
         if self.correcting:
             return self.sheet is not None and self.sheet.status in (
                 Status.CONFIRMED,
@@ -71,7 +79,9 @@ class SheetPageMixin(TableMixin):
 
     def can_confirm(self) -> bool:
         current = self.current()
-        if self.sheet is None or self.sheet.status != Status.ENTERED or current is None:
+        if self.round_locked() or self.sheet is None or current is None:
+            return False
+        if self.sheet.status != Status.ENTERED:
             return False
         policy = self.tournament.confirmation_policy
         if policy == Policy.DOUBLE_BLIND:
@@ -143,6 +153,7 @@ class SheetPageMixin(TableMixin):
             ],
             urls=self.urls(),
             start_points=self.rules.start_points,
+            locked_notice=round_locked_message(self.round) if self.round_locked() else "",
         )
         return context
 
@@ -216,7 +227,8 @@ class SheetPageMixin(TableMixin):
         return self.urls()["hands" if self.kind == "hands" else "sheet"]
 
     def refuse(self, request):
-        """The sheet was confirmed, disputed or settled after this page was loaded. A save
+        """The sheet was confirmed, disputed or settled, or its round locked, after this page
+        was loaded. A save
         sent again is recognised by its token; any other input is shown again beside what
         stands now, never dropped."""
         resent = resent_entry(self.sheet, request.POST.get("token", ""))
@@ -229,7 +241,9 @@ class SheetPageMixin(TableMixin):
         if formset is not None:
             formset.is_valid()
         status = self.sheet.status if self.sheet else None
-        if self.correcting:
+        if self.round_locked():
+            error = round_locked_message(self.round)
+        elif self.correcting:
             error = _("This sheet is no longer confirmed or disputed; see its state below.")
         elif status == Status.DISPUTED:
             error = _("This sheet became disputed meanwhile; a head referee settles it.")

@@ -387,18 +387,25 @@ def test_a_substitute_at_another_table_is_refused_on_the_substitute_field(refere
     assert SheetVersion.objects.count() == 1
 
 
-def test_a_locked_round_refuses_the_save_and_keeps_the_input(referee, event, players):
+def _lock(event) -> None:
     round_ = event["rounds"][0]
     round_.status = Round.Status.LOCKED
     round_.save(update_fields=["status"])
+
+
+LOCKED = "Round 1 is locked: its results are final. An organiser can unlock it."
+
+
+def test_a_locked_round_refuses_the_save_and_keeps_the_input(referee, event, players):
+    # Sent from a page loaded before the round was locked.
+    _lock(event)
     data = sheet_form_data(players, points=(42300, 31000, 19000, 27700))
-    response = check_and_save(referee, _url(event), data)
-    assert response.status_code == 200  # shown again, not redirected away from the input
-    assert response.context["error"] == (
-        "Round 1 is locked: its results are final. An organiser can unlock it."
-    )
-    assert "Round 1 is locked" in response.content.decode()
-    assert response.context["form"]["W_points"].value() == "19000"
+    for action in ("check", "save"):
+        response = referee.post(_url(event), {**data, "action": action})
+        assert response.status_code == 200  # shown again, not redirected away from the input
+        assert response.context["error"] == LOCKED
+        assert LOCKED in response.content.decode()
+        assert response.context["form"]["W_points"].value() == "19000"
     assert not SheetVersion.objects.exists()
 
 
@@ -508,3 +515,30 @@ def test_a_missing_seat_field_is_also_named_at_the_top_of_the_form(referee, even
     assert 'seat-errors"><li>North · Final points: This field is required.' in (
         response.content.decode()
     )
+
+
+@pytest.mark.parametrize("name", ["sheet", "hands", "correct", "correct_hands"])
+def test_a_locked_round_offers_no_entry_nor_correction(client, event, players, name):
+    _policy(event, Tournament.ConfirmationPolicy.SINGLE)
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    check_and_save(client, _url(event), sheet_form_data(players))
+    assert "Correct this sheet" in client.get(_url(event)).content.decode()
+    _lock(event)
+    page = client.get(_url(event, name))
+    assert page.status_code == 200
+    assert page.context["form"] is None
+    html = page.content.decode()
+    assert LOCKED in html
+    assert "Correct this sheet" not in html
+    assert "<form" not in html.split("</header>")[-1]
+
+
+def test_a_locked_round_offers_no_confirmation(client, event, players):
+    client.force_login(event["users"][Role.REFEREE])
+    check_and_save(client, _url(event), sheet_form_data(players))
+    client.force_login(event["users"]["referee2"])
+    assert client.get(_url(event)).context["can_confirm"]
+    _lock(event)
+    page = client.get(_url(event))
+    assert not page.context["can_confirm"]
+    assert LOCKED in page.content.decode()
