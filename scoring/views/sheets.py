@@ -228,9 +228,8 @@ class SheetPageMixin(TableMixin):
 
     def refuse(self, request):
         """The sheet was confirmed, disputed or settled, or its round locked, after this page
-        was loaded. A save
-        sent again is recognised by its token; any other input is shown again beside what
-        stands now, never dropped."""
+        was loaded. A save sent again is recognised by its token; any other input is shown
+        again beside what stands now, never dropped."""
         resent = resent_entry(self.sheet, request.POST.get("token", ""))
         if resent is not None:
             self.announce(resent)

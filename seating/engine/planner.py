@@ -278,6 +278,15 @@ def _rank(
 PROBE_SHARE = 0.1
 
 
+def progress_share(
+    progress: Callable[[float], None] | None, start: float, share: float
+) -> Callable[[float], None] | None:
+    """``progress`` for a part of the work that starts at ``start`` and takes ``share``."""
+    if progress is None:
+        return None
+    return lambda fraction: progress(min(1.0, start + fraction * share))
+
+
 def _search_from_each(
     problem: SearchProblem,
     starts: Sequence[list[list[int]]],
@@ -296,12 +305,7 @@ def _search_from_each(
     help. Stops as soon as a plan reaches ``target``."""
 
     def run(seats: list[list[int]], share: float, done: float) -> tuple[list[list[int]], int]:
-        report = None
-        if progress is not None:
-
-            def report(f: float) -> None:
-                progress(min(1.0, done + f * share))
-
+        report = progress_share(progress, done, share)
         now = time.monotonic()
         return anneal(
             problem,

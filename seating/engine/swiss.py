@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from .assignment import hungarian
 from .metrics import allowed_visits, pair_counts
 from .model import Round, SeatingError
-from .planner import validate_history, validate_players, validate_priority
+from .planner import progress_share, validate_history, validate_players, validate_priority
 from .winds import assign_winds, wind_counts
 
 __all__ = ["DEFAULT_CLOSENESS", "swiss_round", "validate_swiss"]
@@ -85,9 +85,11 @@ def swiss_round(
     tables = _numbered(_first_groups(standings, fixed_tables, costs), costs)
     moves = min(MAX_MOVES, MOVES_PER_PLAYER * len(standings))
     ramp = int(0.7 * moves) if costs.tables_first else 0
-    tables = _anneal(tables, costs, rng, moves, ramp=ramp, report=_share(progress, 0, FIRST_PASS))
+    tables = _anneal(
+        tables, costs, rng, moves, ramp=ramp, report=progress_share(progress, 0, FIRST_PASS)
+    )
     if _key(tables, costs)[0] and _move_off_revisited_tables(tables, costs):
-        report = _share(progress, FIRST_PASS, 1 - FIRST_PASS)
+        report = progress_share(progress, FIRST_PASS, 1 - FIRST_PASS)
         tables = _anneal(tables, costs, rng, moves // 5, ramp=0, report=report)
     tables = _numbered(tables, costs)
     ordered = [tuple(sorted(table, key=costs.rank.__getitem__)) for table in tables]
@@ -116,15 +118,6 @@ def validate_swiss(
             closeness_weight=closeness_weight,
         )
     validate_priority(priority)
-
-
-def _share(
-    progress: Callable[[float], None] | None, start: float, share: float
-) -> Callable[[float], None] | None:
-    """``progress`` for a part of the work that starts at ``start`` and takes ``share``."""
-    if progress is None:
-        return None
-    return lambda fraction: progress(start + fraction * share)
 
 
 class _Costs:

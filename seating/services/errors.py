@@ -30,8 +30,7 @@ def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
     if code == "fixed_table_out_of_range":
         return (
             ngettext(
-                "%(player_name)s is fixed to table %(table)s, but there is only %(tables)s "
-                "table.",
+                "%(player_name)s is fixed to table %(table)s, but there is only %(tables)s table.",
                 "%(player_name)s is fixed to table %(table)s, but there are only %(tables)s "
                 "tables.",
                 p.get("tables", 0),

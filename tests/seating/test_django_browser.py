@@ -6,7 +6,9 @@ suite's Playwright session already runs an event loop, and the ORM checks stay i
 own thread without any async-safety switch.
 """
 
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import pytest
 from django.conf import settings
@@ -19,8 +21,10 @@ from tournament.models import Seat
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _browse(base_url: str, session_cookie: str, tournament_pk: int) -> list[str]:
-    """The organiser's clicks; returns the ids of the two players swapped in round 1."""
+@contextmanager
+def _seating_page(base_url: str, session_cookie: str, tournament_pk: int) -> Iterator:
+    """The organiser on the tournament's seating page, logged in through the session cookie
+    (the login form is tested elsewhere)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -28,34 +32,39 @@ def _browse(base_url: str, session_cookie: str, tournament_pk: int) -> list[str]
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.set_default_timeout(20_000)
-            # Logged in through the session cookie (the login form is tested elsewhere).
             context.add_cookies(
                 [{"name": settings.SESSION_COOKIE_NAME, "value": session_cookie, "url": base_url}]
             )
             page = context.new_page()
             page.goto(f"{base_url}/admin/tournament/tournament/{tournament_pk}/change/")
             page.click("text=Generate seating")
-            page.fill("#generate-form #id_time_limit", "1")
-            page.click("text=Generate a proposal")
-            # The run computes in a thread; the page polls and reloads itself when done.
-            page.wait_for_selector("#quality-report")
-
-            players = page.eval_on_selector_all(
-                "#id_first option", "options => options.map(o => o.value).filter(Boolean)"
-            )
-            page.select_option("#id_round", "1")
-            page.select_option("#id_first", players[0])
-            page.select_option("#id_second", players[-1])
-            page.click("#swap-form input[type=submit]")
-            page.wait_for_selector("#last-swap")
-            assert page.locator("#round-1 + .seating-tables .seating-swapped").count() == 2
-
-            page.on("dialog", lambda dialog: dialog.accept())
-            page.click("#apply-button")
-            page.wait_for_selector("text=Seating applied to rounds 1, 2, 3.")
-            return [players[0], players[-1]]
+            yield page
         finally:
             browser.close()
+
+
+def _browse(base_url: str, session_cookie: str, tournament_pk: int) -> list[str]:
+    """The organiser's clicks; returns the ids of the two players swapped in round 1."""
+    with _seating_page(base_url, session_cookie, tournament_pk) as page:
+        page.fill("#generate-form #id_time_limit", "1")
+        page.click("text=Generate a proposal")
+        # The run computes in a thread; the page polls and reloads itself when done.
+        page.wait_for_selector("#quality-report")
+
+        players = page.eval_on_selector_all(
+            "#id_first option", "options => options.map(o => o.value).filter(Boolean)"
+        )
+        page.select_option("#id_round", "1")
+        page.select_option("#id_first", players[0])
+        page.select_option("#id_second", players[-1])
+        page.click("#swap-form input[type=submit]")
+        page.wait_for_selector("#last-swap")
+        assert page.locator("#round-1 + .seating-tables .seating-swapped").count() == 2
+
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.click("#apply-button")
+        page.wait_for_selector("text=Seating applied to rounds 1, 2, 3.")
+        return [players[0], players[-1]]
 
 
 def test_organiser_generates_reviews_swaps_and_applies(live_server, client, django_user_model):
@@ -81,27 +90,13 @@ def test_organiser_generates_reviews_swaps_and_applies(live_server, client, djan
 
 
 def _seat_swiss_round(base_url: str, session_cookie: str, tournament_pk: int) -> str:
-    """The organiser seats round 2 from the standings; returns the run page's mode line."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.set_default_timeout(20_000)
-            context.add_cookies(
-                [{"name": settings.SESSION_COOKIE_NAME, "value": session_cookie, "url": base_url}]
-            )
-            page = context.new_page()
-            page.goto(f"{base_url}/admin/tournament/tournament/{tournament_pk}/change/")
-            page.click("text=Generate seating")
-            page.select_option("#swiss-form #id_round", label="Round 2")
-            page.click("text=Seat from the standings")
-            # Computed in a thread like a plan: the run page polls and reloads when done.
-            page.wait_for_selector("#quality-report")
-            return page.inner_text("#content")
-        finally:
-            browser.close()
+    """The organiser seats round 2 from the standings; returns the run page's text."""
+    with _seating_page(base_url, session_cookie, tournament_pk) as page:
+        page.select_option("#swiss-form #id_round", label="Round 2")
+        page.click("text=Seat from the standings")
+        # Computed in a thread like a plan: the run page polls and reloads when done.
+        page.wait_for_selector("#quality-report")
+        return page.inner_text("#content")
 
 
 def test_organiser_seats_a_swiss_round_computed_in_the_background(
