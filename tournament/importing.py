@@ -9,7 +9,8 @@ Every text cell is cleaned the same way (`clean_text`: stray, repeated, non-brea
 zero-width spaces). Players and teams are recognised by a normalised form of their name
 (`name_key`, `text_key`: case, spaces and Unicode variants ignored, accents kept), the same
 among the rows of the file and against the database, so "ZOÉ MARTIN" is the registered
-"Zoé Martin" and 山田太郎 is 山田 太郎.
+"Zoé Martin" and 山田太郎 is 山田 太郎. `fold` also drops the accents, for searching, sorting
+and telling whether a name is recognisably the one an EMA number belongs to.
 """
 
 import csv
@@ -42,6 +43,11 @@ MAX_LENGTHS = {"first_name": 100, "last_name": 100, "nickname": 100, "club": 150
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "oui", "o", "vrai"}
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
+# Letters that Unicode does not decompose into a base letter and an accent, as they are
+# typed on a keyboard without them: Yılmaz is found as "yilmaz", Søren as "soren".
+UNACCENTED = str.maketrans(
+    {"ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l"}
+)
 # Invisible characters that copy-paste from web pages and word processors leaves in cells.
 ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
 
@@ -91,6 +97,16 @@ def text_key(text: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", clean_text(text)).casefold()
     return clean_text(unicodedata.normalize("NFKC", folded))
+
+
+def fold(text: str) -> str:
+    """`text_key` without accents, for matching and sorting what people type without them.
+
+    >>> fold("ÉMILE") == fold("emile"), fold("Yılmaz"), fold("Søren Ærø"), fold("Łukasz")
+    (True, 'yilmaz', 'soren aero', 'lukasz')
+    """
+    decomposed = unicodedata.normalize("NFKD", text_key(text).translate(UNACCENTED))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 def name_key(first_name: str, last_name: str) -> str:
@@ -359,16 +375,43 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
             "player_id", flat=True
         )
     )
+    claimed: dict[int, ImportRow] = {}
     for row in rows:
         ema = row.values.get("ema_number") or ""
         pk = ema_ids.get(ema) or _namesake(name_ids.get(_identity(row.values), []), ema)
         player = players.get(pk)
         if player is None:
             continue
+        if ema in ema_ids and not _may_be(row.values, player):
+            row.problems.append(
+                _(
+                    "EMA number %(ema)s belongs to %(name)s (#%(id)s): "
+                    "correct the number or the name."
+                )
+                % {"ema": ema, "name": player.display_name, "id": player.pk}
+            )
+            continue
+        earlier = claimed.setdefault(player.pk, row)
         if player.pk in registered:
             row.problems.append(
                 _("%(name)s (#%(id)s) is already registered in this tournament.")
                 % {"name": player.display_name, "id": player.pk}
             )
+        elif earlier is not row:
+            # Two spellings of one person ("Zoe Martin" with her number, "Zoé Martin"
+            # without) would register her twice; the same spelling is already reported.
+            same_player = _("Same player as row %(line)s.") % {"line": earlier.line}
+            if same_player not in row.problems:
+                row.problems.append(same_player)
         else:
             row.returning = player
+
+
+def _may_be(values: dict[str, str], player: Player) -> bool:
+    """Whether a row with this player's EMA number names them: the same name without regard
+    to accents, or the same first name (a last name changes with a marriage). A stranger's
+    name means a mistyped number, which would register the wrong person."""
+    first, last = values.get("first_name", ""), values.get("last_name", "")
+    if fold(name_key(first, last)) == fold(name_key(player.first_name, player.last_name)):
+        return True
+    return bool(last and player.last_name) and fold(first) == fold(player.first_name)

@@ -11,7 +11,7 @@ from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
 import tournament.importing
-from tests.conftest import make_player
+from tests.conftest import make_player, make_registration
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, read_rows
 from tournament.models import Player, Registration, Team
@@ -364,3 +364,52 @@ def test_the_same_ema_number_is_reported_in_french(tournament):
     with translation.override("fr"):
         _taro, anna = check_rows(tournament, read_rows("p.csv", content))
     assert anna.problems == ["Même numéro EMA qu’à la ligne 2 (山田太郎)."]
+
+
+@pytest.mark.django_db
+def test_two_spellings_of_a_known_player_are_one_player_not_two_registrations(tournament):
+    zoe = make_player(first_name="Zoé", last_name="Martin", country="FR", ema_number="90000001")
+    rows = read_rows("p.csv", "Name,Country,EMA\nZoe Martin,FR,90000001\nZoé Martin,FR,\n".encode())
+    numbered, named = check_rows(tournament, rows)
+    assert (numbered.problems, numbered.returning) == ([], zoe)
+    assert (named.problems, named.returning) == (["Same player as row 2."], None)
+    with pytest.raises(ValidationError, match="1 rows have problems"):
+        players_import(tournament=tournament, rows=rows)
+    outcome = players_import(tournament=tournament, rows=rows, only_valid=True)
+    assert (outcome.created, outcome.returning, outcome.skipped) == (1, 1, 1)
+    assert tournament.registrations.get().player == zoe
+
+
+@pytest.mark.django_db
+def test_an_import_never_registers_a_player_twice_even_if_the_check_missed_it(
+    tournament, monkeypatch
+):
+    zoe = make_player(first_name="Zoé", last_name="Martin", country="FR")
+    make_registration(tournament, player=zoe, is_substitute=True)
+    rows = read_rows("p.csv", "Name,Country\nZoé Martin,FR\nAnna Berg,SE\n".encode())
+
+    def forgetful(tournament_, rows_):
+        checked = check_rows(tournament_, rows_)
+        checked[0].problems.clear()  # as if she were registered after the check
+        checked[0].returning = zoe
+        return checked
+
+    monkeypatch.setattr("tournament.services.players.check_rows", forgetful)
+    with pytest.raises(ValidationError, match="already exists"):
+        players_import(tournament=tournament, rows=rows)
+    assert tournament.registrations.count() == 1
+    assert not Player.objects.filter(first_name="Anna").exists()
+
+
+@pytest.mark.django_db
+def test_a_known_ema_number_with_a_strangers_name_is_a_problem(tournament):
+    zoe = make_player(first_name="Zoé", last_name="Martin", country="FR", ema_number="90000001")
+    content = "First name,Last name,Country,Club,EMA\nJean,Dupont,FR,,90000001\n"
+    (row,) = check_rows(tournament, read_rows("p.csv", content.encode()))
+    assert row.returning is None
+    assert row.problems == [
+        f"EMA number 90000001 belongs to Zoé Martin (#{zoe.pk}): correct the number or the name."
+    ]
+    with translation.override("fr"):
+        (row,) = check_rows(tournament, read_rows("p.csv", content.encode()))
+    assert row.problems[0].startswith("Le numéro EMA 90000001 est celui de Zoé Martin")

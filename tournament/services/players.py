@@ -34,6 +34,8 @@ def players_import(
     The rows are checked again here because the database may have changed since the
     organiser saw the preview. With problems and without `only_valid`, nothing is written.
     """
+    # Two imports at once would each check against the registrations before the other's.
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     checked: list[ImportRow] = check_rows(tournament, rows)
     invalid = [row for row in checked if not row.is_valid]
     if invalid and not only_valid:
@@ -67,12 +69,16 @@ def players_import(
                 team = teams[values["team"]] = Team.objects.create(
                     tournament=tournament, name=values["team"]
                 )
-        Registration.objects.create(
+        registration = Registration(
             tournament=tournament,
             player=player,
             team=team,
             is_substitute=bool(values.get("substitute")),
         )
+        # Checks the one registration per player too: a ValidationError undoes the import
+        # where saving would fail with an IntegrityError.
+        registration.full_clean()
+        registration.save()
         created += 1
     audit_record(
         tournament=tournament,
