@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from scoring.models import Penalty, ScoreSheet
 from scoring.selectors import Standings, team_standings
+from tournament.importing import name_key
 from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
 
 WINDS = ("E", "S", "W", "N")
@@ -301,13 +302,16 @@ def team_rows(tournament: Tournament) -> list[dict]:
 
 def namesakes(player: Player) -> list[Player]:
     """Other players with the same name and country: perhaps the same person entered twice
-    (the importer recognises them; a player added by hand is only warned about)."""
-    return list(
-        Player.objects.filter(
-            first_name__iexact=player.first_name,
-            last_name__iexact=player.last_name,
-            country=player.country,
-        )
-        .exclude(pk=player.pk)
-        .order_by("pk")
-    )
+    (the importer recognises them; a player added by hand is only warned about).
+
+    Names are compared as the importer does (`name_key`), in Python: SQLite folds the case
+    of ASCII letters only, so "LÉA MOREAU" would miss "Léa Moreau".
+    """
+    key = name_key(player.first_name, player.last_name)
+    same_country = Player.objects.filter(country=player.country).exclude(pk=player.pk)
+    pks = [
+        pk
+        for pk, first, last in same_country.values_list("pk", "first_name", "last_name")
+        if name_key(first, last) == key
+    ]
+    return list(Player.objects.filter(pk__in=pks).order_by("pk"))

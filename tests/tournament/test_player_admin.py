@@ -23,6 +23,17 @@ def test_a_namesake_of_the_same_country_is_pointed_out(admin_client):
     assert any(f"#{known.pk} Zoé Martin (FR, Paris, EMA 90000001)" in text for text in warnings)
 
 
+def test_a_namesake_in_capitals_with_accents_is_pointed_out(admin_client):
+    # SQLite's iexact folds ASCII letters only: "LÉA" was not "Léa".
+    known = Player.objects.create(first_name="Léa", last_name="Moreau", country="FR")
+    Player.objects.create(first_name="Lea", last_name="Moreau", country="FR")  # another name
+    response = _add(admin_client, first_name="LÉA", last_name="MOREAU", country="FR")
+    warnings = [str(m) for m in get_messages(response.wsgi_request) if "same name" in str(m)]
+    assert len(warnings) == 1
+    assert f"#{known.pk} Léa Moreau (FR)" in warnings[0]
+    assert "Lea Moreau" not in warnings[0]
+
+
 def test_no_warning_for_another_country(admin_client):
     Player.objects.create(first_name="Zoé", last_name="Martin", country="FR")
     response = _add(admin_client, first_name="Zoé", last_name="Martin", country="BE")
