@@ -4,7 +4,6 @@ Each function issues a fixed number of queries whatever the number of players, s
 public pages stay fast during an event. Standings come from `scoring.selectors`.
 """
 
-import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -12,7 +11,7 @@ from django.db.models import Q
 
 from scoring.models import Penalty, ScoreSheet
 from scoring.selectors import Standings, team_standings
-from tournament.importing import name_key
+from tournament.importing import fold, name_key
 from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
 
 WINDS = ("E", "S", "W", "N")
@@ -111,15 +110,9 @@ def current_round(tournament: Tournament) -> Round | None:
     return rounds[-1] if rounds else None
 
 
-def fold(text: str) -> str:
-    """Lower case without accents, so "zoe" finds "Zoé" and "lukasz" finds "Łukasz"."""
-    text = text.casefold().replace("ł", "l").replace("ø", "o").replace("ß", "ss")
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
 def registration_matches(registration: Registration, query: str) -> bool:
-    """Every word of the query is part of the player's names (any order, any case)."""
+    """Every word of the query is part of the player's names (any order, any case, with or
+    without accents: "zoe" finds "Zoé", "yilmaz" finds "Yılmaz")."""
     player = registration.player
     haystack = fold(" ".join((player.first_name, player.last_name, player.nickname)))
     words = fold(query).split()

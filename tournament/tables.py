@@ -15,7 +15,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournament.selectors import fold
+from tournament.importing import fold
 
 NEGATIVE_INFINITY = float("-inf")
 

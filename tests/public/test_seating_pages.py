@@ -100,6 +100,33 @@ def test_find_my_seat_ignores_case_and_accents(client):
         assert other.player.full_name in content  # her table-mates
 
 
+@pytest.mark.parametrize(
+    ("first_name", "last_name", "query"),
+    [
+        ("Ömer", "Yılmaz", "yilmaz"),  # Turkish dotless ı
+        ("Søren", "Ærø", "soren aero"),
+        ("Đorđe", "Łoś", "dorde los"),
+        ("Jürgen", "Strauß", "strauss"),
+    ],
+)
+@pytest.mark.django_db
+def test_find_my_seat_finds_letters_typed_without_their_stroke_or_dot(
+    client, first_name, last_name, query
+):
+    tournament = make_tournament()
+    player = make_player(first_name=first_name, last_name=last_name)
+    registrations = [
+        make_registration(tournament, player=player),
+        *make_registrations(tournament, 3),
+    ]
+    round_ = make_rounds(tournament, 1)[0]
+    make_seats(round_, registrations)
+    round_.status = Round.Status.PLAYING
+    round_.save()
+    response = client.get(reverse("public:find_seat", args=[tournament.slug]), {"q": query})
+    assert player.display_name in response.content.decode()
+
+
 @pytest.mark.django_db
 def test_find_my_seat_shows_the_next_seated_round_after_a_finished_one(client):
     tournament, registrations, rounds = seated_tournament(players=4)

@@ -20,6 +20,7 @@ from django.views.generic import DetailView, ListView, TemplateView
 
 from scoring.selectors import penalty_list, standings_cache_key, tournament_standings
 from tournament import selectors
+from tournament.importing import fold
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.clock import clock_state
@@ -125,7 +126,7 @@ class RankingsMixin(PublicTournamentMixin):
     def get_table(self) -> RankingTable:
         standings = tournament_standings(self.get_tournament())
         rows = ranking_rows(standings)
-        query = selectors.fold(self.request.GET.get("q", "").strip())
+        query = fold(self.request.GET.get("q", "").strip())
         if query:
             rows = [row for row in rows if all(w in row["search"] for w in query.split())]
         return RankingTable(
