@@ -17,6 +17,7 @@ from scoring.models import Penalty
 from scoring.rules import APPLICABLE_KEYS, RulesErrors
 from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableContext
 from tournament.models import WIND_LABELS, Registration, Round
+from tournament.selectors import choice_sort_key
 
 WINDS = ("E", "S", "W", "N")
 #: The fields of one seat on the sheet form, named "<wind>_<field>".
@@ -62,14 +63,14 @@ class SheetForm(forms.Form):
                 for registration in context.registrations.values()
                 if registration.pk in context.seat_of
             ),
-            key=lambda registration: (_name(registration).lower(), registration.pk),
+            key=lambda registration: (choice_sort_key(registration), registration.pk),
         )
         player_choices = [("", "—")] + [
             (registration.pk, _name(registration)) for registration in players
         ]
         substitute_choices = [("", _("— nobody, the player played"))] + [
             (registration.pk, _name(registration))
-            for registration in sorted(context.substitutes.values(), key=_name)
+            for registration in sorted(context.substitutes.values(), key=choice_sort_key)
         ]
         for index, wind in enumerate(WINDS):
             seated = context.seated[index]
@@ -326,8 +327,15 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args, tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["registration"].queryset = tournament.registrations.select_related("player")
-        self.fields["registration"].label_from_instance = _name
+        registrations = tournament.registrations.select_related("player")
+        field = self.fields["registration"]
+        field.queryset = registrations
+        # Sorted in Python: the database's order puts "Émile" after "Zoé" and the placeholder
+        # "Substitute 1" under "1".
+        field.choices = [("", field.empty_label)] + [
+            (registration.pk, _name(registration))
+            for registration in sorted(registrations, key=choice_sort_key)
+        ]
         self.fields["round"].queryset = tournament.rounds.order_by("number")
 
 

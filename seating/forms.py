@@ -9,6 +9,7 @@ from seating.engine import DEFAULT_CLOSENESS
 from seating.models import SeatingRun
 from seating.services.inputs import open_rounds
 from tournament.models import Registration, Round, Tournament
+from tournament.selectors import choice_sort_key
 
 MAX_SEED = 2**31 - 1
 
@@ -144,7 +145,7 @@ class SwapForm(forms.Form):
         seated = {p for item in run.plan for table in item["tables"] for p in table}
         players = sorted(
             (registrations[pk] for pk in seated if pk in registrations),
-            key=lambda r: (r.player.last_name.casefold(), r.player.first_name.casefold()),
+            key=choice_sort_key,
         )
         choices = [("", "---------")] + [(r.pk, r.player.display_name) for r in players]
         self.fields["first"].choices = choices

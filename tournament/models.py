@@ -224,10 +224,16 @@ class Player(models.Model):
         return ", ".join(detail for detail in details if detail)
 
     @property
+    def is_placeholder(self) -> bool:
+        """A placeholder substitute ("Substitute 2", numbered in its last name) that stands in
+        for somebody not known yet (`seating.services.substitutes`)."""
+        return self.last_name.isdigit()
+
+    @property
     def sorted_name(self) -> str:
         """The name for alphabetical lists: "Martin, Zoé", but 山田太郎 as it is written, and
-        a placeholder numbered in its last name ("Substitute 2") too."""
-        if not self.last_name or self.last_name.isdigit() or self._writes_family_name_first:
+        a placeholder ("Substitute 2") too."""
+        if not self.last_name or self.is_placeholder or self._writes_family_name_first:
             return self.display_name
         return f"{self.last_name}, {self.first_name}"
 

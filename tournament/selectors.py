@@ -79,11 +79,22 @@ def tables_of_round(round_: Round) -> list[TableView]:
     return list(tables.values())
 
 
-def player_sort_key(registration: Registration) -> tuple[str, str]:
+def player_sort_key(registration: Registration) -> tuple[bool, str, str]:
+    """Order of lists by last name ("Martin, Zoé"): names folded (`fold`), so Émile is among
+    the E whatever the server's locale; placeholder substitutes after the players, 2 before
+    10."""
     player = registration.player
-    if player.last_name.isdigit():  # "Substitute 2": under S, and 2 before 10
-        return (fold(player.first_name), player.last_name.zfill(6))
-    return (fold(player.last_name or player.first_name), fold(player.first_name))
+    if player.is_placeholder:
+        return (True, fold(player.first_name), player.last_name.zfill(6))
+    return (False, fold(player.last_name or player.first_name), fold(player.first_name))
+
+
+def choice_sort_key(registration: Registration) -> tuple[bool, str, str]:
+    """Order of choices that show the name as written ("Zoé Martin"), as `player_sort_key`
+    but by that name."""
+    if registration.player.is_placeholder:
+        return player_sort_key(registration)
+    return (False, fold(registration.player.display_name), "")
 
 
 def players_of_round(round_: Round) -> list[SeatView]:

@@ -175,7 +175,7 @@ def ranking_rows(standings) -> list[dict]:
                 "shared_place": entry.shared_place,
                 "name": player.display_name,
                 "withdrawn": entry.withdrawn,
-                "name_sort": (player.last_name or player.first_name).casefold(),
+                "name_sort": fold(player.last_name or player.first_name),
                 "search": fold(" ".join((player.first_name, player.last_name, player.nickname))),
                 "country": player.country.code or "",
                 "country_name": str(player.country.name) if player.country else "",

@@ -13,7 +13,10 @@ from tournament.selectors import SeatView, players_of_round, tables_of_round
 
 def _player_cells(seat: SeatView) -> list[object]:
     player = seat.player
-    return [player.last_name, player.first_name, player.country.code or ""]
+    country = player.country.code or ""
+    if player.is_placeholder:  # "Substitute 1", not last name "1"
+        return [player.display_name, "", country]
+    return [player.last_name, player.first_name, country]
 
 
 class SeatingXlsx:
