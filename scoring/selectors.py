@@ -7,6 +7,11 @@ every scoring write replaces when its transaction commits
 (`scoring.services.invalidation`), the id of the tournament's latest audit entry (every
 audited change, e.g. a disqualification from the admin, gives a new key) and the rule set.
 
+Only players with a hanchan on a confirmed sheet (played, or missed with a substitute in the
+seat: the missed-hanchan penalty is a result) are ranked: a late registration has no result
+to rank at 0, so they are listed after the ranked players with no place (`place` None) and
+left out of the EMA results.
+
 Totals: `StandingEntry.total` is the engine's total. `penalty_total` is every penalty of the
 player (chombo, lateness and missed hanchans from the sheets plus the referees' penalties),
 `hanchan_total` the rest (table scores with uma), so total = hanchan_total + penalty_total.
@@ -58,7 +63,7 @@ class StandingEntry:
     registration_id: int
     player: Player
     team_name: str
-    place: int | None
+    place: int | None  # None: no confirmed hanchan yet, listed after the ranked players
     total: Fraction
     hanchan_total: Fraction
     penalty_total: Fraction
@@ -223,9 +228,12 @@ def _compute(tournament: Tournament) -> Standings:
         if not registration.is_substitute
     ]
     records = []
+    no_hanchan = set()
     for registration in ranked:
         rounds = round_scores.get(registration.pk, {})
         counted = [rounds.get(number) for number in order]
+        if not any(score.confirmed for score in rounds.values()):
+            no_hanchan.add(registration.pk)
         sheet_penalties = sum(
             (score.penalty for score in rounds.values() if score.confirmed), Fraction(0)
         )
@@ -239,7 +247,10 @@ def _compute(tournament: Tournament) -> Standings:
                 penalties=tuple(
                     EnginePenalty(points) for points in active_penalties.get(registration.pk, [])
                 ),
-                disqualified=registration.status == Registration.Status.DISQUALIFIED,
+                # The engine lists its "disqualified" after the ranked rows, without a place:
+                # what a player without a hanchan needs too (told apart below).
+                disqualified=registration.status == Registration.Status.DISQUALIFIED
+                or registration.pk in no_hanchan,
                 name=registration.player.full_name,
                 sheet_penalties=sheet_penalties,
             )
@@ -247,9 +258,9 @@ def _compute(tournament: Tournament) -> Standings:
     rows = compute_standings(records, tournament.get_rules().tie_breaks)
     entries = []
     for row in rows:
-        if row.disqualified:
-            continue
         registration = loaded.registrations[int(row.key)]
+        if registration.status == Registration.Status.DISQUALIFIED:
+            continue
         rounds = round_scores.get(registration.pk, {})
         penalty_total = row.penalty_points
         entries.append(

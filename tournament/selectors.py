@@ -190,10 +190,11 @@ def rank_history(
 ) -> list[tuple[int, int]]:
     """(round number, rank after that round) for one registration, from the standings.
 
-    Rank after round r orders the ranked players by their scores of rounds 1…r (each score
-    includes its sheet's penalties) plus the referees' penalties given up to round r (a
-    penalty without a round counts from the start). Equal sums share the rank; the final
-    place may differ where the tie-breaks separated equal totals. No queries.
+    Rank after round r orders the players with a confirmed hanchan by then (the standings
+    rank only those) by their scores of rounds 1…r (each score includes its
+    sheet's penalties) plus the referees' penalties given up to round r (a penalty without
+    a round counts from the start). Equal sums share the rank; the final place may differ
+    where the tie-breaks separated equal totals. No queries.
     """
     penalties = penalties or {}
     entries = standings.entries
@@ -206,6 +207,8 @@ def rank_history(
             continue
         running = {}
         for entry in entries:
+            if not any(score.confirmed for n, score in entry.rounds.items() if n <= number):
+                continue
             total = sum(
                 (
                     score.score
@@ -223,7 +226,9 @@ def rank_history(
                 Fraction(0),
             )
             running[entry.registration_id] = total
-        mine = running[registration_id]
+        mine = running.get(registration_id)
+        if mine is None:
+            continue
         history.append((number, 1 + sum(1 for total in running.values() if total > mine)))
     return history
 

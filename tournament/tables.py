@@ -57,6 +57,16 @@ def format_points(points: int | None) -> str:
     return number_format(points, force_grouping=True)
 
 
+NO_PLACE = "–"
+
+
+def format_place(place: int | None, shared: bool = False) -> str:
+    """3 / 3= for a shared place / – for a player with no hanchan played (not ranked)."""
+    if place is None:
+        return NO_PLACE
+    return f"{place}=" if shared else str(place)
+
+
 def score_cell(value: Fraction | None, css: str = "") -> str:
     if value is None:
         return format_html('<span class="muted">–</span>')
@@ -77,7 +87,8 @@ class ScoreColumn(tables.Column):
 class RankingTable(tables.Table):
     """The live ranking: one row per StandingEntry, one column per round."""
 
-    place = tables.Column(verbose_name=_("Place"), order_by=("place_sort",))
+    # empty_values=(): render_place also draws the "–" of a player with no place
+    place = tables.Column(verbose_name=_("Place"), order_by=("place_sort",), empty_values=())
     name = tables.Column(verbose_name=_("Player"), order_by=("name_sort",))
     country = tables.Column(
         verbose_name=_("Country"),
@@ -141,8 +152,10 @@ class RankingTable(tables.Table):
 
     def render_place(self, value, record):
         if value is None:
-            return format_html('<span class="muted">{}</span>', _("DQ"))
-        return f"{value}=" if record["shared_place"] else str(value)
+            return format_html(
+                '<span class="muted" title="{}">{}</span>', _("No hanchan played"), NO_PLACE
+            )
+        return format_place(value, record["shared_place"])
 
     def render_name(self, value, record):
         url = reverse(

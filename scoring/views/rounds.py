@@ -10,7 +10,7 @@ from scoring.models import ScoreSheet
 from scoring.selectors import tournament_standings
 from tournament.models import WIND_ORDER, Round, Seat
 from tournament.permissions import TournamentStaffMixin
-from tournament.tables import format_score
+from tournament.tables import format_place, format_score
 
 Status = ScoreSheet.Status
 
@@ -87,6 +87,7 @@ class StandingsView(TournamentStaffMixin, TemplateView):
         context["rows"] = [
             {
                 "entry": entry,
+                "place": format_place(entry.place, entry.shared_place),
                 "total": format_score(entry.total),
                 "penalty": format_score(entry.penalty_total),
                 "rounds": [

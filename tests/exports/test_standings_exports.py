@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tests.conftest import confirm_sheet, make_staff
+from tests.conftest import confirm_sheet, make_registration, make_staff
 from tests.exports.conftest import NAMES, WRITTEN, open_xlsx, pdf_squashed, pdf_text
 from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.standings_pdf import StandingsPdf
@@ -149,3 +149,18 @@ def test_unknown_export_is_404(client, seated_round, organiser):
     slug = seated_round.tournament.slug
     assert client.get(reverse("staff:export", args=[slug, "nope"])).status_code == 404
     assert client.get(reverse("staff:exports", args=[slug])).status_code == 200
+
+
+def test_players_without_a_hanchan_are_not_in_the_ema_results_nor_placed(scored):
+    # WRC 2015 §7.1/§7.2 (RULES.md §8.1, §8.3): only results are ranked; a player with no
+    # hanchan has none, so a place at 0.0 would push every later player down.
+    late = make_registration(scored)
+    rows = list(open_xlsx(EmaResultsXlsx(scored).render()[2]).active.values)[1:]
+    assert [row[0] for row in rows] == [1, 1, 3, 3, 5, 5, 7, 7]
+    assert late.player.first_name not in {row[3] for row in rows}
+    standings = list(open_xlsx(StandingsXlsx(scored).render()[2])["Standings"].values)
+    assert standings[-1][:3] == ("–", late.player.last_name, late.player.first_name)
+    assert standings[-1][-1] == "No hanchan played"
+    assert standings[-2][0] == 7
+    text = pdf_text(StandingsPdf(scored).render()[2])
+    assert f"–\n{late.player.display_name}" in text

@@ -2,11 +2,13 @@
 
 import pytest
 
+from tests.conftest import confirm_sheet, make_staff
 from tests.exports.conftest import open_xlsx
 from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.exports.seating import SeatingXlsx
 from tournament.exports.standings_xlsx import StandingsXlsx
+from tournament.models import Tournament, TournamentStaff
 
 # First names as an import could bring them: each starts with what a spreadsheet reads as a
 # formula, or is an error code.
@@ -21,7 +23,16 @@ HOSTILE = {
 
 
 @pytest.fixture
-def hostile_round(seated_round):
+def hostile_round(seated_round, django_user_model):
+    """The names above, with round 1 confirmed: the EMA results list only players with a
+    hanchan."""
+    tournament = seated_round.tournament
+    tournament.confirmation_policy = Tournament.ConfirmationPolicy.SINGLE
+    tournament.save()
+    referee = django_user_model.objects.create_user("scorer")
+    make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
+    for table in (1, 2):
+        confirm_sheet(seated_round, table, referee)
     for registration in seated_round.tournament.registrations.select_related("player"):
         player = registration.player
         if player.first_name in HOSTILE:

@@ -235,3 +235,21 @@ def test_an_official_lands_on_the_home_page_with_their_tournaments(client, djang
     content = client.get(reverse("public:home")).content.decode()
     assert reverse("scoring:rounds", args=[tournament.slug]) in content
     assert reverse("staff:exports", args=[tournament.slug]) not in content  # organisers only
+
+
+@pytest.mark.django_db
+def test_players_without_a_hanchan_have_no_place_and_come_last(client, django_user_model):
+    # WRC 2015 §7.2 (RULES.md §8.3): a player's total is the sum of hanchan scores; a late
+    # registration has none yet, so no place (not 0.0 above every negative total).
+    tournament, registrations, rounds, referee = make_event(django_user_model, teams=0)
+    confirm_round(rounds[0], referee, tables=2)
+    late = make_registrations(tournament, 2)
+    response = client.get(reverse("public:rankings", args=[tournament.slug]))
+    rows = [row.record for row in response.context["table"].rows]
+    assert [row["place"] for row in rows] == [1, 1, 3, 3, 5, 5, 7, 7, None, None]
+    assert {row["registration_id"] for row in rows[-2:]} == {late[0].pk, late[1].pk}
+    assert 'title="No hanchan played">–</span>' in response.context["table_html"]
+    fourth = next(seat.registration for seat in Seat.objects.filter(round=rounds[0], wind="N"))
+    page = client.get(reverse("public:player", args=[tournament.slug, fourth.pk]))
+    (row,) = page.context["rounds"]
+    assert row["rank"] == 7  # the two late players at 0 are not counted above −26.0

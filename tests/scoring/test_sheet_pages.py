@@ -542,3 +542,10 @@ def test_a_locked_round_offers_no_confirmation(client, event, players):
     page = client.get(_url(event))
     assert not page.context["can_confirm"]
     assert LOCKED in page.content.decode()
+
+
+def test_the_staff_standings_give_no_place_before_a_hanchan(client, event):
+    # WRC 2015 §7.2 (RULES.md §8.3): no hanchan, no result to rank (it read "1=" for all).
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    page = client.get(reverse("scoring:standings", args=[event["tournament"].slug]))
+    assert {row["place"] for row in page.context["rows"]} == {"–"}

@@ -2,7 +2,9 @@
 
 One row per ranked player: place, EMA number, last name, first name, country (ISO 3166
 alpha-3, e.g. FRA) and tournament points. Players without an EMA number are listed with an
-empty number (the EMA assigns one); disqualified players are not listed (WRC 2015 §7.1).
+empty number (the EMA assigns one); disqualified players are not listed (WRC 2015 §7.1), nor
+players who never played a hanchan (they have no result, and a place would push every later
+player down).
 """
 
 from django.utils.translation import gettext as _
@@ -20,6 +22,8 @@ class EmaResultsXlsx:
 
     def rows(self):
         for entry in tournament_standings(self.tournament).entries:
+            if entry.place is None:
+                continue
             player = entry.player
             yield [
                 entry.place,

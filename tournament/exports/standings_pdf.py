@@ -11,7 +11,7 @@ from scoring.selectors import Standings, tournament_standings
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, fonts, grid_table, para, tournament_subtitle
 from tournament.models import Tournament
-from tournament.tables import format_score
+from tournament.tables import format_place, format_score
 
 MARGIN = 12 * mm
 WIDTH = landscape(A4)[0] - 2 * MARGIN
@@ -80,14 +80,11 @@ class StandingsPdf:
         rows = [header]
         for entry in standings.entries:
             player = entry.player
-            place = (
-                "" if entry.place is None else f"{entry.place}{'=' if entry.shared_place else ''}"
-            )
             # Numbers are plain strings (fast for a thousand players); names may need the
             # CJK fallback font, so they are Paragraphs.
             rows.append(
                 [
-                    place,
+                    format_place(entry.place, entry.shared_place),
                     para(
                         f"{player.display_name} ({_('withdrawn')})"
                         if entry.withdrawn

@@ -2,11 +2,11 @@
 
 from django.utils.translation import gettext as _
 
-from scoring.selectors import Standings, team_standings, tournament_standings
+from scoring.selectors import StandingEntry, Standings, team_standings, tournament_standings
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.xlsx import workbook_bytes
 from tournament.models import Tournament
-from tournament.tables import score_decimal
+from tournament.tables import NO_PLACE, score_decimal
 
 
 def round_header(number: int, standings: Standings) -> str:
@@ -14,6 +14,12 @@ def round_header(number: int, standings: Standings) -> str:
     if number in standings.provisional_rounds:
         header += " " + _("(provisional)")
     return header
+
+
+def _status(entry: StandingEntry) -> str:
+    if entry.withdrawn:
+        return _("withdrawn")
+    return _("No hanchan played") if entry.place is None else ""
 
 
 class StandingsXlsx:
@@ -24,7 +30,7 @@ class StandingsXlsx:
         for entry in standings.entries:
             player = entry.player
             yield [
-                entry.place,
+                NO_PLACE if entry.place is None else entry.place,
                 player.last_name,
                 player.first_name,
                 player.country.code or "",
@@ -35,7 +41,7 @@ class StandingsXlsx:
                     for n in standings.round_numbers
                 ],
                 score_decimal(entry.penalty_total),
-                _("withdrawn") if entry.withdrawn else "",
+                _status(entry),
             ]
 
     def render(self) -> tuple[str, str, bytes]:
