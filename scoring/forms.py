@@ -16,6 +16,7 @@ from scoring.messages import form_field_for, message_for
 from scoring.models import Penalty
 from scoring.rules import APPLICABLE_KEYS, RulesErrors
 from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableContext
+from scoring.services.penalties import not_ranked_message
 from tournament.models import WIND_LABELS, Registration, Round
 from tournament.selectors import choice_sort_key
 
@@ -327,9 +328,11 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args, tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        registrations = tournament.registrations.select_related("player")
+        registrations = tournament.registrations.ranked().select_related("player")
         field = self.fields["registration"]
+        # Only ranked players: a substitute's or a disqualified player's penalty counts nowhere.
         field.queryset = registrations
+        field.error_messages["invalid_choice"] = not_ranked_message()
         # Sorted in Python: the database's order puts "Émile" after "Zoé" and the placeholder
         # "Substitute 1" under "1".
         field.choices = [("", field.empty_label)] + [

@@ -24,6 +24,10 @@ MESSAGES = {
     "seat_not_in_round": _("This player is not seated in this round."),
     "seat_wrong_table": _("This player is seated at table %(table)s in this round."),
     "seat_wrong_wind": _("This player starts as %(wind)s at this table."),
+    "seat_disqualified": _(
+        "%(player)s is disqualified and plays no more (WRC 2015 §7.1): choose the substitute "
+        "who played this seat."
+    ),
     "substitute_unknown": _("Choose an active substitute of this tournament."),
     "substitute_repeated": _("This substitute already plays another seat of this table."),
     "substitute_elsewhere": _("This substitute already plays at table %(table)s in this round."),

@@ -183,6 +183,9 @@ class TableContext:
     registrations: dict[int, Registration]  # everyone seated in the round, and substitutes
     # substitute id -> table, from the current version of the round's other tables' sheets
     substitute_table: dict[int, int]
+    # who played in person on this table's standing sheet: a player disqualified since
+    # keeps that seat in a correction (the hanchan was played before)
+    played_here: frozenset[int] = frozenset()
 
 
 def table_context(round_: Round, table_number: int) -> TableContext:
@@ -199,10 +202,18 @@ def table_context(round_: Round, table_number: int) -> TableContext:
         registrations[seat.registration_id] = seat.registration
         if seat.table_number == table_number:
             seated[WIND_ORDER[seat.wind]] = seat.registration
-    written = _substitutes_written(round_)
+    standing = _standing_seats(round_)
+    written = [
+        (table, seat["substitute"]) for table, seat in standing if seat["substitute"] is not None
+    ]
     # This table's own substitutes stay choosable even after they withdrew: a correction
     # keeps them (they did play that hanchan).
     on_this_sheet = {sub for table, sub in written if table == table_number}
+    played_here = frozenset(
+        seat["registration"]
+        for table, seat in standing
+        if table == table_number and seat["substitute"] is None
+    )
     of_tournament = Registration.objects.filter(tournament_id=round_.tournament_id)
     substitutes = {
         registration.pk: registration
@@ -217,12 +228,19 @@ def table_context(round_: Round, table_number: int) -> TableContext:
         if table != table_number:
             elsewhere.setdefault(sub, table)
     return TableContext(
-        round_, table_number, tuple(seated), seat_of, substitutes, registrations, elsewhere
+        round_,
+        table_number,
+        tuple(seated),
+        seat_of,
+        substitutes,
+        registrations,
+        elsewhere,
+        played_here,
     )
 
 
-def _substitutes_written(round_: Round) -> list[tuple[int, int]]:
-    """(table, substitute id) for every substitute on the round's sheets, by table.
+def _standing_seats(round_: Round) -> list[tuple[int, dict[str, Any]]]:
+    """(table, seat) for every seat on the round's sheets, by table.
 
     Only the version that stands counts: a substitute typed on an older version (since
     corrected) plays nowhere. The table being entered is told apart by the caller, so a sheet
@@ -233,12 +251,7 @@ def _substitutes_written(round_: Round) -> list[tuple[int, int]]:
         .order_by("table_number")
         .values_list("table_number", "current__data")
     )
-    return [
-        (table, seat["substitute"])
-        for table, data in rows
-        for seat in data.get("seats", [])
-        if seat.get("substitute") is not None
-    ]
+    return [(table, seat) for table, data in rows for seat in data.get("seats", [])]
 
 
 @dataclass(frozen=True)
@@ -289,6 +302,22 @@ def _seat_errors(entry: SheetEntry, context: TableContext) -> list[RulesError]:
                         wind=where[1],
                     )
                 )
+        registration = context.registrations.get(reg_id) if reg_id is not None else None
+        if (
+            registration is not None
+            and registration.status == Registration.Status.DISQUALIFIED
+            and seat.substitute_id is None
+            and reg_id not in context.played_here
+        ):
+            # WRC 2015 §7.1: a disqualified player plays no more; a substitute takes the seat.
+            errors.append(
+                RulesError(
+                    "seat_disqualified",
+                    f"{registration.player.display_name} is disqualified and plays no more.",
+                    field=f"{field}.player",
+                    player=registration.player.display_name,
+                )
+            )
         if seat.substitute_id is not None:
             if seat.substitute_id not in context.substitutes:
                 errors.append(

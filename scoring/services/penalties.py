@@ -25,6 +25,14 @@ from tournament.services.registrations import registration_disqualify
 Role = TournamentStaff.Role
 
 
+def not_ranked_message() -> str:
+    """Why a substitute or a disqualified player gets no penalty: nothing would count it."""
+    return _(
+        "Penalties count only for ranked players: substitutes and disqualified players are "
+        "not in the ranking (WRC 2015 §7.1, §7.2)."
+    )
+
+
 @transaction.atomic
 def penalty_give(
     *,
@@ -39,6 +47,8 @@ def penalty_give(
     tournament = registration.tournament
     if not has_role(acting_user, tournament, Role.HEAD_REFEREE):
         raise PermissionDenied
+    if registration.is_substitute or registration.status == Registration.Status.DISQUALIFIED:
+        raise ValidationError({"registration": not_ranked_message()})
     if round_ is not None and round_.tournament_id != tournament.pk:
         raise ValidationError({"round": _("This round belongs to another tournament.")})
     if points <= 0:

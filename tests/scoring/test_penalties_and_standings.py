@@ -244,3 +244,22 @@ def test_the_standings_version_changes_when_a_change_commits(
     for callback in callbacks:
         callback()
     assert standings_version(tournament.pk) != before
+
+
+def test_no_penalty_for_a_substitute_or_a_disqualified_player(single):
+    # WRC 2015 §7.1, §7.2 (RULES.md §8.1, §8.3): neither is ranked; the service refuses too.
+    substitute = make_registration(single["tournament"], is_substitute=True)
+    disqualified = single["registrations"][0]
+    player_disqualify(
+        registration=disqualified, reason="Collusion", acting_user=single["users"]["organiser"]
+    )
+    for registration in (substitute, disqualified):
+        with pytest.raises(ValidationError) as refused:
+            penalty_give(
+                registration=registration,
+                points=Decimal(10),
+                reason="phone",
+                acting_user=single["users"][Role.HEAD_REFEREE],
+            )
+        assert "registration" in refused.value.message_dict
+    assert not Penalty.objects.exists()

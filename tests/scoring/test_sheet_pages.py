@@ -549,3 +549,39 @@ def test_the_staff_standings_give_no_place_before_a_hanchan(client, event):
     client.force_login(event["users"][Role.HEAD_REFEREE])
     page = client.get(reverse("scoring:standings", args=[event["tournament"].slug]))
     assert {row["place"] for row in page.context["rows"]} == {"–"}
+
+
+def test_the_check_names_a_disqualified_player_in_a_seat(referee, event, players):
+    # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player plays no more.
+    players[2].status = Registration.Status.DISQUALIFIED
+    players[2].status_reason = "Collusion"
+    players[2].save()
+    response = referee.post(_url(event), {**sheet_form_data(players), "action": "check"})
+    assert not response.context.get("checked")
+    assert response.context["form"].errors["W_player"] == [
+        f"{players[2].player.display_name} is disqualified and plays no more (WRC 2015 §7.1): "
+        "choose the substitute who played this seat."
+    ]
+
+
+@pytest.mark.parametrize("kind", ["substitute", "disqualified"])
+def test_the_penalty_form_refuses_players_outside_the_ranking(client, event, kind):
+    # WRC 2015 §7.1, §7.2 (RULES.md §8.1, §8.3): substitutes and the disqualified are not
+    # ranked, so a penalty against them would count nowhere.
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    if kind == "substitute":
+        player = make_registration(event["tournament"], is_substitute=True)
+    else:
+        player = event["registrations"][0]
+        player.status = Registration.Status.DISQUALIFIED
+        player.status_reason = "Collusion"
+        player.save()
+    url = reverse("scoring:penalties", args=[event["tournament"].slug])
+    assert player.pk not in dict(client.get(url).context["form"].fields["registration"].choices)
+    data = {"registration": player.pk, "kind": "discretionary", "points": "10", "reason": "x"}
+    response = client.post(url, data)
+    assert response.context["form"].errors["registration"] == [
+        "Penalties count only for ranked players: substitutes and disqualified players are "
+        "not in the ranking (WRC 2015 §7.1, §7.2)."
+    ]
+    assert not Penalty.objects.exists()

@@ -353,3 +353,43 @@ def test_a_locked_round_takes_no_confirmation_until_unlocked(event):
     round_.save(update_fields=["status"])
     sheet = sheet_confirm(sheet=outcome.sheet, version_number=1, acting_user=users["referee2"])
     assert sheet.status == Status.CONFIRMED
+
+
+def _disqualify(registration: Registration) -> None:
+    registration.status = Registration.Status.DISQUALIFIED
+    registration.status_reason = "Collusion"
+    registration.save()
+
+
+def test_a_disqualified_player_cannot_score_a_seat(event):
+    # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player plays no more; a substitute
+    # takes the seat (§7.2) and the sheet then passes.
+    round_, players, users = _setup(event, Policy.SINGLE)
+    _disqualify(players[1])
+    with pytest.raises(RulesErrors) as refused:
+        enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    (error,) = refused.value.errors
+    assert error.field == "seats[1].player"
+    assert message_for(error) == (
+        f"{players[1].player.display_name} is disqualified and plays no more (WRC 2015 §7.1): "
+        "choose the substitute who played this seat."
+    )
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    enter(round_, 1, make_entry(players, S={"substitute_id": substitute.pk}), users["referee"])
+    assert ScoreSheet.objects.get().status == Status.CONFIRMED
+
+
+def test_a_sheet_played_before_a_disqualification_can_still_be_corrected(event):
+    # WRC 2015 §7.1: results already played stay on the other players' sheets.
+    round_, players, users = _setup(event, Policy.SINGLE)
+    outcome = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    _disqualify(players[1])
+    result = sheet_correct(
+        sheet=outcome.sheet,
+        entry=make_entry(players, points=(42300, 31000, 19000, 27700)),
+        revision=1,
+        token=uuid.uuid4(),
+        reason="West and North swapped",
+        acting_user=users[Role.HEAD_REFEREE],
+    )
+    assert result.sheet.status == Status.CONFIRMED
