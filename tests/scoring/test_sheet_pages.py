@@ -2,6 +2,7 @@
 
 import copy
 import datetime
+import re
 import uuid
 
 import pytest
@@ -585,3 +586,22 @@ def test_the_penalty_form_refuses_players_outside_the_ranking(client, event, kin
         "not in the ranking (WRC 2015 §7.1, §7.2)."
     ]
     assert not Penalty.objects.exists()
+
+
+def test_a_substitutes_seat_shows_their_result_apart_from_the_absent_player(
+    referee, event, players
+):
+    # WRC 2015 §7.2 (RULES.md §8.3 R-LATE-3, R-LATE-5): the substitute's 38 000 decide the
+    # table (1st, +15) but count for nobody's ranking; the absent player gets only −20.
+    substitute = make_registration(event["tournament"], is_substitute=True)
+    data = sheet_form_data(players, (38000, 31000, 27700, 23300), E={"substitute": substitute.pk})
+    html = referee.post(_url(event), {**data, "action": "check"}).content.decode()
+    rows = re.findall(
+        r"<tr[^>]*>(.*?)</tr>", html[html.index('<tr class="substitute-seat">') :], re.S
+    )
+    sub_row, player_row = (re.sub(r"<[^>]+>|\s+", " ", row).split() for row in rows[:2])
+    name = substitute.player.display_name
+    assert " ".join(sub_row).startswith(f"E {name} substitute, not ranked")
+    assert sub_row[-5:] == ["38000", "1", "+15.0", "not", "ranked"]
+    assert f"seat played by {name}: no hanchan points" in " ".join(player_row)
+    assert player_row[-5:] == ["–", "–", "–", "−20.0", "−20.0"]
