@@ -64,15 +64,14 @@ def test_score_sheet_choices_put_accented_names_in_place_and_placeholders_last(m
     assert _labels(form.fields["E_substitute"]) == ["Substitute 2", "Substitute 10"]
 
 
-def test_penalty_choices_put_accented_names_in_place_and_placeholders_last(mixed_round):
+def test_penalty_choices_put_accented_names_in_place_and_leave_substitutes_out(mixed_round):
     form = PenaltyForm(tournament=mixed_round.tournament)
+    # Substitutes are not ranked, so a penalty for them would count nowhere (WRC 2015 §7.2).
     assert _labels(form.fields["registration"]) == [
         "Anna Berg",
         "Émile Blanc",
         "Ömer Yılmaz",
         "Søren Ærø",
-        "Substitute 2",
-        "Substitute 10",
     ]
     registration = mixed_round.tournament.registrations.get(player__first_name="Émile")
     form = PenaltyForm(
