@@ -86,6 +86,7 @@ def test(extra: list[str]) -> int:
         say(note)
     say("Linting (ruff)")
     run(BIN / "ruff", "check", ".")
+    run(BIN / "ruff", "format", "--check", "--quiet", ".")
     say("Checking for missing migrations")
     manage("makemigrations", "--check", "--dry-run", "-v", "0")
     say("Running the test suite")
