@@ -267,10 +267,11 @@ def _extended_start(
 def _rank(
     problem: SearchProblem, seats: Sequence[Sequence[int]], weights: Weights, hard_tables: bool
 ) -> tuple[int, ...]:
-    """Order of plans: weighted cost, after table reuse when tables come first."""
+    """Order of plans: weighted cost, after table reuse and team clashes when tables come
+    first."""
     reuse, clashes, rep = costs(problem, seats)
     cost = weights.tables * reuse + weights.teams * clashes + weights.repeats * rep
-    return (reuse, cost) if hard_tables else (cost,)
+    return (reuse, clashes, cost) if hard_tables else (cost,)
 
 
 #: Share of the moves spent probing each start when the search has several; the start that

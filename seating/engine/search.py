@@ -121,9 +121,9 @@ def anneal(
     """Improve ``start`` (per round a seat list of N dense players) for ``max_moves`` moves
     or until the weighted cost reaches ``target``. The move budget (not the clock) ends the
     search, so a seed reproduces its plan; ``deadline`` is only a safety net on a slow
-    machine. ``hard_tables`` ranks plans by table reuse first (priority "tables"), whatever
-    the weights; ``double_share`` is the share of double swaps among the moves. Returns the
-    best rounds and their cost."""
+    machine. ``hard_tables`` ranks plans by table reuse, then team clashes, then cost
+    (priority "tables": the order the docs promise), whatever the weights; ``double_share``
+    is the share of double swaps among the moves. Returns the best rounds and their cost."""
     n, tn, rn = problem.n_players, problem.n_tables, problem.n_rounds
     team, fixed = problem.team, problem.fixed
     allowed = problem.allowed
@@ -155,6 +155,7 @@ def anneal(
     cost = wt * reuse + wm * clashes + wr * rep
     best_cost = cost
     best_reuse = reuse
+    best_clashes = clashes
     best = [list(s) for s in seats]
     if cost <= target:
         return best, best_cost
@@ -206,7 +207,8 @@ def anneal(
                     out.append((r, a))
         return out
 
-    last_dt = [0]
+    # (table reuse change, team clash change) of the last swap_delta.
+    last_dt = [0, 0]
 
     def swap_delta(s: list[int], a: int, b: int, i: int, j: int) -> int:
         """Cost change if a (seat i) and b (seat j) of one round change tables."""
@@ -246,6 +248,7 @@ def anneal(
         if visits[b * tn + A] >= lim:
             dt += 1
         last_dt[0] = dt
+        last_dt[1] = dteam
         return wr * dm + wm * dteam + wt * dt
 
     def apply_swap(r: int, a: int, b: int, i: int, j: int) -> None:
@@ -309,6 +312,7 @@ def anneal(
             rebuild()
             cost = best_cost
             reuse = best_reuse
+            clashes = best_clashes
             temp = t_hot * (0.6 ** (runs % 3))
             decay = (t_cold / temp) ** (1.0 / run_moves)
             hot = hot_list()
@@ -352,8 +356,13 @@ def anneal(
                 where[r][b] = 4 * ta_ + k
             cost += delta
             reuse += dreuse
-            if cost < best_cost if not hard_tables else (reuse, cost) < (best_reuse, best_cost):
+            if (
+                cost < best_cost
+                if not hard_tables
+                else (reuse, clashes, cost) < (best_reuse, best_clashes, best_cost)
+            ):
                 best_reuse = reuse
+                best_clashes = clashes
                 best_cost = cost
                 best = [list(x) for x in seats]
             continue
@@ -396,11 +405,12 @@ def anneal(
                     continue
                 j = where[r][b]
                 d1 = swap_delta(s, a, b, i, j)
-                dreuse = last_dt[0]
+                dreuse, dclash = last_dt
                 apply_swap(r, a, b, i, j)
                 j2 = where[r2][c]
                 delta = d1 + swap_delta(s2, a, c, i2, j2)
                 dreuse += last_dt[0]
+                dclash += last_dt[1]
                 if delta > 0 and rand() >= exp(-delta / temp):
                     apply_swap(r, b, a, i, j)
                     continue
@@ -411,14 +421,20 @@ def anneal(
                 if i >> 2 == j >> 2:
                     continue
                 delta = swap_delta(s, a, b, i, j)
-                dreuse = last_dt[0]
+                dreuse, dclash = last_dt
                 if delta > 0 and rand() >= exp(-delta / temp):
                     continue
                 apply_swap(r, a, b, i, j)
             cost += delta
         reuse += dreuse
-        if cost < best_cost if not hard_tables else (reuse, cost) < (best_reuse, best_cost):
+        clashes += dclash
+        if (
+            cost < best_cost
+            if not hard_tables
+            else (reuse, clashes, cost) < (best_reuse, best_clashes, best_cost)
+        ):
             best_reuse = reuse
+            best_clashes = clashes
             best_cost = cost
             best = [list(x) for x in seats]
             if best_cost <= target:
