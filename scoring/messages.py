@@ -64,6 +64,9 @@ MESSAGES = {
     "seat_repeated": _("A seat is chosen twice."),
     "han_type": _("Han must be a whole number."),
     "han_missing": _("A win needs its han (or yakuman)."),
+    "yakuman_with_han_fu": _(
+        "A yakuman replaces han and fu: clear the han and fu, or the yakuman."
+    ),
     "han_too_low": _("A winning hand has at least 1 han."),
     "fu_missing": _("A hand under 5 han needs its fu."),
     "fu_type": _("Fu must be a whole number."),

@@ -57,6 +57,7 @@ ERROR_CODES: dict[str, str] = {
     "seat_repeated": "A seat listed twice. params: seats",
     "han_type": "Han is not a whole number. params: han",
     "han_missing": "A win without han or yakuman. params: -",
+    "yakuman_with_han_fu": "Han or fu written together with a yakuman count. params: key, yakuman",
     "han_too_low": "Han < 1. params: han",
     "fu_type": "Fu is not a whole number. params: fu",
     "fu_missing": "Fu missing below 5 han. params: han",

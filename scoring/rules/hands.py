@@ -427,7 +427,17 @@ class _Ctx:
         yakuman = _count(h.yakuman, "yakuman")
         han, fu = h.han, h.fu
         if yakuman:
-            han = fu = None
+            # A yakuman count replaces han/fu (CLI.md): both written is a slip on the sheet,
+            # so say so rather than pay one of them silently.
+            for key, value in (("han", han), ("fu", fu)):
+                if value is not None:
+                    raise RulesError(
+                        "yakuman_with_han_fu",
+                        f"A yakuman replaces han and fu: clear '{key}' or the yakuman count.",
+                        field=key,
+                        key=key,
+                        yakuman=yakuman,
+                    )
         else:
             if han is None:
                 raise RulesError(

@@ -278,6 +278,17 @@ def test_a_bad_hand_is_shown_on_that_hand(referee, event, players):
     assert not SheetVersion.objects.exists()
 
 
+def test_han_and_fu_with_a_yakuman_are_refused_on_that_hand(referee, event, players):
+    # CLI.md `hand`: a yakuman count replaces han/fu; the sheet must not pay one silently.
+    hands = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30", "yakuman": "1"}]
+    response = referee.post(
+        _url(event, "hands"), {**_hands_data(players, hands), "action": "check"}
+    )
+    errors = response.context["formset"].forms[0].errors
+    assert errors["han"] == ["A yakuman replaces han and fu: clear the han and fu, or the yakuman."]
+    assert not SheetVersion.objects.exists()
+
+
 def test_a_negative_penalty_is_explained(client, event):
     client.force_login(event["users"][Role.HEAD_REFEREE])
     url = reverse("scoring:penalties", args=[event["tournament"].slug])

@@ -365,6 +365,30 @@ def test_exit_1_malformed(command, payload, code):
             "one_han_25_fu",
             "han",
         ),
+        (
+            # CLI.md `hand`: a yakuman count replaces han/fu, so both is refused
+            "hand",
+            {
+                "ruleset": "wrc2015",
+                "result": "ron",
+                "winner": "S",
+                "loser": "W",
+                "han": 3,
+                "fu": 40,
+                "yakuman": 1,
+            },
+            "yakuman_with_han_fu",
+            "han",
+        ),
+        (
+            "game",
+            {
+                "ruleset": "wrc2015",
+                "hands": [{"result": "tsumo", "winner": "S", "fu": 30, "yakuman": 1}],
+            },
+            "yakuman_with_han_fu",
+            "hands[0].fu",
+        ),
     ],
 )
 def test_exit_2_invalid(command, payload, code, field):

@@ -568,3 +568,19 @@ def test_keys_that_do_not_belong_to_the_result_are_rejected(hand, key):
         score_hand(WRC, hand)
     assert info.value.code == "key_not_applicable"
     assert info.value.field == key
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "key"),
+    [(3, 40, "han"), (13, None, "han"), (None, 40, "fu")],
+)
+@pytest.mark.parametrize("result", ["ron", "tsumo"])
+def test_han_or_fu_with_a_yakuman_is_rejected(result, han, fu, key):
+    # CLI.md `hand`: "yakuman (a count) replaces han/fu"; both written is a slip, never paid
+    # silently as one of them.
+    loser = "W" if result == "ron" else None
+    hand = HandInput(result, winner="S", loser=loser, han=han, fu=fu, yakuman=1)
+    with pytest.raises(RulesError) as info:
+        score_hand(WRC, hand)
+    assert (info.value.code, info.value.field) == ("yakuman_with_han_fu", key)
+    assert info.value.params == {"key": key, "yakuman": 1}

@@ -34,15 +34,10 @@ def wins(draw):
     pao = None
     if yakuman and draw(st.booleans()):
         pao = draw(seats.filter(lambda s: s != winner))
-    return dict(
-        result=result,
-        winner=winner,
-        loser=loser,
-        yakuman=yakuman,
-        pao=pao,
-        han=draw(st.integers(1, 15)),
-        fu=draw(fus),
-    )
+    # A yakuman count replaces han/fu (CLI.md): a hand has one or the other.
+    han = None if yakuman else draw(st.integers(1, 15))
+    fu = None if yakuman else draw(fus)
+    return dict(result=result, winner=winner, loser=loser, yakuman=yakuman, pao=pao, han=han, fu=fu)
 
 
 @given(rulesets, wins(), seats, st.integers(0, 10), st.integers(0, 5))
