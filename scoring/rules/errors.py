@@ -18,6 +18,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 __all__ = ["ERROR_CODES", "RulesError", "RulesErrors", "RulesFatalError", "ErrorInfo"]
@@ -114,13 +116,25 @@ class ErrorInfo:
 
 
 def _jsonable(value: Any) -> Any:
-    from fractions import Fraction
+    """A param as JSON: params keep the value the user gave (``-1``, ``"foo"``), so numbers
+    stay numbers here and only what JSON cannot hold becomes its plain text, never a repr.
 
+    >>> _jsonable(Fraction(-5)), _jsonable(Decimal("1.5")), _jsonable(("E", Fraction(1, 2)))
+    (-5, 1.5, ['E', 0.5])
+    >>> _jsonable({"a": 1}), _jsonable(Decimal("NaN")), _jsonable(None)
+    ({'a': 1}, 'NaN', None)
+    """
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Decimal) and value.is_finite():
+        value = Fraction(value)
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
-    return value
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return str(value)
 
 
 class RulesError(ValueError):

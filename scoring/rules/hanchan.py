@@ -136,7 +136,7 @@ def validate_sheet(
                     "points_type",
                     f"Points must be a whole number of table points; got {s.points!r}.",
                     field=f"{f}.points",
-                    value=repr(s.points),
+                    value=s.points,
                 )
             )
         elif s.points % 100:
@@ -158,7 +158,7 @@ def validate_sheet(
                         "count_negative",
                         f"'{name}' must be a whole number, zero or more; got {v!r}.",
                         field=f"{f}.{name}",
-                        value=repr(v),
+                        value=v,
                     )
                 )
         for name in ("substitute", "absent"):
@@ -226,7 +226,7 @@ def validate_sheet(
                 f"Riichi sticks left must be a whole number, zero or more; got "
                 f"{riichi_sticks_left!r}.",
                 field="riichi_sticks_left",
-                value=repr(riichi_sticks_left),
+                value=riichi_sticks_left,
             )
         )
     elif points_ok:

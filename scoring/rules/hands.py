@@ -77,7 +77,7 @@ def _seat_index(value: object, fld: str) -> int:
             "seat_unknown",
             f"{value!r} is not a seat; use one of E, S, W, N (the starting winds).",
             field=fld,
-            value=repr(value),
+            value=value,
         )
     return SEATS.index(value)  # type: ignore[arg-type]
 
@@ -100,7 +100,7 @@ def check_han_fu(han: int, fu: int | None, result: str) -> None:
     tsumo_1_han_20_fu
     """
     if not isinstance(han, int) or isinstance(han, bool):
-        raise RulesError("han_type", "Han must be a whole number.", field="han", han=repr(han))
+        raise RulesError("han_type", "Han must be a whole number.", field="han", han=han)
     if han < 1:
         raise RulesError(
             "han_too_low",
@@ -113,7 +113,7 @@ def check_han_fu(han: int, fu: int | None, result: str) -> None:
     if fu is None:
         raise RulesError("fu_missing", f"A {han}-han hand needs its fu.", field="fu", han=han)
     if not isinstance(fu, int) or isinstance(fu, bool):
-        raise RulesError("fu_type", "Fu must be a whole number.", field="fu", fu=repr(fu))
+        raise RulesError("fu_type", "Fu must be a whole number.", field="fu", fu=fu)
     if fu < 20:
         raise RulesError(
             "fu_too_low", f"Every win has at least 20 fu; got {fu}.", field="fu", fu=fu
@@ -278,7 +278,7 @@ def _count(value: object, fld: str) -> int:
             "count_negative",
             f"'{fld}' must be a whole number, zero or more; got {value!r}.",
             field=fld,
-            value=repr(value),
+            value=value,
         )
     return value
 
@@ -340,7 +340,7 @@ def score_hand(ruleset: RuleSet, hand: HandInput) -> HandResult:
             "result_unknown",
             f"Unknown result {hand.result!r}; use one of {', '.join(RESULTS)}.",
             field="result",
-            value=repr(hand.result),
+            value=hand.result,
         )
     _check_applicable(hand)
     dealer = _seat_index(hand.dealer, "dealer")

@@ -368,7 +368,7 @@ def _check_option(name: str, value: object) -> object:
             field=fld,
             option=name,
             expected=expected,
-            value=repr(value),
+            value=value,
         )
 
     def low() -> RulesError:
@@ -410,7 +410,7 @@ def _check_option(name: str, value: object) -> object:
                 field=fld,
                 option=name,
                 choices=list(choices),
-                value=repr(value),
+                value=value,
             )
         return value
     if kind == "uma":
@@ -472,7 +472,7 @@ def resolve_ruleset(key: str, options: Mapping[str, object] | None = None) -> Ru
             "ruleset_unknown",
             f"Unknown rule set {key!r}; choose one of {', '.join(RULESETS)}.",
             field="ruleset",
-            ruleset=repr(key),
+            ruleset=key,
             choices=list(RULESETS),
         )
     base = RULESETS[key]

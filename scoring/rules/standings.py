@@ -95,7 +95,7 @@ def _penalty_value(p: object, fld: str) -> Fraction:
             "penalty_type",
             f"A penalty must be an exact number (int or Fraction); got {value!r}.",
             field=fld,
-            value=repr(value),
+            value=value,
         )
     value = Fraction(value)
     if value > 0:

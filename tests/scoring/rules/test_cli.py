@@ -414,3 +414,75 @@ def test_options_override_any_parameter():
     )
     assert code == 0
     assert out["payments"]["S"] == 8000
+
+
+def _four(**first):
+    return [{"player": "A", "points": 30000, **first}, *seats(0, 30000, 30000, 30000)[1:]]
+
+
+def _ron(**keys):
+    return {
+        "ruleset": "wrc2015",
+        "result": "ron",
+        "winner": "S",
+        "loser": "W",
+        "han": 1,
+        "fu": 30,
+        **keys,
+    }
+
+
+@pytest.mark.parametrize(
+    ("command", "payload", "code", "params"),
+    [
+        (
+            "hanchan",
+            {"ruleset": "foo", "seats": _four()},
+            "ruleset_unknown",
+            {"ruleset": "foo", "choices": ["wrc2015", "oran2015", "mahjongsoul"]},
+        ),
+        (
+            "hanchan",
+            {"ruleset": "wrc2015", "seats": _four(chombo=-1)},
+            "count_negative",
+            {"value": -1},
+        ),
+        (
+            "hanchan",
+            {"ruleset": "wrc2015", "seats": _four(), "riichi_sticks_left": -2},
+            "count_negative",
+            {"value": -2},
+        ),
+        (
+            "hand",
+            _ron(honba=-1),
+            "count_negative",
+            {"value": -1},
+        ),
+        ("hand", {"ruleset": "wrc2015", "result": "win"}, "result_unknown", {"value": "win"}),
+        (
+            "hand",
+            _ron(winner="X"),
+            "seat_unknown",
+            {"value": "X"},
+        ),
+        (
+            "hand",
+            {"ruleset": "wrc2015", "options": {"kiriage": "yes"}, "result": "draw"},
+            "option_type",
+            {"option": "kiriage", "expected": "true or false", "value": "yes"},
+        ),
+        (
+            "hand",
+            {"ruleset": "wrc2015", "options": {"tie_mode": "coin"}, "result": "draw"},
+            "option_choice",
+            {"option": "tie_mode", "choices": ["split", "seat_order"], "value": "coin"},
+        ),
+    ],
+)
+def test_error_params_are_the_values_given_not_their_repr(command, payload, code, params):
+    # CLI.md error shape: a number stays a JSON number (-1, not "-1") and a token stays the
+    # token ("foo", not "'foo'"), so a script can read params without parsing Python.
+    status, out = run(command, payload)
+    assert status == 2
+    assert (out["errors"][0]["code"], out["errors"][0]["params"]) == (code, params)

@@ -5,7 +5,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scoring.rules import ERROR_CODES, RulesError, RulesErrors
+import pytest
+
+from scoring.rules import (
+    ERROR_CODES,
+    Penalty,
+    PlayerRecord,
+    RulesError,
+    RulesErrors,
+    SeatSheet,
+    compute_standings,
+    validate_sheet,
+)
+from scoring.rules.hands import check_han_fu
+from tests.scoring.rules.helpers import WRC
 
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = ROOT / "scoring" / "rules"
@@ -60,3 +73,36 @@ def test_error_carries_code_params_field_message():
     group = RulesErrors([err, RulesError("seats_count", "m2")])
     assert group.codes == ("points_sum", "seats_count")
     assert list(group) == list(group.errors)
+
+
+@pytest.mark.parametrize(
+    ("call", "code", "params"),
+    [
+        (lambda: check_han_fu(2.5, 30, "ron"), "han_type", {"han": 2.5}),
+        (lambda: check_han_fu(2, 30.0, "ron"), "fu_type", {"fu": 30.0}),
+        (
+            lambda: validate_sheet(
+                WRC, [SeatSheet(p, 30000) for p in "ABC"] + [SeatSheet("D", 1.5)]
+            ),
+            "points_type",
+            {"value": 1.5},
+        ),
+        (
+            lambda: compute_standings([PlayerRecord("A", (1,), (Penalty(-1.5, "x"),))]),
+            "penalty_type",
+            {"value": -1.5},
+        ),
+    ],
+)
+def test_params_keep_the_value_given_not_its_repr(call, code, params):
+    # The CLI prints params as JSON: a repr ("'foo'", "-1") would leak Python into it.
+    with pytest.raises((RulesError, RulesErrors)) as info:
+        call()
+    error = info.value.errors[0] if isinstance(info.value, RulesErrors) else info.value
+    assert (error.code, error.params, error.info.as_json()["params"]) == (code, params, params)
+
+
+def test_no_param_is_built_with_repr():
+    # repr() belongs in the English message only; a param is the value itself.
+    text = "\n".join(p.read_text(encoding="utf-8") for p in SOURCE.glob("*.py"))
+    assert re.findall(r"\b\w+=repr\(", text) == []
