@@ -203,10 +203,16 @@ def validate_sheet(
                     limit=limit,
                 )
             )
-        if s.substitute is True and limit is not None and 0 < late <= limit:
+        if (
+            s.substitute is True
+            and s.absent is not True
+            and limit is not None
+            and 0 < late <= limit
+        ):
             # Up to the limit the late player plays; a substitute replaces only a player
             # later than that [000 §7.2; RULES.md R-LATE-1/2]. (Substitute with no minutes
-            # and not absent: a seat the tournament filled with a substitute.)
+            # and not absent: a seat the tournament filled with a substitute. Absent with
+            # minutes is absent_and_late: clearing the substitute would not fix it.)
             errors.append(
                 RulesError(
                     "substitute_too_early",

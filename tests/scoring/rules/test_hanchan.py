@@ -169,6 +169,15 @@ def test_a_player_at_most_ten_minutes_late_is_not_replaced(minutes):
     assert info.value.errors[0].field == "seats[2].substitute"
 
 
+def test_an_absent_player_with_minutes_gets_one_error_not_two():
+    # [000 §7.2; RULES.md R-LATE-2/3]: absent and "late 3 minutes" is one slip, the minutes;
+    # substitute_too_early would add "clear the substitute", which absent forbids.
+    absent = {"absent": True, "substitute": True, "late_minutes": 3}
+    with pytest.raises(RulesErrors) as info:
+        score_hanchan(WRC, sheet(40000, 30000, 30000, 20000, W=absent))
+    assert info.value.codes == ("absent_and_late",)
+
+
 def test_oran_lateness_is_not_automatic():
     # [001 §3.4.3; A7]: the organiser enters a deduction; no per-minute scale
     res = score_hanchan(ORAN, sheet(40000, 30000, 30000, 20000, W={"late_minutes": 15}))
