@@ -7,7 +7,8 @@ import uuid
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format, time_format
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
 from tests.conftest import make_registration
@@ -616,3 +617,23 @@ def test_a_substitutes_seat_shows_their_result_apart_from_the_absent_player(
     assert sub_row[-5:] == ["38000", "1", "+15.0", "not", "ranked"]
     assert f"seat played by {name}: no hanchan points" in " ".join(player_row)
     assert player_row[-5:] == ["–", "–", "–", "−20.0", "−20.0"]
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "Version 1, entered by {who} on {date} at {time}"),
+        ("fr", "Version 1, saisie par {who} le {date} à {time}"),
+    ],
+)
+def test_a_version_says_the_day_and_time_it_was_entered(referee, event, players, language, line):
+    check_and_save(referee, _url(event), sheet_form_data(players))
+    version = SheetVersion.objects.get()
+    created = timezone.localtime(version.created_at)
+    with translation.override(language):
+        date = date_format(created, "SHORT_DATE_FORMAT")
+        time = time_format(created, "TIME_FORMAT")
+    expected = line.format(who=version.entered_by, date=date, time=time)
+    for name in ("sheet", "history"):
+        page = referee.get(_url(event, name), headers={"accept-language": language})
+        assert expected in page.content.decode(), name
