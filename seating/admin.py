@@ -8,6 +8,7 @@ from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 
 from seating import views
 from seating.models import FixedTable, SeatingRun
@@ -83,7 +84,8 @@ class SeatingRunAdmin(admin.ModelAdmin):
     list_filter = ["tournament", "status", "mode"]
     list_select_related = ["tournament"]
     search_fields = ["tournament__name"]
-    exclude = ["snapshot", "plan"]
+    exclude = ["snapshot", "plan", "method"]
+    readonly_fields = ["how_made"]
 
     def get_queryset(self, request: HttpRequest):
         return _scoped(super().get_queryset(request), request, "tournament")
@@ -93,6 +95,11 @@ class SeatingRunAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
+
+    @admin.display(description=_("how it was made"))
+    def how_made(self, obj: SeatingRun) -> str:
+        """The engine's method in the organiser's words, as on the run's page."""
+        return views.method_description(obj.method)
 
     def get_urls(self):
         def route(suffix: str, view, name: str):

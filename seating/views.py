@@ -42,6 +42,31 @@ QUALITY_ROWS = [
     ("team_clashes", gettext_lazy("Clashes (players kept apart seated together)"), None),
 ]
 
+#: The engine's ``method`` (a log line, also in the CLI's output: "construction GF(5) + search
+#: from the current seating") by how it starts → what it tells an organiser. Starts not
+#: listed (a Swiss run, whose mode already says so) say nothing more and are left out.
+METHOD_STARTS = [
+    ("construction GF(", gettext_lazy("finite-field construction")),
+    ("construction AG(", gettext_lazy("finite-field construction")),
+    ("construction Z_", gettext_lazy("arithmetic construction")),
+    ("construction cyclic design", gettext_lazy("arithmetic construction")),
+    ("construction stored design", gettext_lazy("ready-made design")),
+    ("best known plan", gettext_lazy("best plan known for this size")),
+    ("the current seating", gettext_lazy("the current seating, kept")),
+    ("search", gettext_lazy("computer search")),
+]
+SEARCH_ADDED = " + search"
+
+
+def method_description(method: str) -> str:
+    """How a plan was made, in the organiser's words ("" when that says nothing to them)."""
+    start = next((label for prefix, label in METHOD_STARTS if method.startswith(prefix)), None)
+    if start is None:
+        return ""
+    if SEARCH_ADDED in method:
+        return _("%(start)s, then improved by a computer search") % {"start": start}
+    return str(start)
+
 
 def _errors(request: HttpRequest, error: ValidationError) -> None:
     for message in error.messages:
@@ -264,6 +289,7 @@ class RunView(OrganiserAdminMixin, TemplateView):
                 _("Seating proposal %(id)s for %(name)s") % {"id": run.pk, "name": self.tournament}
             ),
             "run": run,
+            "method": method_description(run.method),
             "error": run_error_message(run),
             "quality": quality_rows(run) if run.plan else [],
             "rounds": plan_rounds(run, registrations),

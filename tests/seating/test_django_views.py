@@ -6,11 +6,12 @@ import time
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from seating.models import SeatingRun
 from seating.services import fixed_table_set, seating_run_start, seating_run_swiss
 from seating.services import runs as runs_module
+from seating.views import method_description
 from tests.conftest import (
     make_registration,
     make_registrations,
@@ -468,3 +469,49 @@ def test_the_heartbeat_marks_a_running_run_alive():
     run.refresh_from_db()
     assert run.heartbeat_at is not None
     assert not run.is_stalled
+
+
+@pytest.mark.parametrize(
+    ("method", "english", "french"),
+    [
+        ("construction GF(5)", "finite-field construction", "construction sur un corps fini"),
+        ("construction AG(2,4)", "finite-field construction", "construction sur un corps fini"),
+        (
+            "construction Z_2 × Z_4 + search from teams in seat classes",
+            "arithmetic construction, then improved by a computer search",
+            "construction arithmétique, puis amélioration par une recherche informatique",
+        ),
+        ("construction stored design (32 players)", "ready-made design", "plan préétabli"),
+        (
+            "best known plan (15 repeats)",
+            "best plan known for this size",
+            "meilleur plan connu pour cette taille",
+        ),
+        (
+            "the current seating (repeat-free)",
+            "the current seating, kept",
+            "le placement actuel, conservé",
+        ),
+        ("search", "computer search", "recherche informatique"),
+        ("swiss", "", ""),  # the run's mode already says "Swiss round from the standings"
+    ],
+)
+def test_the_method_is_told_in_the_organisers_words(method, english, french):
+    with translation.override("en"):
+        assert method_description(method) == english
+    with translation.override("fr"):
+        assert method_description(method) == french
+
+
+def test_the_run_page_shows_no_engine_label(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    run = SeatingRun.objects.get()
+    assert run.method.startswith("construction GF(5)")
+    page = client.get(run_url(run)).text
+    assert "How it was made: finite-field construction" in page
+    assert "GF(5)" not in page
+    record = client.get(reverse("admin:seating_seatingrun_change", args=[run.pk])).text
+    assert "finite-field construction" in record
+    assert "GF(5)" not in record
