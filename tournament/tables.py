@@ -1,9 +1,10 @@
 """django-tables2 tables of the public pages, and score formatting at the edge.
 
 Scores are exact Fractions in the engine. They are shown with one decimal (+27.3) when that
-is exact, which is always the case for points ÷ 1 000 plus whole or half uma; a value that
-one decimal cannot hold exactly (e.g. an uma split three ways) is shown with two decimals
-and a trailing "…" (+3.33…) and its exact value in the cell's title.
+is exact, which is always the case for points ÷ 1 000 plus whole or half uma, else with two
+(a referee's penalty of −12.25 is shown as it was given); only a value that two decimals
+cannot hold exactly (e.g. an uma split three ways) is rounded, shown with a trailing "…"
+(+3.33…) and its exact value in the cell's title.
 """
 
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -25,7 +26,7 @@ def is_exact_tenths(value: Fraction) -> bool:
 
 
 def score_decimal(value: Fraction | int | None) -> Decimal | None:
-    """The value as a Decimal with one decimal if exact, else rounded to two (for exports)."""
+    """The value as a Decimal with one decimal if exact, else two, rounded if need be."""
     if value is None:
         return None
     value = Fraction(value)
@@ -35,13 +36,19 @@ def score_decimal(value: Fraction | int | None) -> Decimal | None:
     return exact.quantize(quantum, rounding=ROUND_HALF_EVEN)
 
 
+def is_rounded(value: Fraction | int) -> bool:
+    """Two decimals cannot hold the value (10/3): what is shown is rounded, so say so."""
+    return Fraction(score_decimal(value)) != Fraction(value)
+
+
 def format_score(value: Fraction | int | None, *, signed: bool = True) -> str:
-    """+27.3 / −4.0 / 0.0 in the reader's locale (decimal comma in French); "" for None."""
+    """+27.3 / −4.0 / 0.0 / −12.25 in the reader's locale (decimal comma in French), +3.33…
+    when rounded; "" for None."""
     if value is None:
         return ""
     decimal = score_decimal(value)
     text = number_format(abs(decimal), decimal_pos=-decimal.as_tuple().exponent)
-    if not is_exact_tenths(Fraction(value)):
+    if is_rounded(value):
         text += "…"
     if decimal < 0:
         return "−" + text
@@ -70,7 +77,7 @@ def format_place(place: int | None, shared: bool = False) -> str:
 def score_cell(value: Fraction | None, css: str = "") -> str:
     if value is None:
         return format_html('<span class="muted">–</span>')
-    title = "" if is_exact_tenths(Fraction(value)) else str(Fraction(value))
+    title = str(Fraction(value)) if is_rounded(value) else ""
     classes = " ".join(filter(None, ["score", "negative" if value < 0 else "", css]))
     return format_html('<span class="{}" title="{}">{}</span>', classes, title, format_score(value))
 

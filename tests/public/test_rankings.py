@@ -45,7 +45,9 @@ def confirm_round(round_, referee, tables: int) -> None:
         (Fraction(273, 10), "+27.3"),
         (Fraction(-26), "−26.0"),
         (Fraction(0), "0.0"),
-        (Fraction(10, 3), "+3.33…"),  # not exact in tenths: two decimals and an ellipsis
+        (Fraction(10, 3), "+3.33…"),  # two decimals cannot hold it: rounded, with an ellipsis
+        (Fraction(-1225, 100), "−12.25"),  # a referee's penalty in hundredths: exact
+        (Fraction(-9999999, 100), "−99999.99"),  # the largest penalty the form takes
         (None, ""),
     ],
 )

@@ -637,3 +637,14 @@ def test_a_version_says_the_day_and_time_it_was_entered(referee, event, players,
     for name in ("sheet", "history"):
         page = referee.get(_url(event, name), headers={"accept-language": language})
         assert expected in page.content.decode(), name
+
+
+def test_a_penalty_in_hundredths_is_shown_exactly(client, event):
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    player = event["registrations"][0]
+    url = reverse("scoring:penalties", args=[event["tournament"].slug])
+    data = {"registration": player.pk, "kind": "discretionary", "reason": "Phone"}
+    client.post(url, {**data, "points": "99999.99"})
+    page = client.get(url + f"?player={player.pk}").content.decode()
+    assert "−99999.99" in page
+    assert "−99999.99…" not in page
