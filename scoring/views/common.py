@@ -19,7 +19,7 @@ from scoring.services.entries import (
 )
 from tournament.models import Round
 from tournament.permissions import ROLE_RANK, Role, TournamentStaffMixin
-from tournament.tables import format_score
+from tournament.tables import format_points, format_score
 
 WINDS = ("E", "S", "W", "N")
 
@@ -36,6 +36,11 @@ class SeatLine:
     uma: str = ""
     penalty: str = ""
     score: str = ""
+
+    @property
+    def points_text(self) -> str:
+        """The points grouped as everywhere on the sheet pages (42,300 / 42 300)."""
+        return format_points(self.points)
 
 
 @dataclass(frozen=True)

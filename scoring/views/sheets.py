@@ -8,6 +8,7 @@ import json
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
@@ -153,6 +154,7 @@ class SheetPageMixin(TableMixin):
             ],
             urls=self.urls(),
             start_points=self.rules.start_points,
+            thousand_separator=get_format("THOUSAND_SEPARATOR"),
             locked_notice=round_locked_message(self.round) if self.round_locked() else "",
         )
         return context

@@ -12,12 +12,17 @@
   var sticks = form.querySelector("[name='riichi_sticks_left']");
   if (!output || fields.indexOf(null) !== -1) { return; }
   var start = parseInt(form.dataset.startPoints, 10);
-  var format = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  // The server's thousands separator, so the hint reads like the sheet and its messages
+  // (the browser's Intl writes French with another space than Django).
+  var separator = form.dataset.thousandSeparator || "";
+  function format(number) {
+    return String(number).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  }
   function update() {
     var total = 0;
     fields.forEach(function (field) { total += parseInt(field.value, 10) || 0; });
     var expected = 4 * start - 1000 * (parseInt(sticks && sticks.value, 10) || 0);
-    output.textContent = format.format(total) + " / " + format.format(expected);
+    output.textContent = format(total) + " / " + format(expected);
     output.classList.toggle("status-confirmed", total === expected);
     output.classList.toggle("status-disputed", total !== expected);
   }

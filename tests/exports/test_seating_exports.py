@@ -53,7 +53,7 @@ def test_score_sheets_have_one_page_per_table_with_names_and_rows(seated_round, 
     # 30 000 [000 §5.9.2], penalty points after the uma [000 §7.1]
     for row in ("Final points", "Chombo", "Minutes late", "Substitute", "Riichi sticks left"):
         assert row in first_page
-    for row in ("Difference to 30,000", "Placement bonus", "Penalty points", "Net"):
+    for row in ("Difference to 30,000", "÷ 1,000", "Placement bonus", "Penalty points", "Net"):
         assert row in first_page
     assert "Adjusted" not in first_page
     assert "Referee" in first_page

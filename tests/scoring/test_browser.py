@@ -66,9 +66,21 @@ def test_a_referee_checks_then_saves_a_sheet_on_a_phone(referee_page, live_serve
     page.fill("#id_N_points", "19000")
     page.click("button[value=check]")
     assert "+27.3" in page.inner_text(".preview")
+    assert "42,300" in page.inner_text(".preview")  # grouped like the sum and the message
     page.click("button[value=save]")
     assert "Saved and confirmed" in page.inner_text(".messages")
     assert ScoreSheet.objects.get().status == ScoreSheet.Status.CONFIRMED
+
+
+def test_the_hint_groups_the_points_like_the_check_in_french(referee_page, live_server):
+    page, tournament = referee_page
+    page.set_extra_http_headers({"Accept-Language": "fr"})
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    for wind, points in zip("ESWN", ("42300", "31000", "27700", "18000"), strict=True):
+        page.fill(f"#id_{wind}_points", points)
+    assert page.inner_text(".points-sum") == "119\xa0000 / 120\xa0000"
+    page.click("button[value=check]")
+    assert "120\xa0000" in page.inner_text(".errorlist")
 
 
 def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, live_server):

@@ -614,7 +614,7 @@ def test_a_substitutes_seat_shows_their_result_apart_from_the_absent_player(
     sub_row, player_row = (re.sub(r"<[^>]+>|\s+", " ", row).split() for row in rows[:2])
     name = substitute.player.display_name
     assert " ".join(sub_row).startswith(f"E {name} substitute, not ranked")
-    assert sub_row[-5:] == ["38000", "1", "+15.0", "not", "ranked"]
+    assert sub_row[-5:] == ["38,000", "1", "+15.0", "not", "ranked"]
     assert f"seat played by {name}: no hanchan points" in " ".join(player_row)
     assert player_row[-5:] == ["–", "–", "–", "−20.0", "−20.0"]
 
@@ -648,3 +648,22 @@ def test_a_penalty_in_hundredths_is_shown_exactly(client, event):
     page = client.get(url + f"?player={player.pk}").content.decode()
     assert "−99999.99" in page
     assert "−99999.99…" not in page
+
+
+@pytest.mark.parametrize(("language", "space"), [("en", ","), ("fr", "\xa0")])
+def test_the_sheet_groups_every_points_value_alike(referee, event, players, language, space):
+    data = sheet_form_data(players, points=(42300, 31000, 27700, 18000))
+    page = referee.post(
+        _url(event), {**data, "action": "check"}, headers={"accept-language": language}
+    )
+    html = page.content.decode()
+    assert f"120{space}000" in html  # the sum the error asks for
+    assert f'data-thousand-separator="{space}"' in html  # the hint while typing
+    data = sheet_form_data(players)
+    page = referee.post(
+        _url(event), {**data, "action": "check"}, headers={"accept-language": language}
+    )
+    cells = re.findall(r'<td class="number">([^<]*)</td>', page.content.decode())
+    assert [f"42{space}300", f"31{space}000", f"27{space}700", f"19{space}000"] == [
+        cell for cell in cells if cell.endswith("00")
+    ]

@@ -97,6 +97,8 @@ class ScoreSheetsPdf:
         return cells
 
     def _totals_grid(self, table: TableView, rules) -> Table:
+        # Grouped like every other number on the sheet (÷ 1,000 next to 30,000 in English).
+        divided = f"÷ {format_points(1000)}"
         labels = [
             _("Final points"),
             _("Chombo (how many)"),
@@ -108,11 +110,11 @@ class ScoreSheetsPdf:
             labels += [
                 _("Penalty (table points)"),
                 _("Adjusted"),
-                _("÷ 1 000"),
+                divided,
                 _("Placement bonus (uma)"),
             ]
         else:
-            labels += [_("÷ 1 000"), _("Placement bonus (uma)"), _("Penalty points")]
+            labels += [divided, _("Placement bonus (uma)"), _("Penalty points")]
         labels += [_("Net score"), _("Place")]
         rows = [[para(_("Seat"), "head"), *self._seat_header(table)]]
         rows += [[para(label, "bold")] + [""] * len(table.seats) for label in labels]
