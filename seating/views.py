@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.generic import TemplateView, View
 
@@ -350,7 +350,11 @@ class RunApplyView(OrganiserAdminMixin, View):
             return redirect(self.run_url(run))
         messages.success(
             request,
-            _("Seating applied to rounds %(rounds)s.")
+            ngettext(
+                "Seating applied to round %(rounds)s.",
+                "Seating applied to rounds %(rounds)s.",
+                len(rounds),
+            )
             % {"rounds": ", ".join(str(r.number) for r in rounds)},
         )
         return redirect(self.overview_url())

@@ -56,6 +56,20 @@ def generate(client, tournament, **data):
     return client.post(reverse("admin:seating_generate", args=[tournament.pk]), payload)
 
 
+def seat_swiss_round(client, tournament, number: int):
+    """Ask for a Swiss round from the standings, opponents first, as the organiser does."""
+    return client.post(
+        reverse("admin:seating_swiss", args=[tournament.pk]),
+        {
+            "round": tournament.rounds.get(number=number).pk,
+            "seed": "5",
+            "keep_apart": "team",
+            "priority": "opponents",
+            "closeness": "1000",
+        },
+    )
+
+
 def seat_every_round(client, tournament) -> None:
     """Generate a plan for every round and apply it, as the organiser does."""
     generate(client, tournament)
@@ -243,17 +257,7 @@ def test_generate_with_a_bad_count_explains_and_seats_nobody(client, organiser, 
 def test_swiss_round_from_the_standings_view(client, organiser, event, inline_runs):
     tournament, registrations = event
     client.force_login(organiser)
-    last = tournament.rounds.get(number=3)
-    response = client.post(
-        reverse("admin:seating_swiss", args=[tournament.pk]),
-        {
-            "round": last.pk,
-            "seed": "5",
-            "keep_apart": "team",
-            "priority": "opponents",
-            "closeness": "1000",
-        },
-    )
+    response = seat_swiss_round(client, tournament, number=3)
     run = SeatingRun.objects.get()
     assert response.url == run_url(run)
     assert run.mode == SeatingRun.Mode.SWISS
@@ -515,3 +519,18 @@ def test_the_run_page_shows_no_engine_label(client, organiser, event, inline_run
     record = client.get(reverse("admin:seating_seatingrun_change", args=[run.pk])).text
     assert "finite-field construction" in record
     assert "GF(5)" not in record
+
+
+def test_applying_names_the_round_or_the_rounds(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    seat_swiss_round(client, tournament, number=3)
+    run = SeatingRun.objects.get()
+    assert "round 3 ·" in client.get(run_url(run)).text
+    apply_url = reverse("admin:seating_run_apply", args=[tournament.pk, run.pk])
+    page = client.post(apply_url, follow=True, headers={"accept-language": "fr"})
+    assert "Placement appliqué à la ronde 3." in page.text
+    generate(client, tournament, rounds=[r.pk for r in tournament.rounds.filter(number__lt=3)])
+    run = SeatingRun.objects.latest("pk")
+    apply_url = reverse("admin:seating_run_apply", args=[tournament.pk, run.pk])
+    assert "Seating applied to rounds 1, 2." in client.post(apply_url, follow=True).text
