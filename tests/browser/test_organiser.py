@@ -56,3 +56,47 @@ def test_player_page_with_rank_chart(live_server, new_page, screenshot):
     assert page.locator(".rank-chart svg circle").count() == 1
     assert "+27.3" in page.locator("table.player-rounds").inner_text()
     screenshot(page, "player")
+
+
+# Boxes of the title's and the object name's text, and of each object tool, in the page.
+BOXES = """() => {
+    const text = (element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getBoundingClientRect();
+    };
+    const titles = [...document.querySelectorAll("#content > h1, #content > h2")].map(text);
+    const tools = [...document.querySelectorAll(".object-tools a")].map(
+        (link) => link.getBoundingClientRect()
+    );
+    return {titles, tools};
+}"""
+
+
+def overlaps(first: dict, second: dict) -> bool:
+    return not (
+        first["right"] <= second["left"]
+        or second["right"] <= first["left"]
+        or first["bottom"] <= second["top"]
+        or second["bottom"] <= first["top"]
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+@pytest.mark.django_db(transaction=True)
+def test_the_tournaments_admin_buttons_stay_clear_of_its_title(
+    live_server, new_page, screenshot, width, height
+):
+    tournament, _referee = demo_event()
+    get_user_model().objects.create_superuser("organiser", "o@example.org", "pw-organiser-1")
+    page = new_page(width, height)
+    log_in(page, live_server.url, "/admin/")
+    for language in ("en", "fr"):  # the French labels are longer: two rows at 1280 px
+        page.set_extra_http_headers({"Accept-Language": language})
+        page.goto(f"{live_server.url}/admin/tournament/tournament/{tournament.pk}/change/")
+        boxes = page.evaluate(BOXES)
+        assert len(boxes["titles"]) == 2  # "Change tournament" and the tournament's name
+        assert len(boxes["tools"]) >= 5  # import, exports, score sheets, seating, history…
+        for tool in boxes["tools"]:
+            assert not any(overlaps(tool, title) for title in boxes["titles"]), (language, tool)
+        screenshot(page, f"admin-tools-{language}-{width}")
