@@ -1,12 +1,16 @@
 """English and French: a language switch on every page, the French translation complete."""
 
+import datetime
 import re
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone, translation
 
+from tests.exports.conftest import pdf_text
 from tests.public.test_seating_pages import seated_tournament
+from tournament.exports.standings_pdf import StandingsPdf
 
 PO_FILE = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES" / "django.po"
 
@@ -72,3 +76,24 @@ def test_french_translation_is_complete():
     entries = PO_FILE.read_text(encoding="utf-8").split("\n\n")[1:]
     assert [entry for entry in entries if is_untranslated(entry)] == []
     assert PO_FILE.with_suffix(".mo").exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "start", "printed"),
+    [
+        ("fr", "12/05/2026 09:30", "Page 1 sur 1 · %d/%m/%Y "),
+        ("en", "05/12/2026 9:30 a.m.", "Page 1 of 1 · %m/%d/%Y "),
+    ],
+)
+def test_dates_are_written_as_the_reader_writes_them(client, language, start, printed):
+    tournament, _registrations, rounds = seated_tournament()
+    rounds[0].scheduled_start = timezone.make_aware(datetime.datetime(2026, 5, 12, 9, 30))
+    rounds[0].save()
+    page = client.get(
+        reverse("public:tournament", args=[tournament.slug]), headers={"accept-language": language}
+    )
+    assert f"<td>{start}</td>" in page.content.decode()
+    with translation.override(language):
+        footer = pdf_text(StandingsPdf(tournament).render()[2])
+    assert timezone.localtime().strftime(printed) in footer
