@@ -332,10 +332,15 @@ def penalty_list(
         entry = loaded.entries[(round_id, table)]
         version = sheets[(round_id, table)].current
         for seat, score in zip(entry.seats, result.seats, strict=True):
-            reg = loaded.registrations.get(seat.registration_id)
-            if reg is None or (registration is not None and reg.pk != registration.pk):
-                continue
             for kind, points in _sheet_penalty_kinds(seat, score):
+                # A substitute's chombo is theirs, not the replaced player's (WRC 2015 §7.1):
+                # the engine takes it off nobody, so it must not show on the replaced
+                # player's page as if it counted.
+                by_substitute = kind == "chombo" and seat.substitute_id is not None
+                offender = seat.substitute_id if by_substitute else seat.registration_id
+                reg = loaded.registrations.get(offender)
+                if reg is None or (registration is not None and reg.pk != registration.pk):
+                    continue
                 lines.append(
                     PenaltyLine(
                         registration_id=reg.pk,
@@ -345,7 +350,7 @@ def penalty_list(
                         kind=kind,
                         kind_label=str(SHEET_PENALTY_LABELS[kind]),
                         points=points,
-                        reason=_sheet_reason(kind, seat),
+                        reason=_sheet_reason(kind, seat, by_substitute=by_substitute),
                         given_by=str(version.entered_by) if version else "",
                         created_at=version.created_at if version else None,
                     )
@@ -395,7 +400,12 @@ def _sheet_penalty_kinds(seat, score) -> list[tuple[str, Fraction]]:
     return out
 
 
-def _sheet_reason(kind: str, seat) -> str:
+def _sheet_reason(kind: str, seat, *, by_substitute: bool = False) -> str:
+    if by_substitute:
+        return _(
+            "%(count)s chombo on the score sheet, as a substitute: not ranked, so it counts "
+            "for nobody"
+        ) % {"count": seat.chombo}
     if kind == "chombo":
         return _("%(count)s chombo on the score sheet") % {"count": seat.chombo}
     if kind == "lateness":

@@ -61,6 +61,24 @@ def test_a_substitute_plays_and_the_absent_player_gets_the_missed_hanchan_penalt
     assert [line.kind for line in penalty_list(tournament, players[3])] == ["missed_hanchan"]
 
 
+def test_a_substitutes_chombo_is_listed_under_the_substitute_not_the_replaced_player(single):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    substitute = make_registration(tournament, is_substitute=True)
+    players = table_registrations(round_, 1)
+    entry = make_entry(players, W={"substitute_id": substitute.pk, "late_minutes": 12, "chombo": 1})
+    enter(round_, 1, entry, users["referee"])
+    late = players[2]
+    # WRC 2015 §7.2: late beyond 10 minutes and replaced = 30 points; the substitute's own
+    # chombo (§7.1) is taken off nobody, so it is not the late player's penalty.
+    assert _totals(tournament)[late.pk] == Fraction(-30)
+    assert [(line.kind, line.points) for line in penalty_list(tournament, late)] == [
+        ("lateness", Fraction(-30))
+    ]
+    (chombo,) = [line for line in penalty_list(tournament) if line.kind == "chombo"]
+    assert chombo.registration_id == substitute.pk
+    assert "counts for nobody" in chombo.reason
+
+
 def test_a_missed_hanchan_loses_the_fewer_penalties_tie_break(single):
     tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
     substitute = make_registration(tournament, is_substitute=True)
