@@ -72,6 +72,7 @@ def create_demo_tournament() -> tuple[Tournament, bool]:
     )
     if not created:
         return tournament, False
+    start = timezone.make_aware(datetime.datetime.combine(today, datetime.time(9, 30)))
     for index, (first, last, country, club) in enumerate(DEMO_PLAYERS):
         team, _created = Team.objects.get_or_create(tournament=tournament, name=club)
         player = Player.objects.create(
@@ -86,9 +87,9 @@ def create_demo_tournament() -> tuple[Tournament, bool]:
             player=player,
             team=team,
             status=Registration.Status.CHECKED_IN,
-            checked_in_at=timezone.now(),
+            # Before round 1: a check-in after a round's start makes the player late for it.
+            checked_in_at=start - datetime.timedelta(minutes=30),
         )
-    start = timezone.make_aware(datetime.datetime.combine(today, datetime.time(9, 30)))
     for number in range(1, tournament.rounds_count + 1):
         day, slot = divmod(number - 1, 4)
         Round.objects.create(

@@ -1,9 +1,13 @@
 """The demo tournament's results: confirmed sheets for rounds 1-3 with a tie, a chombo, a
 late player and a substitute; loading them twice changes nothing."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 
 from scoring.demo import add_demo_results
+from scoring.forms import late_minutes_from_check_in
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.selectors import penalty_list, tournament_standings
 from tests.scoring.conftest import seat_round
@@ -34,3 +38,15 @@ def test_demo_results_are_confirmed_and_idempotent():
     assert standings.complete_rounds == {1, 2, 3}
     tie = [e for e in standings.entries if e.rounds[1].table_number == 1 and e.rounds[1].place == 1]
     assert len(tie) == 2  # two players share 1st place at table 1 of round 1
+
+
+@pytest.mark.django_db
+def test_demo_players_are_checked_in_before_the_first_round(monkeypatch):
+    # Loaded at 17:30 on its first day, the demo checked everyone in at 17:30, after round 4
+    # had started (15:30): every seat of its sheets came up "120 minutes late".
+    late_afternoon = datetime.datetime(2026, 11, 24, 16, 30, tzinfo=datetime.UTC)
+    monkeypatch.setattr(timezone, "now", lambda: late_afternoon)
+    tournament, _created = create_demo_tournament()
+    for round_ in tournament.rounds.all():
+        for registration in tournament.registrations.all():
+            assert late_minutes_from_check_in(registration, round_) == 0
