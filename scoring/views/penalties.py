@@ -8,12 +8,14 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import FormView
 
 from scoring.forms import PenaltyForm, ReasonForm
 from scoring.models import Penalty
 from scoring.selectors import penalty_list
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
+from seating.services.inputs import open_rounds
 from tournament.models import Registration
 from tournament.permissions import Role, TournamentStaffMixin
 from tournament.tables import format_score
@@ -136,9 +138,31 @@ class DisqualifyView(TournamentStaffMixin, FormView):
         except ValidationError as error:
             _apply_validation_error(form, error)
             return self.form_invalid(form)
-        messages.success(
-            self.request,
-            _("%(player)s is disqualified: out of the ranking and of future seating.")
-            % {"player": registration.player.display_name},
+        # The seats of the rounds to come stay until an organiser seats those rounds again.
+        still_seated = list(
+            open_rounds(self.tournament)
+            .filter(seats__registration=registration)
+            .values_list("number", flat=True)
         )
+        name = registration.player.display_name
+        if still_seated:
+            messages.warning(
+                self.request,
+                ngettext(
+                    "%(player)s is disqualified and out of the ranking, but still seated in "
+                    "round %(rounds)s: an organiser seats it again (admin → Generate seating) "
+                    "before it is played.",
+                    "%(player)s is disqualified and out of the ranking, but still seated in "
+                    "rounds %(rounds)s: an organiser seats them again (admin → Generate "
+                    "seating) before they are played.",
+                    len(still_seated),
+                )
+                % {"player": name, "rounds": ", ".join(map(str, still_seated))},
+            )
+        else:
+            messages.success(
+                self.request,
+                _("%(player)s is disqualified: out of the ranking, seated in no round to come.")
+                % {"player": name},
+            )
         return redirect(reverse("scoring:penalties", kwargs={"slug": self.tournament.slug}))

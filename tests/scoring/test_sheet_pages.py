@@ -12,7 +12,13 @@ from django.utils.formats import date_format, time_format
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
 from tests.conftest import make_registration
-from tests.scoring.conftest import Role, check_and_save, sheet_form_data, table_registrations
+from tests.scoring.conftest import (
+    Role,
+    check_and_save,
+    seat_round,
+    sheet_form_data,
+    table_registrations,
+)
 from tournament.models import Registration, Round, Tournament
 
 Status = ScoreSheet.Status
@@ -329,6 +335,20 @@ def test_disqualify_page(client, event):
     client.post(url, {"reason": "Collusion"})
     player.refresh_from_db()
     assert (player.status, player.status_reason) == (Registration.Status.DISQUALIFIED, "Collusion")
+
+
+def test_disqualifying_a_seated_player_says_which_rounds_to_seat_again(client, event):
+    # The message said "out of the ranking and of future seating" while the published
+    # seating of the rounds to come still had them at a table.
+    rounds = event["rounds"]
+    seat_round(rounds[1], event["registrations"], shift=1)
+    player = event["registrations"][0]
+    client.force_login(event["users"][Role.ORGANISER])
+    url = reverse("scoring:disqualify", args=[event["tournament"].slug, player.pk])
+    page = client.post(url, {"reason": "Collusion"}, follow=True)
+    (message,) = [str(m) for m in page.context["messages"]]
+    assert "still seated in rounds 1, 2" in message
+    assert "future seating" not in message
 
 
 def test_the_substitute_list_offers_active_substitutes(referee, event):
