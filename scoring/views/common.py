@@ -36,6 +36,8 @@ class SeatLine:
     uma: str = ""
     penalty: str = ""
     score: str = ""
+    # False for a substitute seated to fill a table: their result counts for nobody.
+    ranked: bool = True
 
     @property
     def points_text(self) -> str:
@@ -72,6 +74,7 @@ def describe(
     lines = []
     for index, seat in enumerate(entry.seats):
         score = result.seats[index] if result else None
+        registration = context.registrations.get(seat.registration_id)
         lines.append(
             SeatLine(
                 wind=WINDS[index],
@@ -84,6 +87,7 @@ def describe(
                 uma=format_score(score.uma) if score else "",
                 penalty=format_score(score.penalty) if score else "",
                 score=format_score(score.score) if score else "",
+                ranked=not (registration and registration.is_substitute),
             )
         )
     return SheetView(lines, entry.riichi_sticks_left, entry.note, len(entry.hands), error, version)

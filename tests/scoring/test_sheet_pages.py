@@ -351,6 +351,21 @@ def test_disqualifying_a_seated_player_says_which_rounds_to_seat_again(client, e
     assert "future seating" not in message
 
 
+def test_a_substitute_seated_to_fill_a_table_is_shown_as_not_ranked(referee, players):
+    # Round 4, table 8 of the demo: Alex Durand, a substitute seated to fill the last table,
+    # read "42000, 1, +15.0, +27.0" like a ranked player.
+    filler = players[2]
+    filler.is_substitute = True
+    filler.save(update_fields=["is_substitute"])
+    response = referee.post(
+        _url({"tournament": filler.tournament}), {**sheet_form_data(players), "action": "check"}
+    )
+    west = response.context["preview"].lines[2]
+    assert west.player == filler.player.display_name
+    assert not west.ranked
+    assert "substitute, not ranked" in response.content.decode()
+
+
 def test_the_substitute_list_offers_active_substitutes(referee, event):
     substitute = make_registration(event["tournament"], is_substitute=True)
     page = referee.get(_url(event))
