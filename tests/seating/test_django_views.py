@@ -155,6 +155,18 @@ def test_generate_preview_swap_apply(client, organiser, event, inline_runs):
     assert set(tournament.rounds.values_list("status", flat=True)) == {Round.Status.SEATED}
 
 
+def test_one_round_is_named_in_the_singular(client, organiser, event, inline_runs):
+    # Seating round 8 alone said "Seating applied to rounds 8."
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament, rounds=[tournament.rounds.get(number=2).pk])
+    run = SeatingRun.objects.get()
+    assert "replaces the seats of round 2 and" in client.get(run_url(run)).text
+    apply_url = reverse("admin:seating_run_apply", args=[tournament.pk, run.pk])
+    page = client.post(apply_url, follow=True)
+    assert "Seating applied to round 2." in [str(m) for m in page.context["messages"]]
+
+
 def test_form_errors_keep_the_organisers_input(client, organiser, event, inline_runs):
     tournament, _registrations = event
     client.force_login(organiser)
