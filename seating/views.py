@@ -31,7 +31,7 @@ from seating.services import (
     substitutes_add,
 )
 from seating.services.runs import run_error_message
-from tournament.models import WIND_LABELS, Seat, Tournament
+from tournament.models import WIND_LABELS, Round, Seat, Tournament
 from tournament.permissions import has_role
 
 QUALITY_ROWS = [
@@ -150,11 +150,16 @@ class GenerateView(OverviewView):
         return self.render_to_response(self.get_context_data(generate_form=form))
 
 
-def ranked_registration_ids(tournament: Tournament) -> list[int]:
-    """Registration ids in the order of the current standings, best first."""
+def swiss_standings(tournament: Tournament, round_: Round) -> tuple[list[int], list[int]]:
+    """Registration ids in the order of the current standings, best first, and the rounds
+    before ``round_`` whose score sheets are not all confirmed yet."""
     from scoring.selectors import tournament_standings
 
-    return [entry.registration_id for entry in tournament_standings(tournament).entries]
+    standings = tournament_standings(tournament)
+    unfinished = [
+        number for number in range(1, round_.number) if number not in standings.complete_rounds
+    ]
+    return [entry.registration_id for entry in standings.entries], unfinished
 
 
 class SwissView(OverviewView):
@@ -163,7 +168,7 @@ class SwissView(OverviewView):
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         form = SwissForm(request.POST, tournament=self.tournament)
         if form.is_valid():
-            standings = ranked_registration_ids(self.tournament)
+            standings, unfinished = swiss_standings(self.tournament, form.cleaned_data["round"])
             try:
                 run = seating_run_swiss(
                     tournament=self.tournament,
@@ -185,6 +190,25 @@ class SwissView(OverviewView):
                             "There are no standings yet: players were grouped in registration "
                             "order."
                         ),
+                    )
+                elif unfinished:
+                    # The last round is often seated while the one before is still being
+                    # entered: groups from half the results would be wrong.
+                    messages.warning(
+                        request,
+                        ngettext(
+                            "Round %(rounds)s is not complete (some score sheets are not "
+                            "confirmed): these groups come from the standings as they are now. "
+                            "Seat round %(round)s again once it is.",
+                            "Rounds %(rounds)s are not complete (some score sheets are not "
+                            "confirmed): these groups come from the standings as they are now. "
+                            "Seat round %(round)s again once they are.",
+                            len(unfinished),
+                        )
+                        % {
+                            "rounds": ", ".join(map(str, unfinished)),
+                            "round": form.cleaned_data["round"].number,
+                        },
                     )
                 return redirect(self.run_url(run))
         return self.render_to_response(self.get_context_data(swiss_form=form))

@@ -19,6 +19,7 @@ from tests.conftest import (
     make_staff,
     make_tournament,
 )
+from tests.scoring.conftest import enter, make_entry, seat_round, table_registrations
 from tournament.models import Registration, Round, Seat, TournamentStaff
 
 
@@ -278,6 +279,31 @@ def test_swiss_round_from_the_standings_view(client, organiser, event, inline_ru
     assert run.round_numbers == [3]
     seated = sorted(p for table in run.plan[0]["tables"] for p in table)
     assert seated == sorted(r.pk for r in registrations)
+
+
+def test_a_swiss_round_seated_before_the_last_round_is_complete_says_so(
+    client, organiser, inline_runs
+):
+    # Round 8 of the demo was seated from standings with round 5 half entered, and the page
+    # only said "Ready for review".
+    tournament = make_tournament(rounds_count=3, confirmation_policy="single")
+    registrations = make_registrations(tournament, 12)
+    first, second, third = make_rounds(tournament)
+    seat_round(first, registrations)
+    seat_round(second, registrations, shift=1)
+    for table in (1, 2, 3):
+        enter(first, table, make_entry(table_registrations(first, table)), organiser)
+    enter(second, 1, make_entry(table_registrations(second, 1)), organiser)
+    client.force_login(organiser)
+    response = client.post(
+        reverse("admin:seating_swiss", args=[tournament.pk]),
+        {"round": third.pk, "seed": "5", "keep_apart": "team", "priority": "opponents"}
+        | {"closeness": "1000"},
+        follow=True,
+    )
+    (message,) = [str(m) for m in response.context["messages"]]
+    assert message.startswith("Round 2 is not complete")
+    assert "Seat round 3 again once it is." in message
 
 
 @pytest.mark.django_db(transaction=True)
