@@ -67,17 +67,23 @@ def _browse(base_url: str, session_cookie: str, tournament_pk: int) -> list[str]
         return [players[0], players[-1]]
 
 
+def _as_organiser(browse, live_server, client, django_user_model, tournament):
+    """What ``browse`` (a page flow) returns, run logged in as a superuser in a thread of its
+    own (see the module docstring)."""
+    boss = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
+    client.force_login(boss)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(browse, live_server.url, cookie, tournament.pk).result()
+
+
 def test_organiser_generates_reviews_swaps_and_applies(live_server, client, django_user_model):
     require_chromium()
-    boss = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
     tournament = make_tournament(rounds_count=3)
     make_registrations(tournament, 20, teams=5)
     make_rounds(tournament)
-    client.force_login(boss)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
 
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        swapped = pool.submit(_browse, live_server.url, cookie, tournament.pk).result()
+    swapped = _as_organiser(_browse, live_server, client, django_user_model, tournament)
 
     run = SeatingRun.objects.get()
     assert run.status == SeatingRun.Status.APPLIED
@@ -103,15 +109,11 @@ def test_organiser_seats_a_swiss_round_computed_in_the_background(
     live_server, client, django_user_model
 ):
     require_chromium()
-    boss = django_user_model.objects.create_superuser("boss", "boss@example.org", None)
     tournament = make_tournament(rounds_count=2)
     make_registrations(tournament, 16)
     make_rounds(tournament)
-    client.force_login(boss)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
 
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        text = pool.submit(_seat_swiss_round, live_server.url, cookie, tournament.pk).result()
+    text = _as_organiser(_seat_swiss_round, live_server, client, django_user_model, tournament)
 
     run = SeatingRun.objects.get()
     assert run.mode == SeatingRun.Mode.SWISS
