@@ -6,6 +6,7 @@ the secure-cookie, HSTS and SSL settings switch on so `manage.py check --deploy`
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -118,6 +119,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # The tests use a file as well, not Django's shared in-memory database: there a seating
+    # run's thread writing while a request reads fails at once ("database table is locked")
+    # where a file waits for the lock like the database the event runs on. One file per
+    # process, so that two test runs at once never share one.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"riichi-test-{os.getpid()}.sqlite3")
+    }
 
 # The cache is shared by every application server: the database by default (nothing to run),
 # Redis or memcached in production through CACHE_URL. Nothing is kept in process memory.

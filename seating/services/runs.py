@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
+from django.db import DatabaseError, close_old_connections, connection, transaction
 from django.utils import timezone
 
 from seating.engine import (
@@ -119,9 +119,14 @@ class _ProgressReporter:
         if now - self.last < PROGRESS_INTERVAL:
             return
         self.last = now
-        SeatingRun.objects.filter(pk=self.run_id, status=SeatingRun.Status.RUNNING).update(
-            progress=min(max(float(fraction), 0.0), 0.99)
-        )
+        try:
+            with transaction.atomic():  # a savepoint when the run is computed in a request
+                SeatingRun.objects.filter(pk=self.run_id, status=SeatingRun.Status.RUNNING).update(
+                    progress=min(max(float(fraction), 0.0), 0.99)
+                )
+        except DatabaseError:
+            # The bar misses a step; failing would lose the plan being computed.
+            logger.warning("Seating run %s: progress not saved", self.run_id, exc_info=True)
 
 
 def _fail(run: SeatingRun, code: str, params: dict[str, Any], message: str) -> None:

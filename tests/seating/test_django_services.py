@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import OperationalError, connection
 
 from scoring.models import ScoreSheet
 from seating.models import FixedTable, SeatingRun
@@ -78,6 +79,28 @@ def test_small_case_meets_the_quality_targets(twenty):
 def test_same_seed_gives_the_same_plan(twenty):
     tournament, _registrations = twenty
     assert start(tournament, seed=42).plan == start(tournament, seed=42).plan
+
+
+def test_a_progress_write_the_database_refuses_costs_the_bar_a_step_not_the_plan(twenty):
+    # The run's thread writes its progress while requests read the run; a write that meets
+    # a lock (SQLite: "database table is locked") used to fail the whole run.
+    tournament, registrations = twenty
+    refused = []
+
+    def lock_progress(execute, sql, params, many, context):
+        if sql.startswith('UPDATE "seating_seatingrun" SET "progress"'):
+            refused.append(sql)
+            raise OperationalError("database table is locked: seating_seatingrun")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(lock_progress):
+        run = start(tournament)
+    assert refused
+    assert run.status == SeatingRun.Status.DONE
+    assert run.progress == 1.0
+    assert sorted(p for table in run.plan[0]["tables"] for p in table) == sorted(
+        r.pk for r in registrations
+    )
 
 
 def test_nothing_is_seated_before_apply_and_apply_writes_every_round(twenty):
