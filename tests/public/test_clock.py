@@ -61,6 +61,25 @@ def test_extend_adds_five_minutes_and_reset_restores_the_full_time(round_, organ
     }
 
 
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (Round.Status.SEATED, Round.Status.PLAYING),
+        (Round.Status.PLANNED, Round.Status.PLANNED),  # nobody is seated: nothing is played
+        (Round.Status.PLAYING, Round.Status.PLAYING),  # resumed after a pause
+        (Round.Status.FINISHED, Round.Status.FINISHED),
+    ],
+)
+def test_starting_the_clock_of_a_seated_round_marks_it_playing(round_, organiser, before, after):
+    # Seating treats a playing round as played: a proposal made before the start can no
+    # longer move its players (seating/services/inputs.py PLAYED_STATUSES).
+    Round.objects.filter(pk=round_.pk).update(status=before)
+    clock_start(round_=round_, acting_user=organiser)
+    round_.refresh_from_db()
+    assert round_.status == after
+    assert AuditEntry.objects.get(action="round.clock_start").data["status"] == after
+
+
 def test_starting_a_running_clock_is_refused(round_, organiser):
     clock_start(round_=round_, acting_user=organiser)
     with pytest.raises(ValidationError, match="already running"):

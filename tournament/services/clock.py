@@ -32,7 +32,12 @@ def _elapsed_now(round_: Round, now: datetime) -> int:
 
 def _save(round_: Round, *, acting_user, action: str) -> Round:
     round_.save(
-        update_fields=["clock_running_since", "clock_elapsed_seconds", "clock_extra_seconds"]
+        update_fields=[
+            "status",
+            "clock_running_since",
+            "clock_elapsed_seconds",
+            "clock_extra_seconds",
+        ]
     )
     audit_record(
         tournament=round_.tournament,
@@ -43,6 +48,7 @@ def _save(round_: Round, *, acting_user, action: str) -> Round:
             "elapsed_seconds": round_.clock_elapsed_seconds,
             "extra_seconds": round_.clock_extra_seconds,
             "running": round_.clock_running_since is not None,
+            "status": round_.status,
         },
     )
     return round_
@@ -55,6 +61,9 @@ def clock_start(*, round_: Round, acting_user) -> Round:
     if round_.clock_running_since is not None:
         raise ValidationError(_("The clock of %(round)s is already running.") % {"round": round_})
     round_.clock_running_since = timezone.now()
+    if round_.status == Round.Status.SEATED:
+        # Play has begun: re-seating leaves the round alone and the public pages show it.
+        round_.status = Round.Status.PLAYING
     return _save(round_, acting_user=acting_user, action="round.clock_start")
 
 
