@@ -1,9 +1,11 @@
 """Penalties given by a referee (WRC 2015 §7) and disqualification.
 
 A penalty is never deleted: it is cancelled with a reason, and both the penalty and its
-cancellation stay in the penalty list that federations ask for. A disqualified player is
-taken out of the ranking and out of future seating (the registration's status, which the
-seating only fills from active registrations).
+cancellation stay in the penalty list that federations ask for. A penalty in a locked round
+(its results are final) is neither given nor cancelled, as that round's sheets; one with no
+round (tournament-wide) always can be. A disqualified player is taken out of the ranking and
+out of future seating (the registration's status, which the seating only fills from active
+registrations).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Penalty
 from scoring.services.invalidation import standings_changed
+from scoring.services.sheets import round_locked_message
 from tournament.models import Registration, Round, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.audit import audit_record
@@ -31,6 +34,15 @@ def not_ranked_message() -> str:
         "Penalties count only for ranked players: substitutes and disqualified players are "
         "not in the ranking (WRC 2015 §7.1, §7.2)."
     )
+
+
+def _round_locked(round_: Round | None) -> bool:
+    """Whether the penalty's round has final results. Its row is read locked, as the sheets'
+    saves do, so the round cannot be locked between this check and the commit."""
+    if round_ is None:
+        return False
+    status = Round.objects.select_for_update().values_list("status", flat=True).get(pk=round_.pk)
+    return status == Round.Status.LOCKED
 
 
 @transaction.atomic
@@ -51,6 +63,8 @@ def penalty_give(
         raise ValidationError({"registration": not_ranked_message()})
     if round_ is not None and round_.tournament_id != tournament.pk:
         raise ValidationError({"round": _("This round belongs to another tournament.")})
+    if _round_locked(round_):
+        raise ValidationError({"round": round_locked_message(round_)})
     if points <= 0:
         raise ValidationError({"points": _("Give the number of points to take off, e.g. 10.")})
     penalty = Penalty(
@@ -81,13 +95,15 @@ def penalty_cancel(*, penalty: Penalty, reason: str, acting_user) -> Penalty:
     """Cancel a penalty; it stays listed, marked cancelled, with who and why."""
     penalty = (
         Penalty.objects.select_for_update(of=("self",))
-        .select_related("tournament")
+        .select_related("tournament", "round")
         .get(pk=penalty.pk)
     )
     if not has_role(acting_user, penalty.tournament, Role.HEAD_REFEREE):
         raise PermissionDenied
     if penalty.is_cancelled:
         raise ValidationError(_("This penalty is already cancelled."))
+    if _round_locked(penalty.round):
+        raise ValidationError(round_locked_message(penalty.round))
     reason = reason.strip()
     if not reason:
         raise ValidationError({"reason": _("Give a reason.")})

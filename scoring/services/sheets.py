@@ -87,7 +87,8 @@ def _check_table(round_: Round, table_number: int) -> None:
 
 
 def round_locked_message(round_: Round) -> str:
-    """What a locked round's sheet pages and refused saves say, the same everywhere."""
+    """What a locked round's sheet pages, refused saves and refused penalties
+    (`scoring.services.penalties`) say, the same everywhere."""
     return _("Round %(number)s is locked: its results are final. An organiser can unlock it.") % {
         "number": round_.number
     }

@@ -12,7 +12,7 @@ from scoring.selectors import penalty_list, team_standings, tournament_standings
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
 from tests.conftest import make_registration
 from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
-from tournament.models import Registration, Tournament
+from tournament.models import AuditEntry, Registration, Round, Tournament
 
 
 @pytest.fixture
@@ -281,3 +281,56 @@ def test_no_penalty_for_a_substitute_or_a_disqualified_player(single):
             )
         assert "registration" in refused.value.message_dict
     assert not Penalty.objects.exists()
+
+
+def _give(single, round_=None) -> Penalty:
+    # WRC 2015 §7 (RULES.md §8.2): a discretionary penalty, e.g. a phone ringing.
+    return penalty_give(
+        registration=single["registrations"][0],
+        points=Decimal(10),
+        reason="Phone rang",
+        round_=round_,
+        acting_user=single["users"][Role.HEAD_REFEREE],
+    )
+
+
+def _lock(round_: Round) -> None:
+    round_.status = Round.Status.LOCKED
+    round_.save(update_fields=["status"])
+
+
+LOCKED = "Round 1 is locked: its results are final. An organiser can unlock it."
+
+
+def test_a_locked_round_takes_no_new_penalty(single):
+    # docs/score-sheets.md: a locked round's results are final, its penalties too.
+    round_ = single["rounds"][0]
+    _lock(round_)
+    with pytest.raises(ValidationError) as refused:
+        _give(single, round_)
+    assert refused.value.message_dict == {"round": [LOCKED]}
+    assert not Penalty.objects.exists()
+    assert not AuditEntry.objects.filter(action="penalty.give").exists()
+
+
+def test_a_penalty_of_a_locked_round_is_not_cancelled(single):
+    round_ = single["rounds"][0]
+    penalty = _give(single, round_)
+    _lock(round_)
+    with pytest.raises(ValidationError) as refused:
+        penalty_cancel(
+            penalty=penalty, reason="Wrong player", acting_user=single["users"]["organiser"]
+        )
+    assert refused.value.messages == [LOCKED]
+    assert not hasattr(refused.value, "error_dict")  # not about one field of the form
+    penalty.refresh_from_db()
+    assert not penalty.is_cancelled
+    assert _totals(single["tournament"])[penalty.registration_id] == Fraction(-10)
+
+
+def test_a_tournament_wide_penalty_is_given_and_cancelled_whatever_rounds_are_locked(single):
+    _lock(single["rounds"][0])
+    penalty = _give(single)
+    penalty_cancel(penalty=penalty, reason="Wrong player", acting_user=single["users"]["organiser"])
+    penalty.refresh_from_db()
+    assert penalty.is_cancelled

@@ -457,6 +457,39 @@ def test_a_locked_round_refuses_the_save_and_keeps_the_input(referee, event, pla
     assert not SheetVersion.objects.exists()
 
 
+def test_the_penalty_form_refuses_a_locked_round_and_keeps_the_input(client, event):
+    # WRC 2015 §7 (RULES.md §8.2) penalty, in a round whose results are final.
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    _lock(event)
+    url = reverse("scoring:penalties", args=[event["tournament"].slug])
+    player = event["registrations"][0]
+    data = {"registration": player.pk, "round": event["rounds"][0].pk, "kind": "discretionary"}
+    response = client.post(url, {**data, "points": "10", "reason": "Phone rang"})
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.errors == {"round": [LOCKED]}
+    assert (form["points"].value(), form["reason"].value()) == ("10", "Phone rang")
+    assert LOCKED in response.content.decode()
+    assert not Penalty.objects.exists()
+
+
+def test_the_cancel_page_refuses_a_penalty_of_a_locked_round(client, event):
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    url = reverse("scoring:penalties", args=[event["tournament"].slug])
+    data = {"registration": event["registrations"][0].pk, "round": event["rounds"][0].pk}
+    client.post(url, {**data, "kind": "discretionary", "points": "10", "reason": "Phone"})
+    penalty = Penalty.objects.get()
+    _lock(event)
+    cancel = reverse("scoring:penalty_cancel", args=[event["tournament"].slug, penalty.pk])
+    response = client.post(cancel, {"reason": "Wrong player"})
+    assert response.status_code == 200
+    assert response.context["form"].non_field_errors() == [LOCKED]
+    assert response.context["form"]["reason"].value() == "Wrong player"
+    assert LOCKED in response.content.decode()
+    penalty.refresh_from_db()
+    assert not penalty.is_cancelled
+
+
 def test_several_rons_on_one_discard_go_to_the_first_in_turn_order(referee, event, players):
     url = _url(event, "hands")
     # WRC 2015 §5.4.1, §5.7.6 (RULES.md, several rons: head bump): after W's discard N plays
