@@ -230,6 +230,52 @@ def test_a_withdrawn_player_stays_ranked_and_is_marked(client, django_user_model
     assert "withdrawn</small>" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("status", "english", "french"),
+    [
+        # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player is not in the ranking.
+        (
+            Registration.Status.DISQUALIFIED,
+            "Disqualified · Not in the ranking.",
+            "Disqualifié · Absent du classement.",
+        ),
+        # Withdrawn: still ranked on the rounds played, as the rankings say ("withdrawn").
+        (
+            Registration.Status.WITHDRAWN,
+            "Withdrawn · The rounds played still count in the ranking.",
+            "Retiré · Les rondes jouées comptent toujours au classement.",
+        ),
+    ],
+)
+@pytest.mark.django_db
+def test_the_player_page_says_a_player_no_longer_plays_but_not_why(
+    client, django_user_model, status, english, french
+):
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    east = Seat.objects.filter(round=rounds[0], table_number=1).order_by("id").first()
+    registration = east.registration
+    registration.status = status
+    registration.status_reason = "Collusion with the player at West"
+    registration.save()
+    standings_changed(tournament)
+    url = reverse("public:player", args=[tournament.slug, registration.pk])
+    for language, text in (("en", english), ("fr", french)):
+        content = client.get(url, headers={"accept-language": language}).content.decode()
+        notice = re.search(r'<p class="notice player-status">(.*?)</p>', content, re.S)
+        assert notice, content
+        assert re.sub(r"<[^>]+>", "", notice.group(1)) == text
+        assert "Collusion" not in content
+
+
+@pytest.mark.django_db
+def test_the_player_page_of_a_player_who_plays_has_no_status_notice(client, django_user_model):
+    tournament, registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    url = reverse("public:player", args=[tournament.slug, registrations[0].pk])
+    assert "player-status" not in client.get(url).content.decode()
+
+
 @pytest.mark.django_db
 def test_an_official_lands_on_the_home_page_with_their_tournaments(client, django_user_model):
     tournament, _registrations, _rounds, referee = make_event(django_user_model)
