@@ -3,7 +3,8 @@
 The engine raises `RulesError(code, params, field="seats[2].points")`; this module is the
 one place that turns a code into a translated sentence (`message_for`) and a field path into
 the form field it concerns (`form_field_for`). A code missing here falls back to the
-engine's English sentence, so a new engine code is never swallowed.
+engine's English sentence, so a new engine code is never swallowed. It also holds the note
+every score sheet, page or PDF, writes under a substitute (`SUBSTITUTE_NOT_RANKED`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from scoring.rules import RulesError
 from tournament.models import WIND_LABELS
 
 WINDS = ("E", "S", "W", "N")
+
+# WRC 2015 §7.2: a substitute's points, place and uma decide the table, never a ranking.
+SUBSTITUTE_NOT_RANKED = _(
+    "substitute, not ranked: these points, place and uma count for the table only"
+)
 
 MESSAGES = {
     # Seats checked against the seating (scoring.services.entries)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from scoring.messages import message_for
+from scoring.messages import SUBSTITUTE_NOT_RANKED, message_for
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.rules import HanchanResult, RulesError, RulesErrors
 from scoring.services.entries import (
@@ -43,6 +43,11 @@ class SeatLine:
     def points_text(self) -> str:
         """The points grouped as everywhere on the sheet pages (42,300 / 42 300)."""
         return format_points(self.points)
+
+    @property
+    def substitute_note(self) -> str:
+        """Under the substitute's name, in the words the score-sheet PDF prints too."""
+        return str(SUBSTITUTE_NOT_RANKED)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ import io
 
 import pypdf
 import pytest
+from django.utils import translation
 
 from tests.exports.conftest import WRITTEN, open_xlsx, pdf_squashed, pdf_text
 from tournament.exports.base import PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE
@@ -74,3 +75,25 @@ def test_the_oran_score_sheet_takes_chombo_off_the_table_points(seated_round):
         first_page.index(row) for row in ("Penalty (table points)", "Adjusted", "Placement bonus")
     )
     assert penalty < adjusted < uma
+
+
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [
+        ("en", "substitute, not ranked: these points, place and uma count for the table only"),
+        ("fr", "remplaçant, non classé : ces points, cette place et cette uma ne comptent"),
+    ],
+)
+@pytest.mark.parametrize("hands", [False, True])
+def test_score_sheets_mark_a_substitute_seat_as_not_ranked(seated_round, language, note, hands):
+    # WRC 2015 §7.2: as on the sheet pages, the substitute's result counts for the table only
+    filler = seated_round.seats.get(table_number=2, wind="N").registration
+    filler.is_substitute = True
+    filler.save(update_fields=["is_substitute"])
+    with translation.override(language):
+        content = ScoreSheetsPdf(seated_round, hands=hands).render()[2]
+    first, second = (  # still one page per table
+        " ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(content)).pages
+    )
+    assert note not in first
+    assert "Giulia Rossi " + note in second

@@ -1,4 +1,5 @@
-"""Printable score sheets of a round: one page per table, names and winds pre-filled.
+"""Printable score sheets of a round: one page per table, names and winds pre-filled, a
+substitute's seat marked as not ranked (in the sheet pages' words).
 
 The hanchan sheet first has what the referee enters (final points, chombo, minutes late,
 substitute; riichi sticks left in the footer), then the rows of the sheet used at events
@@ -12,8 +13,9 @@ change) for tables that keep a running record; the totals box at its foot is the
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import KeepInFrame, PageBreak, Spacer, Table, TableStyle
 
+from scoring.messages import SUBSTITUTE_NOT_RANKED
 from scoring.rules.hands import RIICHI_DEPOSIT
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, para, styles, tournament_subtitle
@@ -50,7 +52,9 @@ class ScoreSheetsPdf:
         for index, table in enumerate(tables):
             if index:
                 story.append(PageBreak())
-            story += self._table_page(table, tournament, rules)
+            # One page per table: shrunk to fit if a substitute's note or long names would
+            # push the signatures onto a page of their own.
+            story.append(KeepInFrame(0, 0, self._table_page(table, tournament, rules)))
         if not tables:
             story.append(para(_("No seating for this round yet."), "title"))
         kind = "hand-sheets" if self.hands else "score-sheets"
@@ -91,9 +95,14 @@ class ScoreSheetsPdf:
         return story
 
     def _seat_header(self, table: TableView) -> list:
+        """Wind and name; a substitute's seat says, as on the sheet pages, that it is not
+        ranked, so nobody at the table takes it for a ranked player's."""
         cells = []
         for seat in table.seats:
-            cells.append([para(seat.wind_label, "head"), para(seat.name, "bold")])
+            cell = [para(seat.wind_label, "head"), para(seat.name, "bold")]
+            if seat.registration.is_substitute:
+                cell.append(para(SUBSTITUTE_NOT_RANKED, "small"))
+            cells.append(cell)
         return cells
 
     def _totals_grid(self, table: TableView, rules) -> Table:
