@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from tournament.importing import fold
 
 NEGATIVE_INFINITY = float("-inf")
+# U+2212, the minus sign: a hyphen is shorter than a plus and reads as a dash in print.
+MINUS = "−"
 
 
 def is_exact_tenths(value: Fraction) -> bool:
@@ -51,17 +53,19 @@ def format_score(value: Fraction | int | None, *, signed: bool = True) -> str:
     if is_rounded(value):
         text += "…"
     if decimal < 0:
-        return "−" + text
+        return MINUS + text
     if signed and decimal > 0:
         return "+" + text
     return text
 
 
 def format_points(points: int | None) -> str:
-    """Table points with the locale's thousands separator (25 000 / 25,000)."""
+    """Table points with the locale's thousands separator (25 000 / 25,000), below zero with
+    the minus sign of the scores (−5,300)."""
     if points is None:
         return ""
-    return number_format(points, force_grouping=True)
+    text = number_format(abs(points), force_grouping=True)
+    return MINUS + text if points < 0 else text
 
 
 NO_PLACE = "–"

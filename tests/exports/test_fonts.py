@@ -26,6 +26,13 @@ def test_latin_text_is_set_in_an_embedded_unicode_font():
     assert pdf.markup("Zoé Łukasz <b>") == "Zoé Łukasz &lt;b&gt;"
 
 
+def test_the_embedded_font_has_the_minus_sign_of_negative_scores():
+    if pdf.find_font_file("DejaVuSans.ttf") is None:
+        pytest.skip("DejaVu Sans is not installed (Debian: fonts-dejavu-core)")
+    assert ord("−") in pdf.fonts().covered
+    assert pdf.markup("−26.0") == "−26.0"  # no fallback font needed
+
+
 def test_cjk_falls_back_to_cid_fonts_without_a_truetype_cjk_font(without_truetype_cjk):
     assert pdf.fonts().cjk is None
     assert pdf.markup("山田 김") == (

@@ -1,13 +1,17 @@
 """Standings PDF/XLSX and the EMA results: reopened, values and types checked."""
 
+import re
 from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.conftest import confirm_sheet, make_registration, make_staff
 from tests.exports.conftest import NAMES, WRITTEN, open_xlsx, pdf_squashed, pdf_text
 from tournament.exports.ema import EmaResultsXlsx
+from tournament.exports.score_sheets import ScoreSheetsPdf
+from tournament.exports.seating import SeatingPdf
 from tournament.exports.standings_pdf import StandingsPdf
 from tournament.exports.standings_xlsx import StandingsXlsx
 from tournament.models import Registration, Team, Tournament, TournamentStaff
@@ -164,3 +168,28 @@ def test_players_without_a_hanchan_are_not_in_the_ema_results_nor_placed(scored)
     assert standings[-2][0] == 7
     text = pdf_text(StandingsPdf(scored).render()[2])
     assert f"–\n{late.player.display_name}" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "score", "uma"),
+    [
+        ("en", "−26.0", "+15.0 / +5.0 / −5.0 / −15.0"),
+        ("fr", "−26,0", "+15,0 / +5,0 / −5,0 / −15,0"),
+    ],
+)
+def test_every_pdf_writes_negative_numbers_with_the_minus_sign(
+    scored, seated_round, language, score, uma
+):
+    # The typographic minus (U+2212) of the pages, never a hyphen; uma 15/5/−5/−15 [000 §5.9.2]
+    with translation.override(language):
+        standings = pdf_text(StandingsPdf(scored).render()[2])
+        sheets = [
+            pdf_text(ScoreSheetsPdf(seated_round, hands=hands).render()[2])
+            for hands in (False, True)
+        ]
+        seating = pdf_text(SeatingPdf(seated_round).render()[2])
+    assert score in standings
+    for sheet in sheets:
+        assert uma in sheet
+    for text in (standings, *sheets, seating):
+        assert not re.search(r"-\d", text)

@@ -17,7 +17,7 @@ from tests.conftest import (
     make_tournament,
 )
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
-from tournament.tables import format_score
+from tournament.tables import format_points, format_score
 
 
 def make_event(django_user_model, players: int = 8, teams: int = 2, **fields):
@@ -59,6 +59,15 @@ def test_format_score(value, text):
 def test_format_score_uses_the_readers_locale():
     with translation.override("fr"):
         assert format_score(Fraction(273, 10)) == "+27,3"
+
+
+@pytest.mark.parametrize(
+    ("points", "text"),
+    [(42300, "42,300"), (-5300, "−5,300"), (0, "0"), (None, "")],  # below zero [000 §4.1]
+)
+def test_format_points_writes_the_minus_sign_as_scores_do(points, text):
+    with translation.override("en"):
+        assert format_points(points) == text
 
 
 @pytest.mark.django_db

@@ -21,15 +21,11 @@ from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, para, styles, tournament_subtitle
 from tournament.models import Round
 from tournament.selectors import TableView, tables_of_round
-from tournament.tables import format_points
+from tournament.tables import format_points, format_score
 
 HAND_LINES = 16
 LABEL_WIDTH = 52 * mm
 SEAT_WIDTH = 31 * mm
-
-
-def _uma_text(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 class ScoreSheetsPdf:
@@ -85,7 +81,7 @@ class ScoreSheetsPdf:
                 % {
                     "deposit": format_points(RIICHI_DEPOSIT),
                     "points": format_points(rules.return_points),
-                    "uma": " / ".join(_uma_text(value) for value in rules.uma),
+                    "uma": " / ".join(format_score(value) for value in rules.uma),
                     "total": format_points(4 * rules.start_points),
                 },
                 "small",
