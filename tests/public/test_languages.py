@@ -80,13 +80,26 @@ def test_french_translation_is_complete():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("language", "start", "printed"),
+    ("language", "start", "dates", "printed"),
     [
-        ("fr", "12/05/2026 09:30", "Page 1 sur 1 · %d/%m/%Y "),
-        ("en", "05/12/2026 9:30 a.m.", "Page 1 of 1 · %m/%d/%Y "),
+        (
+            "fr",
+            "12/05/2026 09:30",
+            "6 juin 2026 – 7 juin 2026",
+            "Page 1 sur 1 · 24 novembre 2026 14:05",
+        ),
+        # PDFs go round the world: the month by name, never 11/24/2026
+        (
+            "en",
+            "05/12/2026 9:30 a.m.",
+            "June 6, 2026 – June 7, 2026",
+            "Page 1 of 1 · Nov. 24, 2026, 2:05 p.m.",
+        ),
     ],
 )
-def test_dates_are_written_as_the_reader_writes_them(client, language, start, printed):
+def test_dates_are_written_as_the_reader_writes_them(
+    client, monkeypatch, language, start, dates, printed
+):
     tournament, _registrations, rounds = seated_tournament()
     rounds[0].scheduled_start = timezone.make_aware(datetime.datetime(2026, 5, 12, 9, 30))
     rounds[0].save()
@@ -94,6 +107,10 @@ def test_dates_are_written_as_the_reader_writes_them(client, language, start, pr
         reverse("public:tournament", args=[tournament.slug]), headers={"accept-language": language}
     )
     assert f"<td>{start}</td>" in page.content.decode()
+    assert dates in page.content.decode()
+    now = datetime.datetime(2026, 11, 24, 13, 5, tzinfo=datetime.UTC)  # 14:05 in Paris
+    monkeypatch.setattr(timezone, "now", lambda: now)
     with translation.override(language):
-        footer = pdf_text(StandingsPdf(tournament).render()[2])
-    assert timezone.localtime().strftime(printed) in footer
+        text = pdf_text(StandingsPdf(tournament).render()[2])
+    assert dates in text
+    assert printed in text

@@ -219,9 +219,12 @@ def build_pdf(
     pagesize=A4,
     margins: float = 14 * mm,
 ) -> bytes:
-    """Lay out the flowables; every page's footer names the document and says "page n of m"."""
+    """Lay out the flowables; every page's footer names the document, says "page n of m"
+    and when it was printed."""
     buffer = io.BytesIO()
-    printed = date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
+    # The month by name, as in the subtitle: a PDF travels, and 05/12/2026 is 12 May in one
+    # country and 5 December in another.
+    printed = date_format(timezone.localtime(), "DATETIME_FORMAT")
     footer_left = para(f"{tournament.name} · {title}", "small")
     width, _height = pagesize
 
