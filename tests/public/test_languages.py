@@ -88,12 +88,13 @@ def test_french_translation_is_complete():
             "6 juin 2026 – 7 juin 2026",
             "Page 1 sur 1 · 24 novembre 2026 14:05",
         ),
-        # PDFs go round the world: the month by name, never 11/24/2026
+        # English is read the world over: the day first and the month by name, never
+        # 05/12/2026 (12 May or 5 December?), the 24-hour clock
         (
             "en",
-            "05/12/2026 9:30 a.m.",
-            "June 6, 2026 – June 7, 2026",
-            "Page 1 of 1 · Nov. 24, 2026, 2:05 p.m.",
+            "12 May 2026, 09:30",
+            "6 June 2026 – 7 June 2026",
+            "Page 1 of 1 · 24 November 2026, 14:05",
         ),
     ],
 )
