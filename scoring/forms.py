@@ -308,9 +308,19 @@ class HandForm(forms.Form):
 HandFormSet = forms.formset_factory(HandForm, extra=8, max_num=60, absolute_max=80)
 
 
+class PenaltyRoundField(forms.ModelChoiceField):
+    """Says which rounds are locked before the referee picks one: a penalty there is
+    refused (its results are final)."""
+
+    def label_from_instance(self, obj: Round) -> str:
+        if obj.status == Round.Status.LOCKED:
+            return _("%(round)s (locked)") % {"round": obj}
+        return str(obj)
+
+
 class PenaltyForm(forms.Form):
     registration = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
-    round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none(), required=False)
+    round = PenaltyRoundField(label=_("Round"), queryset=Round.objects.none(), required=False)
     kind = forms.ChoiceField(label=_("Kind"), choices=Penalty.Kind.choices)
     points = forms.DecimalField(
         label=_("Penalty points"),

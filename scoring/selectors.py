@@ -110,6 +110,7 @@ class PenaltyLine:
     created_at: datetime.datetime | None
     penalty_id: int | None = None
     cancelled: bool = False
+    in_locked_round: bool = False  # a referee's penalty there can no longer be cancelled
     cancel_reason: str = ""
     cancelled_by: str = ""
 
@@ -375,6 +376,8 @@ def penalty_list(
                 created_at=penalty.created_at,
                 penalty_id=penalty.pk,
                 cancelled=penalty.is_cancelled,
+                in_locked_round=penalty.round is not None
+                and penalty.round.status == Round.Status.LOCKED,
                 cancel_reason=penalty.cancel_reason,
                 cancelled_by=str(penalty.cancelled_by) if penalty.cancelled_by else "",
             )

@@ -15,8 +15,9 @@ from scoring.forms import PenaltyForm, ReasonForm
 from scoring.models import Penalty
 from scoring.selectors import penalty_list
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
+from scoring.services.sheets import round_locked_message
 from seating.services.inputs import open_rounds
-from tournament.models import Registration
+from tournament.models import Registration, Round
 from tournament.permissions import Role, TournamentStaffMixin
 from tournament.tables import format_score
 
@@ -84,7 +85,7 @@ class PenaltyCancelView(TournamentStaffMixin, FormView):
 
     def get_penalty(self) -> Penalty:
         return get_object_or_404(
-            Penalty.objects.select_related("registration__player", "given_by"),
+            Penalty.objects.select_related("registration__player", "given_by", "round"),
             tournament=self.tournament,
             pk=self.kwargs["pk"],
         )
@@ -94,6 +95,8 @@ class PenaltyCancelView(TournamentStaffMixin, FormView):
         penalty = self.get_penalty()
         context["penalty"] = penalty
         context["points"] = format_score(penalty.points)
+        if penalty.round is not None and penalty.round.status == Round.Status.LOCKED:
+            context["locked_message"] = round_locked_message(penalty.round)
         return context
 
     def form_valid(self, form):

@@ -464,6 +464,11 @@ def test_the_penalty_form_refuses_a_locked_round_and_keeps_the_input(client, eve
     url = reverse("scoring:penalties", args=[event["tournament"].slug])
     player = event["registrations"][0]
     data = {"registration": player.pk, "round": event["rounds"][0].pk, "kind": "discretionary"}
+    offered = dict(client.get(url).context["form"].fields["round"].choices)
+    assert [str(offered[round_.pk]) for round_ in event["rounds"][:2]] == [
+        "Round 1 (locked)",
+        "Round 2",
+    ]
     response = client.post(url, {**data, "points": "10", "reason": "Phone rang"})
     assert response.status_code == 200
     form = response.context["form"]
@@ -481,6 +486,10 @@ def test_the_cancel_page_refuses_a_penalty_of_a_locked_round(client, event):
     penalty = Penalty.objects.get()
     _lock(event)
     cancel = reverse("scoring:penalty_cancel", args=[event["tournament"].slug, penalty.pk])
+    listing = client.get(url).content.decode()
+    assert cancel not in listing  # said before the referee writes a reason
+    assert "Round locked" in listing
+    assert LOCKED in client.get(cancel).content.decode()
     response = client.post(cancel, {"reason": "Wrong player"})
     assert response.status_code == 200
     assert response.context["form"].non_field_errors() == [LOCKED]
