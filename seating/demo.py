@@ -5,7 +5,6 @@ whose rounds already have seats is left alone.
 """
 
 from seating.services import seating_run_apply, seating_run_start
-from seating.services.inputs import open_rounds
 from tournament.models import Seat, Tournament
 
 DEMO_SEED = 2026
@@ -16,7 +15,7 @@ def seat_demo(tournament: Tournament) -> None:
     """Generate and apply the seating of all the demo's rounds with a fixed seed."""
     if Seat.objects.filter(round__tournament=tournament).exists():
         return
-    rounds = list(open_rounds(tournament))
+    rounds = list(tournament.rounds.to_come())
     if not rounds:
         return
     run = seating_run_start(

@@ -7,7 +7,6 @@ from django.utils.translation import gettext_lazy as _
 
 from seating.engine import DEFAULT_CLOSENESS
 from seating.models import SeatingRun
-from seating.services.inputs import open_rounds
 from tournament.models import Registration, Round, Tournament
 from tournament.selectors import choice_sort_key
 
@@ -91,7 +90,7 @@ class GenerateForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        rounds = open_rounds(tournament)
+        rounds = tournament.rounds.to_come()
         self.fields["time_limit"].initial = getattr(settings, "SEATING_TIME_LIMIT", 20)
         self.fields["rounds"].queryset = rounds
         self.fields["rounds"].initial = [r.pk for r in rounds if not r.is_swiss]
@@ -121,7 +120,7 @@ class SwissForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        rounds = open_rounds(tournament)
+        rounds = tournament.rounds.to_come()
         self.fields["round"].queryset = rounds
         swiss = [r for r in rounds if r.is_swiss]
         if swiss:

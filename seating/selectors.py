@@ -6,7 +6,7 @@ from typing import NamedTuple
 from django.db.models import Count, F, Q
 
 from seating.models import FixedTable, SeatingRun
-from seating.services.inputs import played_rounds, seated_players
+from seating.services.inputs import seated_players
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 
 
@@ -70,7 +70,7 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         )
         .order_by("number")
     )
-    played = set(played_rounds(tournament).values_list("pk", flat=True))
+    played = set(tournament.rounds.played().values_list("pk", flat=True))
     for round_ in rounds:
         round_.is_played = round_.pk in played
         # A seated round not yet played that no longer matches the players must be re-seated.

@@ -32,7 +32,7 @@ from tournament.models import (
     Tournament,
     TournamentStaff,
 )
-from tournament.selectors import has_score_sheets, namesakes
+from tournament.selectors import has_score_sheets, namesakes, seated_in_rounds_to_come
 from tournament.services.audit import audit_record
 from tournament.services.players import players_import
 from tournament.services.registrations import (
@@ -409,11 +409,32 @@ class PlayerAdmin(admin.ModelAdmin):
             )
 
 
+def _warn_still_seated(modeladmin, request: HttpRequest, registrations: list) -> None:
+    """The seats of the rounds to come stay until an organiser seats those rounds again: a
+    table would otherwise wait for a player who is gone."""
+    still_seated = [
+        ngettext("%(player)s (round %(rounds)s)", "%(player)s (rounds %(rounds)s)", len(rounds))
+        % {"player": registration.player, "rounds": ", ".join(map(str, rounds))}
+        for registration in registrations
+        if (rounds := seated_in_rounds_to_come(registration))
+    ]
+    if still_seated:
+        modeladmin.message_user(
+            request,
+            _(
+                "Still seated in the rounds to come: %(players)s. Seat those rounds again "
+                "(Generate seating) before they are played."
+            )
+            % {"players": "; ".join(still_seated)},
+            messages.WARNING,
+        )
+
+
 def _reason_action(service, verb: str):
     def action(modeladmin, request: HttpRequest, queryset):
         form = ReasonForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
-            done = 0
+            done = []
             for registration in queryset.select_related("player", "tournament"):
                 try:
                     service(
@@ -421,16 +442,19 @@ def _reason_action(service, verb: str):
                         reason=form.cleaned_data["reason"],
                         acting_user=request.user,
                     )
-                    done += 1
+                    done.append(registration)
                 except ValidationError as error:
                     modeladmin.message_user(request, " ".join(error.messages), messages.ERROR)
             modeladmin.message_user(
                 request,
                 ngettext(
-                    "%(count)s registration updated.", "%(count)s registrations updated.", done
+                    "%(count)s registration updated.",
+                    "%(count)s registrations updated.",
+                    len(done),
                 )
-                % {"count": done},
+                % {"count": len(done)},
             )
+            _warn_still_seated(modeladmin, request, done)
             return None
         context = {
             **modeladmin.admin_site.each_context(request),

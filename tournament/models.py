@@ -340,6 +340,18 @@ class RoundQuerySet(models.QuerySet):
         """Rounds whose seating has been published."""
         return self.exclude(status=Round.Status.PLANNED)
 
+    def played(self) -> "RoundQuerySet":
+        """Rounds being played, finished or locked — and seated rounds that already have an
+        entered score sheet (someone forgot to start the round): their seats are history,
+        never seated again."""
+        return self.filter(
+            Q(status__in=Round.PLAYED_STATUSES) | Q(score_sheets__revision__gt=0)
+        ).distinct()
+
+    def to_come(self) -> "RoundQuerySet":
+        """Rounds that may still be (re)seated, in order."""
+        return self.exclude(pk__in=self.played().values("pk")).order_by("number")
+
 
 class Round(models.Model):
     """One hanchan for every table of the tournament."""
@@ -350,6 +362,8 @@ class Round(models.Model):
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", pgettext_lazy("round status", "Finished")  # une ronde terminée
         LOCKED = "locked", _("Locked")
+
+    PLAYED_STATUSES = (Status.PLAYING, Status.FINISHED, Status.LOCKED)
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")

@@ -107,6 +107,16 @@ def seated_rounds(tournament: Tournament) -> list[Round]:
     return list(tournament.rounds.seated().order_by("number"))
 
 
+def seated_in_rounds_to_come(registration: Registration) -> list[int]:
+    """The rounds to come whose published seating still has this player at a table: after a
+    withdrawal or a disqualification an organiser seats them again before they are played."""
+    return list(
+        registration.tournament.rounds.to_come()
+        .filter(seats__registration=registration)
+        .values_list("number", flat=True)
+    )
+
+
 def current_round(tournament: Tournament) -> Round | None:
     """The round being played, else the next seated one, else the last seated one.
 

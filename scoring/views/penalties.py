@@ -16,9 +16,9 @@ from scoring.models import Penalty
 from scoring.selectors import penalty_list
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
 from scoring.services.sheets import round_locked_message
-from seating.services.inputs import open_rounds
 from tournament.models import Registration, Round
 from tournament.permissions import Role, TournamentStaffMixin
+from tournament.selectors import seated_in_rounds_to_come
 from tournament.tables import format_score
 
 
@@ -141,12 +141,7 @@ class DisqualifyView(TournamentStaffMixin, FormView):
         except ValidationError as error:
             _apply_validation_error(form, error)
             return self.form_invalid(form)
-        # The seats of the rounds to come stay until an organiser seats those rounds again.
-        still_seated = list(
-            open_rounds(self.tournament)
-            .filter(seats__registration=registration)
-            .values_list("number", flat=True)
-        )
+        still_seated = seated_in_rounds_to_come(registration)
         name = registration.player.display_name
         if still_seated:
             messages.warning(

@@ -9,31 +9,11 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count
 
 from seating.engine import substitutes_needed
 from seating.models import FixedTable
-from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
-
-#: Rounds whose seats are history: they are never re-seated.
-PLAYED_STATUSES = (Round.Status.PLAYING, Round.Status.FINISHED, Round.Status.LOCKED)
-
-
-def played_rounds(tournament: Tournament) -> QuerySet[Round]:
-    """Rounds being played, finished or locked — and seated rounds that already have an
-    entered score sheet (someone forgot to start the round): their seats are history."""
-    return (
-        Round.objects.filter(tournament=tournament)
-        .filter(Q(status__in=PLAYED_STATUSES) | Q(score_sheets__revision__gt=0))
-        .distinct()
-    )
-
-
-def open_rounds(tournament: Tournament) -> QuerySet[Round]:
-    """Rounds that may still be (re)seated."""
-    played = played_rounds(tournament).values("pk")
-    return Round.objects.filter(tournament=tournament).exclude(pk__in=played).order_by("number")
-
+from tournament.models import WIND_ORDER, Registration, Seat, Tournament
 
 EngineRound = tuple[tuple[int, ...], ...]
 

@@ -35,7 +35,7 @@ from seating.services.errors import (
     from_engine_error,
     seating_validation_error,
 )
-from seating.services.inputs import SeatingInput, load_input, played_rounds, player_names
+from seating.services.inputs import SeatingInput, load_input, player_names
 from tournament.models import Round, Seat, Tournament
 from tournament.services.audit import audit_record
 
@@ -53,7 +53,7 @@ def new_seed() -> int:
 def _check_rounds(tournament: Tournament, rounds: Sequence[Round]) -> list[Round]:
     if not rounds:
         raise seating_validation_error("no_rounds")
-    played = set(played_rounds(tournament).values_list("pk", flat=True))
+    played = set(tournament.rounds.played().values_list("pk", flat=True))
     for round_ in rounds:
         if round_.tournament_id != tournament.pk:
             raise ValueError("A round of another tournament.")

@@ -72,7 +72,7 @@ def test_extend_adds_five_minutes_and_reset_restores_the_full_time(round_, organ
 )
 def test_starting_the_clock_of_a_seated_round_marks_it_playing(round_, organiser, before, after):
     # Seating treats a playing round as played: a proposal made before the start can no
-    # longer move its players (seating/services/inputs.py PLAYED_STATUSES).
+    # longer move its players (Round.PLAYED_STATUSES).
     Round.objects.filter(pk=round_.pk).update(status=before)
     clock_start(round_=round_, acting_user=organiser)
     round_.refresh_from_db()
