@@ -189,6 +189,16 @@ def unconfirmed_tables(round_: Round) -> list[int]:
     return sorted(tables - confirmed)
 
 
+def _start_round(round_: Round, acting_user) -> None:
+    """A seated round with a sheet saved is being played, clock started or not."""
+    if round_.status == Round.Status.SEATED:
+        round_.status = Round.Status.PLAYING
+        round_.save(update_fields=["status"])
+        audit_record(
+            tournament=round_.tournament, actor=acting_user, action="round.start", obj=round_
+        )
+
+
 def _finish_round_if_complete(round_: Round, acting_user) -> None:
     """A round whose tables all have a confirmed sheet is finished."""
     if round_.status not in (Round.Status.SEATED, Round.Status.PLAYING):
@@ -212,6 +222,7 @@ def _save(sheet: ScoreSheet, version: SheetVersion | None, acting_user, action: 
         reason=audit.pop("reason", ""),
         data={"version": version.number if version else None, "status": sheet.status, **audit},
     )
+    _start_round(sheet.round, acting_user)
     if sheet.status == Status.CONFIRMED:
         _finish_round_if_complete(sheet.round, acting_user)
     standings_changed(tournament)

@@ -194,12 +194,14 @@ def test_wrong_table_and_wrong_wind_are_refused(event):
     }
 
 
-def test_a_round_with_every_table_confirmed_is_finished(event):
+def test_a_round_is_playing_from_its_first_sheet_and_finished_with_its_last(event):
     round_, _players, users = _setup(event, Policy.SINGLE)
+    assert round_.status == Round.Status.SEATED
     for table in (1, 2):
         enter(round_, table, make_entry(table_registrations(round_, table)), users["referee"])
     round_.refresh_from_db()
-    assert round_.status == Round.Status.SEATED
+    assert round_.status == Round.Status.PLAYING
+    assert AuditEntry.objects.filter(action="round.start").count() == 1
     enter(round_, 3, make_entry(table_registrations(round_, 3)), users["referee"])
     round_.refresh_from_db()
     assert round_.status == Round.Status.FINISHED
