@@ -207,11 +207,17 @@ def _read_csv(content: bytes) -> list[list[object]]:
         ) from error
     if "\x00" in text:
         raise ImportFileError(_("This file is not a CSV text file."))
+    return [row for row in csv.reader(io.StringIO(text), delimiter=_delimiter(text))]
+
+
+def _delimiter(text: str) -> str:
+    """The separator the file uses: ",", ";" (French Excel) or a tab. Only the separator is
+    guessed: spreadsheet programs all quote with ", and a guessed quotation mark would take
+    the apostrophes of 's-Hertogenbosch or 'Tiger' for quotes and run rows together."""
     try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+        return csv.Sniffer().sniff(text[:4096], delimiters=",;\t").delimiter
     except csv.Error:
-        dialect = csv.excel
-    return [row for row in csv.reader(io.StringIO(text), dialect)]
+        return ","
 
 
 def check_size(size: int) -> None:

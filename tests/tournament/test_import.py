@@ -413,3 +413,12 @@ def test_a_known_ema_number_with_a_strangers_name_is_a_problem(tournament):
     with translation.override("fr"):
         (row,) = check_rows(tournament, read_rows("p.csv", content.encode()))
     assert row.problems[0].startswith("Le numéro EMA 90000001 est celui de Zoé Martin")
+
+
+def test_apostrophes_in_a_csv_are_letters_not_quotation_marks():
+    # The sniffer took ' for the quotation mark: Anna's row vanished into the club above.
+    content = "Name;Nickname;Club\nKenji Tanaka;'Tiger';'s-Hertogenbosch\nAnna d'Arc;;Orléans\n"
+    assert read_rows("p.csv", content.encode()) == [
+        {"name": "Kenji Tanaka", "nickname": "'Tiger'", "club": "'s-Hertogenbosch"},
+        {"name": "Anna d'Arc", "nickname": "", "club": "Orléans"},
+    ]
