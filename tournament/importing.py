@@ -207,7 +207,29 @@ def _read_csv(content: bytes) -> list[list[object]]:
         ) from error
     if "\x00" in text:
         raise ImportFileError(_("This file is not a CSV text file."))
-    return [row for row in csv.reader(io.StringIO(text), delimiter=_delimiter(text))]
+    return _csv_table(text, _delimiter(text))
+
+
+def _csv_table(text: str, delimiter: str) -> list[list[object]]:
+    """The cells of a CSV text. A stray quotation mark is refused with its line: read
+    leniently, it would swallow the rows below it into one cell, or fail on a big file."""
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    table: list[list[object]] = []
+    line = 1
+    try:
+        for row in reader:
+            table.append(row)
+            line = reader.line_num + 1
+    except csv.Error as error:
+        raise ImportFileError(
+            _(
+                'Line %(line)s of the file cannot be read: a quotation mark (") there opens a '
+                'cell that is not closed properly. Remove it, or write it twice (""), and '
+                "import the file again."
+            )
+            % {"line": line}
+        ) from error
+    return table
 
 
 def _delimiter(text: str) -> str:

@@ -422,3 +422,17 @@ def test_apostrophes_in_a_csv_are_letters_not_quotation_marks():
         {"name": "Kenji Tanaka", "nickname": "'Tiger'", "club": "'s-Hertogenbosch"},
         {"name": "Anna d'Arc", "nickname": "", "club": "Orléans"},
     ]
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [
+        '"Tiger',  # never closed: the rows below were read as part of this cell
+        '"The "Tiger"',  # closed too early
+        '"' + "x" * 200_000,  # never closed in a big file: a server error
+    ],
+)
+def test_a_stray_quotation_mark_in_a_csv_names_its_line(cell):
+    content = f"First name,Last name,Nickname\nJean,Dupont,\nZoé,Martin,{cell}\nAnna,Berg,\n"
+    with pytest.raises(ImportFileError, match="Line 3 of the file cannot be read"):
+        read_rows("p.csv", content.encode())
