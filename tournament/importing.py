@@ -39,6 +39,9 @@ HEADER_ALIASES = {
     "team": {"team", "équipe", "equipe"},
     "substitute": {"substitute", "remplaçant", "remplacant", "sub"},
 }
+# The key under which `read_rows` keeps each row's number in the spreadsheet, since blank
+# rows are left out and the rows after them would otherwise be reported under another number.
+LINE = "line"
 MAX_LENGTHS = {"first_name": 100, "last_name": 100, "nickname": 100, "club": 150, "team": 150}
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "oui", "o", "vrai"}
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
@@ -252,7 +255,8 @@ def check_size(size: int) -> None:
 
 
 def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
-    """The file's data rows as dicts keyed by our field names (empty rows dropped)."""
+    """The file's data rows as dicts keyed by our field names and `LINE` (empty rows
+    dropped)."""
     check_size(len(content))
     name = filename.lower()
     if name.endswith(".xlsx"):
@@ -265,10 +269,10 @@ def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
         raise ImportFileError(_("The file is empty."))
     mapping = _header_map(table[0])
     rows = []
-    for raw in table[1:]:
+    for line, raw in enumerate(table[1:], start=2):
         values = {key: _cell_text(raw[index]) for index, key in mapping.items() if index < len(raw)}
         if any(values.values()):
-            rows.append(values)
+            rows.append({**values, LINE: str(line)})
     if len(rows) > settings.IMPORT_MAX_ROWS:
         raise ImportFileError(
             _("The file has %(count)s rows; at most %(max)s can be imported at once.")
@@ -298,11 +302,12 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
     for number, values in enumerate(rows, start=2):
         # Again here: the rows may not come from `read_rows` (an older pending import).
         values = {key: clean_text(str(value or "")) for key, value in values.items()}
+        line = int(values.pop(LINE, "") or number)
         if "name" in values and not values.get("first_name"):
             first, last = _split_name(values.pop("name"))
             values["first_name"], values["last_name"] = first, values.get("last_name") or last
         values.pop("name", None)
-        row = ImportRow(line=number, values=values)
+        row = ImportRow(line=line, values=values)
         if not values.get("first_name"):
             row.problems.append(_("Missing name."))
         for key, limit in MAX_LENGTHS.items():

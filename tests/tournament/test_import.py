@@ -160,6 +160,7 @@ def test_french_headers_are_understood():
             "country": "FR",
             "ema_number": "04010001",
             "team": "Lyon",
+            "line": "2",
         }
     ]
 
@@ -298,6 +299,7 @@ def test_cells_lose_repeated_non_breaking_and_zero_width_spaces(tournament):
         "club": "Club",
         "ema_number": "",
         "team": "A Team",
+        "line": "2",
     }
     jean, anna = check_rows(tournament, read_rows("names.csv", names))
     assert (jean.values["first_name"], jean.values["last_name"]) == ("Jean", "Dupont")
@@ -419,8 +421,8 @@ def test_apostrophes_in_a_csv_are_letters_not_quotation_marks():
     # The sniffer took ' for the quotation mark: Anna's row vanished into the club above.
     content = "Name;Nickname;Club\nKenji Tanaka;'Tiger';'s-Hertogenbosch\nAnna d'Arc;;Orléans\n"
     assert read_rows("p.csv", content.encode()) == [
-        {"name": "Kenji Tanaka", "nickname": "'Tiger'", "club": "'s-Hertogenbosch"},
-        {"name": "Anna d'Arc", "nickname": "", "club": "Orléans"},
+        {"name": "Kenji Tanaka", "nickname": "'Tiger'", "club": "'s-Hertogenbosch", "line": "2"},
+        {"name": "Anna d'Arc", "nickname": "", "club": "Orléans", "line": "3"},
     ]
 
 
@@ -436,3 +438,19 @@ def test_a_stray_quotation_mark_in_a_csv_names_its_line(cell):
     content = f"First name,Last name,Nickname\nJean,Dupont,\nZoé,Martin,{cell}\nAnna,Berg,\n"
     with pytest.raises(ImportFileError, match="Line 3 of the file cannot be read"):
         read_rows("p.csv", content.encode())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["p.csv", "p.xlsx"])
+def test_problems_name_the_line_of_the_file_even_after_blank_lines(tournament, name):
+    rows = [
+        ["Zoé", "Martin", "FR", "", "", ""],  # line 2
+        ["", "", "", "", "", ""],
+        ["Anna", "Berg", "Atlantis", "", "", ""],  # line 4
+        ["", "", "", "", "", ""],
+        ["ZOÉ", "MARTIN", "FR", "", "", ""],  # line 6
+    ]
+    content = csv_bytes(rows) if name.endswith(".csv") else xlsx_bytes(rows)
+    zoe, anna, zoe_again = check_rows(tournament, read_rows(name, content))
+    assert [zoe.line, anna.line, zoe_again.line] == [2, 4, 6]
+    assert zoe_again.problems == ["Same player as row 2."]
