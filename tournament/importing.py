@@ -33,9 +33,28 @@ HEADER_ALIASES = {
     "last_name": {"last name", "lastname", "surname", "family name", "nom", "nom de famille"},
     "name": {"name", "full name", "player", "joueur", "nom complet"},
     "nickname": {"nickname", "pseudo", "surnom"},
-    "country": {"country", "pays", "nation", "country code"},
+    "country": {
+        "country",
+        "pays",
+        "nation",
+        "country code",
+        "nationality",
+        "nationalité",
+        "nationalite",
+    },
     "club": {"club", "association"},
-    "ema_number": {"ema", "ema number", "ema id", "ema no", "numéro ema", "numero ema", "ema #"},
+    "ema_number": {
+        "ema",
+        "ema number",
+        "ema id",
+        "ema no",
+        "no ema",
+        "ema nr",
+        "nr ema",
+        "numéro ema",
+        "numero ema",
+        "ema #",
+    },
     "team": {"team", "équipe", "equipe"},
     "substitute": {"substitute", "remplaçant", "remplacant", "sub"},
 }
@@ -153,7 +172,14 @@ def _split_name(name: str) -> tuple[str, str]:
 
 
 def _normalise_header(text: object) -> str:
-    return re.sub(r"[\s_\-.]+", " ", clean_text(str(text or ""))).strip().casefold()
+    """The header in lower case with "_", "-" and "." as spaces, and the French "N°" (also
+    written "Nº") as "no": "N° EMA", "N°EMA" and "No. EMA" are all "no ema".
+
+    >>> _normalise_header(" N°EMA "), _normalise_header("First_Name"), _normalise_header("Nº")
+    ('no ema', 'first name', 'no')
+    """
+    text = re.sub(r"[°º]", "o ", clean_text(str(text or "")))
+    return re.sub(r"[\s_\-.]+", " ", text).strip().casefold()
 
 
 def _header_map(headers: list[object]) -> dict[int, str]:

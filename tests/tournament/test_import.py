@@ -454,3 +454,11 @@ def test_problems_name_the_line_of_the_file_even_after_blank_lines(tournament, n
     zoe, anna, zoe_again = check_rows(tournament, read_rows(name, content))
     assert [zoe.line, anna.line, zoe_again.line] == [2, 4, 6]
     assert zoe_again.problems == ["Same player as row 2."]
+
+
+@pytest.mark.parametrize("header", ["N° EMA", "Nº EMA", "N°EMA", "No. EMA", "EMA n°", "Nr EMA"])
+def test_the_ema_number_column_is_found_whatever_its_abbreviation(header):
+    # "N° EMA" was not recognised: the column was skipped and the numbers lost without a word.
+    content = f"Nom;Prénom;Nationalité;{header}\nMartin;Zoé;FR;04010001\n".encode()
+    (row,) = read_rows("joueurs.csv", content)
+    assert (row["ema_number"], row["country"]) == ("04010001", "FR")
