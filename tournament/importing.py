@@ -218,8 +218,9 @@ def _read_xlsx(content: bytes) -> list[list[object]]:
         raise
     except Exception as error:
         raise ImportFileError(_("This file is not a readable Excel workbook (.xlsx).")) from error
-    sheet = workbook.worksheets[0]
-    rows = [list(row) for row in sheet.iter_rows(values_only=True)]
+    # The first sheet the organiser can see: a hidden one's players would come in unseen.
+    sheet = next((ws for ws in workbook.worksheets if ws.sheet_state == "visible"), None)
+    rows = [list(row) for row in sheet.iter_rows(values_only=True)] if sheet else []
     workbook.close()
     return rows
 

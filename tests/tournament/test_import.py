@@ -462,3 +462,19 @@ def test_the_ema_number_column_is_found_whatever_its_abbreviation(header):
     content = f"Nom;Prénom;Nationalité;{header}\nMartin;Zoé;FR;04010001\n".encode()
     (row,) = read_rows("joueurs.csv", content)
     assert (row["ema_number"], row["country"]) == ("04010001", "FR")
+
+
+def test_a_hidden_sheet_is_not_the_one_imported():
+    # Last year's list on a hidden first sheet was imported instead of the visible one.
+    workbook = Workbook()
+    workbook.active.append(HEADERS)
+    workbook.active.append(["Old", "Entry", "FR", "", "", ""])
+    workbook.active.sheet_state = "hidden"
+    players = workbook.create_sheet("Players")
+    players.append(HEADERS)
+    players.append(["Zoé", "Martin", "FR", "", "", ""])
+    workbook.active = players
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    (row,) = read_rows("p.xlsx", buffer.getvalue())
+    assert (row["first_name"], row["last_name"]) == ("Zoé", "Martin")
