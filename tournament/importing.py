@@ -309,12 +309,13 @@ def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
 
 
 def _normalise_country(text: str) -> str | None:
-    """ISO 3166-1 alpha-2 code for a code (alpha-2 or alpha-3) or an English name."""
+    """ISO 3166-1 alpha-2 code for a code (alpha-2 or alpha-3) or a name in one of the site's
+    languages: a French list says "Allemagne"."""
     if not text:
         return ""
     code = countries.alpha2(text.upper()) if len(text) <= 3 else ""
-    if not code:
-        code = countries.by_name(text) or ""
+    for language, _name in settings.LANGUAGES:
+        code = code or countries.by_name(text, language=language)
     return code or None
 
 

@@ -478,3 +478,15 @@ def test_a_hidden_sheet_is_not_the_one_imported():
     workbook.save(buffer)
     (row,) = read_rows("p.xlsx", buffer.getvalue())
     assert (row["first_name"], row["last_name"]) == ("Zoé", "Martin")
+
+
+@pytest.mark.django_db
+def test_a_country_may_be_named_in_french(tournament):
+    # A French list was refused row by row: "Unknown country “Allemagne”".
+    content = "Nom;Prénom;Pays\nSchmidt;Hans;Allemagne\nVan Dijk;Eva;pays-bas\nBerg;Anna;Suède\n"
+    rows = check_rows(tournament, read_rows("joueurs.csv", content.encode()))
+    assert [(row.values["country"], row.problems) for row in rows] == [
+        ("DE", []),
+        ("NL", []),
+        ("SE", []),
+    ]
