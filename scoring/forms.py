@@ -10,6 +10,7 @@ import uuid
 from decimal import Decimal
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring.messages import form_field_for, message_for
@@ -39,6 +40,22 @@ def late_minutes_from_check_in(registration: Registration | None, round_: Round)
     if checked_in - start > datetime.timedelta(hours=3):
         return 0  # checked in for another session
     return math.ceil((checked_in - start).total_seconds() / 60)
+
+
+class PointsField(forms.IntegerField):
+    """Final points, whole table points. Django's IntegerField reads "25.000" as 25 (it drops
+    a trailing ".000"), but at a table "25.000" is 25 000 written with a European thousands
+    separator: a dot or a comma is refused, saying how to type the number, rather than read
+    as a number nobody meant."""
+
+    default_error_messages = {
+        "separator": _("Enter the final points without a dot or comma: 25000, not 25.000."),
+    }
+
+    def to_python(self, value):
+        if isinstance(value, str) and ("." in value or "," in value):
+            raise ValidationError(self.error_messages["separator"], code="separator")
+        return super().to_python(value)
 
 
 class SheetForm(forms.Form):
@@ -82,7 +99,7 @@ class SheetForm(forms.Form):
                 initial=seated.pk if seated else None,
             )
             if kind == "final":
-                self.fields[f"{wind}_points"] = forms.IntegerField(
+                self.fields[f"{wind}_points"] = PointsField(
                     label=_("Final points"),
                     # No inputmode="numeric": iPhones would show a keypad without the minus
                     # sign, and final points may be negative (WRC 2015: play continues).

@@ -80,6 +80,22 @@ def test_a_bad_sheet_is_refused_on_its_field_and_keeps_the_input(
         assert f'value="{data[f"{wind}_points"]}"' in html  # everything typed is still there
 
 
+@pytest.mark.parametrize("typed", ["25.000", "25,000", "25.5"])
+def test_points_typed_with_a_dot_or_comma_are_refused_not_read_as_25(
+    referee, event, players, typed
+):
+    # "25.000" is 25 000 written the European way; it was read as 25 ("25 is not a multiple
+    # of 100") and added 25 to the sum.
+    data = sheet_form_data(players, points=(typed, 41000, 35000, 19000))
+    response = referee.post(_url(event), {**data, "action": "check"})
+    errors = response.context["form"].errors
+    assert errors["E_points"] == [
+        "Enter the final points without a dot or comma: 25000, not 25.000."
+    ]
+    assert "__all__" not in errors  # no sum computed from a number nobody typed
+    assert f'value="{typed}"' in response.content.decode()
+
+
 def test_the_check_step_shows_place_uma_penalty_and_score(referee, event, players):
     data = sheet_form_data(players, S={"chombo": 1})
     response = referee.post(_url(event), {**data, "action": "check"})
