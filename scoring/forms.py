@@ -143,7 +143,11 @@ class SheetForm(forms.Form):
             for name in SEAT_FIELDS:
                 field = row.get(name)
                 if field is not None:
-                    lines += [f"{row['label']} · {field.label}: {error}" for error in field.errors]
+                    lines += [
+                        _("%(seat)s · %(field)s: %(error)s")
+                        % {"seat": row["label"], "field": field.label, "error": error}
+                        for error in field.errors
+                    ]
         return lines
 
     @staticmethod

@@ -623,6 +623,14 @@ def test_a_missing_seat_field_is_also_named_at_the_top_of_the_form(referee, even
     )
 
 
+def test_the_seat_errors_at_the_top_read_as_french_in_french(referee, event, players):
+    # The colon was written in the code: "Nord · Points finaux: Ce champ est obligatoire."
+    data = sheet_form_data(players)
+    data["N_points"] = ""
+    page = referee.post(_url(event), {**data, "action": "check"}, headers={"accept-language": "fr"})
+    assert "Nord · Points finaux : Ce champ est obligatoire." in page.content.decode()
+
+
 @pytest.mark.parametrize("name", ["sheet", "hands", "correct", "correct_hands"])
 def test_a_locked_round_offers_no_entry_nor_correction(client, event, players, name):
     _policy(event, Tournament.ConfirmationPolicy.SINGLE)
