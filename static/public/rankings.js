@@ -22,6 +22,13 @@
     });
   }
 
+  // The 24-hour clock in every language, as the site's dates (English would say "6:35 PM").
+  function clockTime(date) {
+    return date.toLocaleTimeString(document.documentElement.lang || undefined, {
+      hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
+    });
+  }
+
   async function refresh() {
     if (document.hidden) return;
     const headers = {"X-Requested-With": "fetch"};
@@ -38,7 +45,7 @@
       if (container) container.scrollLeft = scrollLeft;
       applyFilter();
       wrapper.dataset.refreshed = String(Date.now());
-      if (status) status.textContent = status.dataset.updated + " " + new Date().toLocaleTimeString(document.documentElement.lang || undefined);
+      if (status) status.textContent = status.dataset.updated + " " + clockTime(new Date());
     } catch (error) {
       if (status) status.textContent = status.dataset.offline;
     }

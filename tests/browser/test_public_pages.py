@@ -2,6 +2,7 @@
 projector seating and the round clock on a 1920×1080 screen."""
 
 import datetime
+import re
 
 import pytest
 from django.utils import timezone
@@ -52,6 +53,9 @@ def test_the_total_stays_on_a_phone_screen_in_the_rankings(live_server, new_page
     )
     assert right <= 390  # the total is on screen without scrolling sideways
     assert not page.locator("table.ranking th.wide-only").first.is_visible()
+    # The 24-hour clock, as every English date of the site ("6:35:52 PM" before).
+    page.wait_for_function("document.getElementById('ranking-status').textContent !== ''")
+    assert re.fullmatch(r"Updated \d\d:\d\d:\d\d", page.inner_text("#ranking-status"))
     screenshot(page, "rankings-phone")
 
 
