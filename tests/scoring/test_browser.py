@@ -83,6 +83,24 @@ def test_the_hint_groups_the_points_like_the_check_in_french(referee_page, live_
     assert "120\xa0000" in page.inner_text(".errorlist")
 
 
+def test_the_check_shows_every_score_on_a_small_phone_in_french(referee_page, live_server):
+    # The score column was under the edge of the check's table ("+24," for +24,3): the one
+    # number the referee compares with the paper sheet.
+    page, tournament = referee_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.set_extra_http_headers({"Accept-Language": "fr"})
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    for wind, points in zip("ESWN", ("42300", "31000", "27700", "19000"), strict=True):
+        page.fill(f"#id_{wind}_points", points)
+    page.fill("#id_E_late", "3")
+    page.fill("#id_S_chombo", "1")
+    page.click("button[value=check]")
+    page.wait_for_load_state()  # measured once the new page's style sheets apply
+    score = page.locator(".preview table.results th").last.bounding_box()
+    visible = page.locator(".preview table.results").locator("..").bounding_box()
+    assert score["x"] + score["width"] <= visible["x"] + visible["width"]
+
+
 def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, live_server):
     page, tournament = referee_page
     page.goto(live_server.url + reverse("scoring:hands", args=[tournament.slug, 1, 1]))
