@@ -58,15 +58,24 @@ class PointsField(forms.IntegerField):
         return super().to_python(value)
 
 
+def count_field(label: str, **kwargs) -> forms.IntegerField:
+    """A count (chombo, minutes late, sticks, han, fu): phones show the digits keypad, which
+    has no minus sign, as a count never needs one."""
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        **kwargs,
+    )
+
+
 class SheetForm(forms.Form):
     """The four seats of a table: final points or, for a hand-by-hand sheet, only the
     players, lateness and substitutes (the points come from the hands)."""
 
     token = forms.UUIDField(widget=forms.HiddenInput)
     revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-    riichi_sticks_left = forms.IntegerField(
-        label=_("Riichi sticks left on the table"), min_value=0, initial=0
-    )
+    riichi_sticks_left = count_field(_("Riichi sticks left on the table"), initial=0)
     note = forms.CharField(
         label=_("Note"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
@@ -105,13 +114,9 @@ class SheetForm(forms.Form):
                     # sign, and final points may be negative (WRC 2015: play continues).
                     widget=forms.NumberInput(attrs={"step": 100}),
                 )
-                self.fields[f"{wind}_chombo"] = forms.IntegerField(
-                    label=_("Chombo"), min_value=0, initial=0
-                )
-            self.fields[f"{wind}_late"] = forms.IntegerField(
-                label=_("Minutes late"),
-                min_value=0,
-                initial=late_minutes_from_check_in(seated, context.round),
+                self.fields[f"{wind}_chombo"] = count_field(_("Chombo"), initial=0)
+            self.fields[f"{wind}_late"] = count_field(
+                _("Minutes late"), initial=late_minutes_from_check_in(seated, context.round)
             )
             self.fields[f"{wind}_substitute"] = forms.TypedChoiceField(
                 label=_("Substitute"),
@@ -256,9 +261,9 @@ class HandForm(forms.Form):
     )
     winner = forms.ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, required=False)
     loser = forms.ChoiceField(label=_("Discarder"), choices=SEAT_CHOICES, required=False)
-    han = forms.IntegerField(label=_("Han"), min_value=0, required=False)
-    fu = forms.IntegerField(label=_("Fu"), min_value=0, required=False)
-    yakuman = forms.IntegerField(label=_("Yakuman"), min_value=0, required=False)
+    han = count_field(_("Han"), required=False)
+    fu = count_field(_("Fu"), required=False)
+    yakuman = count_field(_("Yakuman"), required=False)
     riichi = _seats_field(_("Riichi"))
     tenpai = _seats_field(_("Tenpai"))
     ron_claimants = _seats_field(_("Ron called by"))

@@ -168,6 +168,19 @@ def test_single_entry_a_stale_page_keeps_the_input_and_a_resent_save_is_recognis
     assert SheetVersion.objects.count() == 1
 
 
+def test_phones_get_the_digits_keypad_for_counts_but_not_for_final_points(client, event):
+    client.force_login(event["users"][Role.REFEREE])
+    form = client.get(_url(event)).context["form"]
+    numeric = {name for name, field in form.fields.items() if field.widget.attrs.get("inputmode")}
+    assert numeric == {"riichi_sticks_left"} | {
+        f"{wind}_{count}" for wind in "ESWN" for count in ("chombo", "late")
+    }
+    hands = client.get(_url(event, "hands")).context["formset"]
+    assert {"han", "fu", "yakuman"} <= {
+        name for name, field in hands.forms[0].fields.items() if field.widget.attrs.get("inputmode")
+    }
+
+
 def test_a_second_official_confirms_on_the_page(client, event, players):
     client.force_login(event["users"][Role.REFEREE])
     check_and_save(client, _url(event), sheet_form_data(players))
