@@ -131,11 +131,16 @@ def current_round(tournament: Tournament) -> Round | None:
     return rounds[-1] if rounds else None
 
 
+#: How German and Scandinavian names are written without their letters: "Mueller", "Soeren".
+SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "æ": "ae", "ø": "oe", "å": "aa"})
+
+
 def registration_matches(registration: Registration, query: str) -> bool:
     """Every word of the query is part of the player's names (any order, any case, with or
-    without accents: "zoe" finds "Zoé", "yilmaz" finds "Yılmaz")."""
+    without accents: "zoe" finds "Zoé", "yilmaz" finds "Yılmaz", "mueller" finds "Müller")."""
     player = registration.player
-    haystack = fold(" ".join((player.first_name, player.last_name, player.nickname)))
+    names = " ".join((player.first_name, player.last_name, player.nickname))
+    haystack = f"{fold(names)} {fold(names.lower().translate(SPELLED_OUT))}"
     words = fold(query).split()
     return bool(words) and all(word in haystack for word in words)
 
