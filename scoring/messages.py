@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from scoring.rules import RulesError
 from tournament.models import WIND_LABELS
+from tournament.tables import format_points
 
 WINDS = ("E", "S", "W", "N")
 
@@ -126,11 +126,12 @@ _COUNT_PARAMS = ("riichi_sticks_left",)
 
 
 def _param(key: str, value):
-    """Numbers grouped as the reader writes them; a seat letter as the wind's name."""
+    """Numbers grouped as the reader writes them, below zero with the sheets' minus sign; a
+    seat letter as the wind's name."""
     if key in _COUNT_PARAMS:
         return value
     if isinstance(value, int) and not isinstance(value, bool):
-        return number_format(value, force_grouping=True)
+        return format_points(value)
     if key in _SEAT_PARAMS and value in WIND_LABELS:
         return WIND_LABELS[value]
     return value
