@@ -5,18 +5,16 @@ This module only reads and reports; `tournament.services.players.players_import`
 Organisers bring spreadsheets from other tools and federations, so headers are matched
 loosely (English and French) and every problem is reported per row, in plain words.
 
-Every text cell is cleaned the same way (`clean_text`: stray, repeated, non-breaking and
-zero-width spaces). Players and teams are recognised by a normalised form of their name
-(`name_key`, `text_key`: case, spaces and Unicode variants ignored, accents kept), the same
-among the rows of the file and against the database, so "ZOÉ MARTIN" is the registered
-"Zoé Martin" and 山田太郎 is 山田 太郎. `fold` also drops the accents, for searching, sorting
-and telling whether a name is recognisably the one an EMA number belongs to.
+Every text cell is cleaned the same way (`names.clean_text`). Players and teams are
+recognised by a normalised form of their name (`names.name_key`), the same among the rows of
+the file and against the database, so "ZOÉ MARTIN" is the registered "Zoé Martin" and
+山田太郎 is 山田 太郎; `names.fold` tells whether a name is recognisably the one an EMA number
+belongs to.
 """
 
 import csv
 import io
 import re
-import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 
@@ -27,6 +25,7 @@ from django_countries import countries
 from openpyxl import load_workbook
 
 from tournament.models import Player, Tournament, is_east_asian, written_name
+from tournament.names import clean_text, fold, name_key, text_key
 
 HEADER_ALIASES = {
     "first_name": {"first name", "firstname", "given name", "prénom", "prenom"},
@@ -65,13 +64,6 @@ MAX_LENGTHS = {"first_name": 100, "last_name": 100, "nickname": 100, "club": 150
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "oui", "o", "vrai"}
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
-# Letters that Unicode does not decompose into a base letter and an accent, as they are
-# typed on a keyboard without them: Yılmaz is found as "yilmaz", Søren as "soren".
-UNACCENTED = str.maketrans(
-    {"ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l"}
-)
-# Invisible characters that copy-paste from web pages and word processors leaves in cells.
-ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
 
 
 class ImportFileError(Exception):
@@ -96,53 +88,6 @@ class ImportRow:
     def display_name(self) -> str:
         """As `Player.display_name`: 山田太郎 family name first, "Zoé Martin" otherwise."""
         return written_name(self.values.get("first_name", ""), self.values.get("last_name", ""))
-
-
-def clean_text(text: str) -> str:
-    """The text without zero-width characters, stripped, every run of spaces (non-breaking
-    ones, tabs and line breaks included) made one plain space.
-
-    >>> clean_text("  Jean\u00a0 Dupont\u200b ")
-    'Jean Dupont'
-    """
-    return " ".join(text.translate(ZERO_WIDTH).split())
-
-
-def text_key(text: str) -> str:
-    """The form in which two spellings of a name compare equal: Unicode-compatible (NFKC),
-    case-folded, spaces cleaned; accents are kept.
-
-    >>> text_key("  PARIS  Riichi\u00a0Club") == text_key("paris riichi club")
-    True
-    >>> text_key("Zoé") == text_key("Zoe")
-    False
-    """
-    folded = unicodedata.normalize("NFKC", clean_text(text)).casefold()
-    return clean_text(unicodedata.normalize("NFKC", folded))
-
-
-def fold(text: str) -> str:
-    """`text_key` without accents, for matching and sorting what people type without them.
-
-    >>> fold("ÉMILE") == fold("emile"), fold("Yılmaz"), fold("Søren Ærø"), fold("Łukasz")
-    (True, 'yilmaz', 'soren aero', 'lukasz')
-    """
-    decomposed = unicodedata.normalize("NFKD", text_key(text).translate(UNACCENTED))
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
-def name_key(first_name: str, last_name: str) -> str:
-    """A person's whole name as `text_key`, in the order it is written: "zoé martin", and
-    for Chinese, Japanese and Korean names family name then given name with no space, so a
-    name split in two columns is the same as the name written whole.
-
-    >>> name_key("太郎", "山田") == name_key("山田太郎", "") == name_key("山田 太郎", "")
-    True
-    >>> name_key("ZOÉ", "MARTIN") == name_key("Zoé", "Martin")
-    True
-    """
-    written = text_key(written_name(first_name, last_name))
-    return written.replace(" ", "") if is_east_asian(written) else written
 
 
 def _split_name(name: str) -> tuple[str, str]:

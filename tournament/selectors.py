@@ -11,8 +11,8 @@ from django.db.models import Q
 
 from scoring.models import Penalty, ScoreSheet
 from scoring.selectors import Standings, team_standings
-from tournament.importing import fold, name_key
 from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
+from tournament.names import fold, name_key, searchable
 
 WINDS = ("E", "S", "W", "N")
 
@@ -131,16 +131,12 @@ def current_round(tournament: Tournament) -> Round | None:
     return rounds[-1] if rounds else None
 
 
-#: How German and Scandinavian names are written without their letters: "Mueller", "Soeren".
-SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "æ": "ae", "ø": "oe", "å": "aa"})
-
-
 def registration_matches(registration: Registration, query: str) -> bool:
     """Every word of the query is part of the player's names (any order, any case, with or
     without accents: "zoe" finds "Zoé", "yilmaz" finds "Yılmaz", "mueller" finds "Müller")."""
     player = registration.player
     names = " ".join((player.first_name, player.last_name, player.nickname))
-    haystack = f"{fold(names)} {fold(names.lower().translate(SPELLED_OUT))}"
+    haystack = searchable(names)
     words = fold(query).split()
     return bool(words) and all(word in haystack for word in words)
 

@@ -16,7 +16,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournament.importing import fold
+from tournament.names import fold
 
 NEGATIVE_INFINITY = float("-inf")
 # U+2212, the minus sign: a hyphen is shorter than a plus and reads as a dash in print.

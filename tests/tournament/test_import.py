@@ -11,6 +11,7 @@ from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
 import tournament.importing
+import tournament.names
 from tests.conftest import make_player, make_registration
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, read_rows
@@ -261,8 +262,10 @@ def test_a_cjk_name_written_without_a_space_is_imported_whole(tournament):
     assert player.display_name == player.sorted_name == "김민준"
 
 
-def test_the_docstring_examples_of_the_import_hold():
-    assert doctest.testmod(tournament.importing).failed == 0
+@pytest.mark.parametrize("module", [tournament.importing, tournament.names])
+def test_the_docstring_examples_of_the_import_and_the_names_hold(module):
+    result = doctest.testmod(module)
+    assert (result.failed, result.attempted > 0) == (0, True)
 
 
 @pytest.mark.django_db

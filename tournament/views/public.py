@@ -20,8 +20,8 @@ from django.views.generic import DetailView, ListView, TemplateView
 
 from scoring.selectors import penalty_list, standings_cache_key, tournament_standings
 from tournament import selectors
-from tournament.importing import fold
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
+from tournament.names import fold
 from tournament.permissions import has_role
 from tournament.services.clock import clock_state
 from tournament.tables import (

@@ -1,0 +1,77 @@
+"""How names are compared: the forms in which two spellings of one name are equal.
+
+Imports recognise players and teams by `name_key`/`text_key` (case, spaces and Unicode
+variants ignored, accents kept); searching and sorting use `fold`, which drops the accents
+too, so what people type without them still finds "Zoé" or "Yılmaz".
+"""
+
+import unicodedata
+
+from tournament.models import is_east_asian, written_name
+
+# Letters that Unicode does not decompose into a base letter and an accent, as they are
+# typed on a keyboard without them: Yılmaz is found as "yilmaz", Søren as "soren".
+UNACCENTED = str.maketrans(
+    {"ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l"}
+)
+# How German and Scandinavian names are written without their letters: "Mueller", "Soeren".
+SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "æ": "ae", "ø": "oe", "å": "aa"})
+# Invisible characters that copy-paste from web pages and word processors leaves in cells.
+ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+
+
+def clean_text(text: str) -> str:
+    """The text without zero-width characters, stripped, every run of spaces (non-breaking
+    ones, tabs and line breaks included) made one plain space.
+
+    >>> clean_text("  Jean\u00a0 Dupont\u200b ")
+    'Jean Dupont'
+    """
+    return " ".join(text.translate(ZERO_WIDTH).split())
+
+
+def text_key(text: str) -> str:
+    """The form in which two spellings of a name compare equal: Unicode-compatible (NFKC),
+    case-folded, spaces cleaned; accents are kept.
+
+    >>> text_key("  PARIS  Riichi\u00a0Club") == text_key("paris riichi club")
+    True
+    >>> text_key("Zoé") == text_key("Zoe")
+    False
+    """
+    folded = unicodedata.normalize("NFKC", clean_text(text)).casefold()
+    return clean_text(unicodedata.normalize("NFKC", folded))
+
+
+def fold(text: str) -> str:
+    """`text_key` without accents, for matching and sorting what people type without them.
+
+    >>> fold("ÉMILE") == fold("emile"), fold("Yılmaz"), fold("Søren Ærø"), fold("Łukasz")
+    (True, 'yilmaz', 'soren aero', 'lukasz')
+    """
+    decomposed = unicodedata.normalize("NFKD", text_key(text).translate(UNACCENTED))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def name_key(first_name: str, last_name: str) -> str:
+    """A person's whole name as `text_key`, in the order it is written: "zoé martin", and
+    for Chinese, Japanese and Korean names family name then given name with no space, so a
+    name split in two columns is the same as the name written whole.
+
+    >>> name_key("太郎", "山田") == name_key("山田太郎", "") == name_key("山田 太郎", "")
+    True
+    >>> name_key("ZOÉ", "MARTIN") == name_key("Zoé", "Martin")
+    True
+    """
+    written = text_key(written_name(first_name, last_name))
+    return written.replace(" ", "") if is_east_asian(written) else written
+
+
+def searchable(text: str) -> str:
+    """`fold` of the text, then again with its letters spelled out, so that a search finds
+    "Müller" as "muller" or "mueller".
+
+    >>> searchable("Jürgen Müller")
+    'jurgen muller juergen mueller'
+    """
+    return f"{fold(text)} {fold(text.lower().translate(SPELLED_OUT))}"
