@@ -124,17 +124,25 @@ def resent_entry(sheet: ScoreSheet | None, token: str) -> EntryOutcome | None:
         return None
 
 
-def _check_revision(sheet: ScoreSheet, revision: int) -> None:
-    if revision != sheet.revision:
-        raise SheetConflict(
-            _(
-                "You edited version %(yours)s of this sheet, but version %(current)s has been "
-                "saved since by someone else. Compare it with your input below, then save again "
-                "if yours is right."
-            )
-            % {"yours": revision, "current": sheet.revision},
-            sheet.current,
+def _check_revision(sheet: ScoreSheet, revision: int, acting_user) -> None:
+    """Refuse a save based on an older revision; say who saved since, as an official who
+    saved it in another tab would otherwise look for "someone else"."""
+    if revision == sheet.revision:
+        return
+    numbers = {"yours": revision, "current": sheet.revision}
+    if sheet.current is not None and sheet.current.entered_by_id == acting_user.pk:
+        message = _(
+            "You edited version %(yours)s of this sheet, but you saved version %(current)s "
+            "since (in another tab or window?). Compare it with your input below, then save "
+            "again if this input is right."
         )
+    else:
+        message = _(
+            "You edited version %(yours)s of this sheet, but version %(current)s has been "
+            "saved since by someone else. Compare it with your input below, then save again "
+            "if yours is right."
+        )
+    raise SheetConflict(message % numbers, sheet.current)
 
 
 def _add_version(
@@ -265,7 +273,7 @@ def sheet_enter(
         )
     if sheet.status == Status.DISPUTED:
         raise SheetError(_("This sheet is disputed; a head referee settles it."))
-    _check_revision(sheet, revision)
+    _check_revision(sheet, revision, acting_user)
     evaluation = evaluate_entry(tournament.get_rules(), entry, table_context(round_, table_number))
     previous = sheet.current if sheet.status == Status.ENTERED else None
     action = SheetVersion.Action.DRAFT if draft else SheetVersion.Action.ENTRY
@@ -355,7 +363,7 @@ def sheet_correct(
         raise SheetError(_("A correction needs a reason."))
     if sheet.status not in (Status.CONFIRMED, Status.DISPUTED):
         raise SheetError(_("Only a confirmed or disputed sheet is corrected."))
-    _check_revision(sheet, revision)
+    _check_revision(sheet, revision, acting_user)
     evaluation = evaluate_entry(
         round_.tournament.get_rules(), entry, table_context(round_, sheet.table_number)
     )
