@@ -148,18 +148,22 @@ def _form(table: dict, points: list[int], revision: int) -> dict:
     return data
 
 
+def _entry(table: dict, points: list[int]) -> SheetEntry:
+    return SheetEntry(
+        kind="final",
+        seats=tuple(
+            SeatEntry(registration_id=r.pk, points=p)
+            for r, p in zip(table["registrations"], points, strict=True)
+        ),
+    )
+
+
 def _alice_saves_first(table) -> None:
     """Alice saves FIRST at revision 0, as from a page opened before anyone saved."""
     sheet_enter(
         round_=table["round"],
         table_number=1,
-        entry=SheetEntry(
-            kind="final",
-            seats=tuple(
-                SeatEntry(registration_id=r.pk, points=p)
-                for r, p in zip(table["registrations"], FIRST, strict=True)
-            ),
-        ),
+        entry=_entry(table, FIRST),
         token=uuid.uuid4(),
         revision=0,
         acting_user=table["alice"],
@@ -170,10 +174,7 @@ def test_the_conflict_page_shows_both_versions_and_keeps_the_input(table, client
     """Bruno opened the sheet at revision 0; Alice saved first. Bruno's save shows Alice's
     version next to his own numbers, which stay in the form."""
     _alice_saves_first(table)
-    client.force_login(table["bruno"])
-    data = _form(table, SECOND, revision=0)
-    data["checked"] = _digest(table, SECOND)
-    response = client.post(table["url"], data)
+    response = _save_second_from_revision_0(table, client, table["bruno"])
     assert response.status_code == 200
     assert "saved since by someone else" in response.context["error"]
     shown = [line.points for line in response.context["conflict"].lines]
@@ -184,25 +185,19 @@ def test_the_conflict_page_shows_both_versions_and_keeps_the_input(table, client
     assert SheetVersion.objects.count() == 1
 
 
-def _digest(table: dict, points: list[int]) -> str:
-    entry = SheetEntry(
-        kind="final",
-        seats=tuple(
-            SeatEntry(registration_id=r.pk, points=p)
-            for r, p in zip(table["registrations"], points, strict=True)
-        ),
-    )
-    return entry_digest(entry)
+def _save_second_from_revision_0(table: dict, client, user):
+    """`user` saves SECOND, checked, from a page opened at revision 0."""
+    client.force_login(user)
+    data = _form(table, SECOND, revision=0)
+    data["checked"] = entry_digest(_entry(table, SECOND))
+    return client.post(table["url"], data)
 
 
 def test_an_official_who_saved_in_another_tab_is_told_it_was_them(table, client):
     """Alice saved from one tab, then saves the same revision from another: "someone else"
     would send her looking for a colleague."""
     _alice_saves_first(table)
-    client.force_login(table["alice"])
-    data = _form(table, SECOND, revision=0)
-    data["checked"] = _digest(table, SECOND)
-    response = client.post(table["url"], data)
+    response = _save_second_from_revision_0(table, client, table["alice"])
     assert response.status_code == 200
     assert "but you saved version 1 since (in another tab or window?)" in response.context["error"]
     assert SheetVersion.objects.count() == 1
