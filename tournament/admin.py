@@ -21,7 +21,7 @@ from django_countries import countries
 
 from scoring.services.sheets import unconfirmed_tables
 from tournament.exports.registrations import RegistrationsXlsx
-from tournament.importing import ImportFileError, check_rows, check_size, read_rows
+from tournament.importing import ImportFileError, check_rows, check_size, read_table
 from tournament.models import (
     AuditEntry,
     Player,
@@ -283,13 +283,14 @@ class TournamentAdmin(admin.ModelAdmin):
             upload = form.cleaned_data["file"]
             try:
                 check_size(upload.size)
-                rows = read_rows(upload.name, upload.read())
+                table = read_table(upload.name, upload.read())
             except ImportFileError as error:
                 form.add_error("file", str(error))
             else:
                 request.session[IMPORT_SESSION_KEY.format(pk=pk)] = {
                     "filename": upload.name,
-                    "rows": rows,
+                    "rows": table.rows,
+                    "ignored_columns": table.ignored_columns,
                 }
                 return redirect("admin:tournament_tournament_import_confirm", pk=pk)
         context = {
@@ -341,6 +342,7 @@ class TournamentAdmin(admin.ModelAdmin):
             "opts": self.model._meta,
             "form": form,
             "filename": pending["filename"],
+            "ignored_columns": pending.get("ignored_columns", []),
             "rows": checked,
             "valid_count": sum(row.is_valid for row in checked),
             "invalid_count": sum(not row.is_valid for row in checked),

@@ -226,9 +226,23 @@ def check_size(size: int) -> None:
         )
 
 
+@dataclass(frozen=True)
+class ImportTable:
+    """What a file gives: its data rows, and the headers of the columns left unread, which
+    the preview names so that nobody believes a "Ranking" or "Notes" column came in."""
+
+    rows: list[dict[str, str]]
+    ignored_columns: list[str]
+
+
 def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
     """The file's data rows as dicts keyed by our field names and `LINE` (empty rows
     dropped)."""
+    return read_table(filename, content).rows
+
+
+def read_table(filename: str, content: bytes) -> ImportTable:
+    """The file's rows (`read_rows`) and the columns it does not read."""
     check_size(len(content))
     name = filename.lower()
     if name.endswith(".xlsx"):
@@ -240,6 +254,11 @@ def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
     if not table:
         raise ImportFileError(_("The file is empty."))
     mapping = _header_map(table[0])
+    ignored = [
+        _cell_text(header)
+        for index, header in enumerate(table[0])
+        if index not in mapping and _cell_text(header)
+    ]
     rows = []
     for line, raw in enumerate(table[1:], start=2):
         values = {key: _cell_text(raw[index]) for index, key in mapping.items() if index < len(raw)}
@@ -250,7 +269,7 @@ def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
             _("The file has %(count)s rows; at most %(max)s can be imported at once.")
             % {"count": len(rows), "max": settings.IMPORT_MAX_ROWS}
         )
-    return rows
+    return ImportTable(rows, ignored)
 
 
 def _normalise_country(text: str) -> str | None:

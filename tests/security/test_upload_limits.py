@@ -78,7 +78,7 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(
     def must_not_read(*args):
         raise AssertionError("the oversized file was read")
 
-    monkeypatch.setattr("tournament.admin.read_rows", must_not_read)
+    monkeypatch.setattr("tournament.admin.read_table", must_not_read)
     assert_refused(upload("players.csv", content), tournament, "larger than 1 MB")
 
 

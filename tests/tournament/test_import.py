@@ -14,7 +14,7 @@ import tournament.importing
 import tournament.names
 from tests.conftest import make_player, make_registration
 from tournament.exports.registrations import RegistrationsXlsx
-from tournament.importing import ImportFileError, check_rows, read_rows
+from tournament.importing import ImportFileError, check_rows, read_rows, read_table
 from tournament.models import Player, Registration, Team
 from tournament.services.players import players_import
 
@@ -201,6 +201,25 @@ def test_admin_preview_then_confirm(client, organiser, tournament):
     response = client.post(confirm_url, {"only_valid": "on"}, follow=True)
     assert "1 players registered (0 already known), 1 rows skipped" in response.content.decode()
     assert tournament.registrations.get().player.first_name == "Zoé"
+
+
+def test_the_columns_left_unread_are_named():
+    # A "Ranking" or "Notes" column, or a second "Last name", is not imported: the preview
+    # says so rather than let the organiser believe it came in.
+    headers = ["First name", "Last name", "Ranking", "", "Last name", " Notes "]
+    table = read_table("p.xlsx", xlsx_bytes([["Zoé", "Martin", 3, "", "Dupont", "vegan"]], headers))
+    assert table.ignored_columns == ["Ranking", "Last name", "Notes"]
+    assert table.rows == [{"first_name": "Zoé", "last_name": "Martin", "line": "2"}]
+
+
+@pytest.mark.django_db
+def test_the_preview_names_the_columns_not_imported(client, organiser, tournament):
+    client.force_login(organiser)
+    upload = io.BytesIO(csv_bytes([["Zoé", "Martin", "3"]], ["First name", "Last name", "Rank"]))
+    upload.name = "players.csv"
+    url = reverse("admin:tournament_tournament_import", args=[tournament.pk])
+    page = client.post(url, {"file": upload}, follow=True).content.decode()
+    assert "Column not imported: Rank." in page
 
 
 @pytest.mark.django_db
