@@ -99,12 +99,12 @@ def _player_map(raw: Any, n: int, field: str, value_type: type) -> dict[int, Any
 
 
 def _history(raw: Any) -> tuple:
+    """Check the types only: a table that is not four players is the engine's
+    ``invalid_history`` (exit 2), with the table it names."""
     ok = isinstance(raw, list) and all(
         isinstance(rnd, list)
         and all(
-            isinstance(t, list)
-            and len(t) == 4
-            and all(isinstance(p, int) and not isinstance(p, bool) for p in t)
+            isinstance(t, list) and all(isinstance(p, int) and not isinstance(p, bool) for p in t)
             for t in rnd
         )
         for rnd in raw
@@ -112,6 +112,18 @@ def _history(raw: Any) -> tuple:
     if not ok:
         raise _InputError("history must be a list of rounds, each a list of tables of 4 ids")
     return tuple(tuple(tuple(t) for t in rnd) for rnd in raw)
+
+
+def _check_player_count(n: int) -> None:
+    """A negative count is understood but cannot be seated, like 0 to 3 players (exit 2)."""
+    if n < 0:
+        raise SeatingError(
+            "too_few_players",
+            f"{n} players cannot fill a table; at least 4 are needed.",
+            field="players",
+            players=n,
+            substitutes_needed=4,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,13 +136,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fixed-tables", help="JSON file: player number -> table number")
     parser.add_argument("--history", help="JSON file: rounds already played")
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds, at most")
-    parser.add_argument("--priority", choices=("tables", "opponents"), default="tables")
+    # No argparse ``choices``: an unknown priority is the engine's invalid_priority (exit 2).
+    parser.add_argument("--priority", default="tables", metavar="{tables,opponents}")
     try:
         args = parser.parse_args(argv)
-        if args.players < 0:
-            raise _InputError("--players cannot be negative", "players")
-        if args.rounds < 0:
-            raise _InputError("--rounds cannot be negative", "rounds")
+        _check_player_count(args.players)
         if not math.isfinite(args.time_limit):
             raise _InputError("--time-limit must be a number of seconds", "time_limit")
         n = args.players

@@ -117,3 +117,28 @@ def test_a_teams_file_that_is_not_utf8_is_malformed_input(tmp_path):
     code, out = run_cli("--players", "16", "--rounds", "3", "--teams", str(teams))
     assert code == 1
     assert (out["errors"][0]["code"], out["errors"][0]["field"]) == ("malformed_input", "teams")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "field"),
+    [
+        (("--players", "16", "--rounds", "-1"), "invalid_rounds", "rounds"),
+        (("--players", "-4", "--rounds", "3"), "too_few_players", "players"),
+        (("--players", "16", "--rounds", "3", "--priority", "x"), "invalid_priority", "priority"),
+    ],
+)
+def test_a_value_understood_but_invalid_exits_2_with_the_engine_code(args, code, field):
+    # CLI.md: exit 2 when the input "was understood but is invalid under the rules", as the
+    # scoring CLI does for a negative stick count or an unknown rule set; these exited 1.
+    status, out = run_cli(*args)
+    assert status == 2
+    assert (out["errors"][0]["code"], out["errors"][0]["field"]) == (code, field)
+
+
+def test_a_history_table_of_three_is_an_invalid_history(tmp_path):
+    history = tmp_path / "history.json"
+    history.write_text(json.dumps([[[1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]]))
+    code, out = run_cli("--players", "16", "--rounds", "2", "--history", str(history))
+    assert code == 2
+    error = out["errors"][0]
+    assert (error["code"], error["field"]) == ("invalid_history", "history[0][0]")
