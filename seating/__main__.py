@@ -110,8 +110,22 @@ def _history(raw: Any) -> tuple:
         for rnd in raw
     )
     if not ok:
-        raise _InputError("history must be a list of rounds, each a list of tables of 4 ids")
+        raise _InputError(
+            "history must be a list of rounds, each a list of tables of 4 ids", "history"
+        )
     return tuple(tuple(tuple(t) for t in rnd) for rnd in raw)
+
+
+def _option_field(option: str | None) -> str | None:
+    """The error field of an option, spelled as the engine's fields: --time-limit -> time_limit."""
+    return option.lstrip("-").replace("-", "_") if option else None
+
+
+def _require(args: argparse.Namespace, *names: str) -> None:
+    """Required options checked here rather than by argparse, so the error names the field."""
+    for name in names:
+        if getattr(args, name) is None:
+            raise _InputError(f"--{_option_field(name)} is required", name)
 
 
 def _check_player_count(n: int) -> None:
@@ -128,9 +142,15 @@ def _check_player_count(n: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status."""
-    parser = _Parser(prog="python -m seating", description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, required=True, help="number of players N")
-    parser.add_argument("--rounds", type=int, required=True, help="rounds to plan")
+    parser = _Parser(
+        prog="python -m seating",
+        usage="%(prog)s --players N --rounds R [options]",
+        description=__doc__.splitlines()[0],
+        # A value argparse cannot convert raises ArgumentError, which names the option.
+        exit_on_error=False,
+    )
+    parser.add_argument("--players", type=int, help="number of players N (required)")
+    parser.add_argument("--rounds", type=int, help="rounds to plan (required)")
     parser.add_argument("--seed", type=int, default=0, help="same seed, same plan")
     parser.add_argument("--teams", help="JSON file: player number -> team name")
     parser.add_argument("--fixed-tables", help="JSON file: player number -> table number")
@@ -140,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--priority", default="tables", metavar="{tables,opponents}")
     try:
         args = parser.parse_args(argv)
+        _require(args, "players", "rounds")
         _check_player_count(args.players)
         if not math.isfinite(args.time_limit):
             raise _InputError("--time-limit must be a number of seconds", "time_limit")
@@ -151,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
             else {}
         )
         history = _history(_load_json(args.history, "history")) if args.history else ()
+    except argparse.ArgumentError as exc:
+        return _fail(1, "malformed_input", str(exc), _option_field(exc.argument_name))
     except _InputError as exc:
         return _fail(1, "malformed_input", exc.message, exc.field)
     except SeatingError as exc:

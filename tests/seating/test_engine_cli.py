@@ -142,3 +142,30 @@ def test_a_history_table_of_three_is_an_invalid_history(tmp_path):
     assert code == 2
     error = out["errors"][0]
     assert (error["code"], error["field"]) == ("invalid_history", "history[0][0]")
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (("--players", "x", "--rounds", "3"), "players"),
+        (("--players", "16", "--rounds", "1.5"), "rounds"),
+        (("--players", "16", "--rounds", "3", "--seed", "s"), "seed"),
+        (("--players", "16", "--rounds", "3", "--time-limit", "soon"), "time_limit"),
+        (("--players", "16"), "rounds"),
+        (("--rounds", "3"), "players"),
+    ],
+)
+def test_a_malformed_option_is_named_in_the_error_field(args, field):
+    # CLI.md: "field pointing at the offending input"; argparse's errors had field null.
+    code, out = run_cli(*args)
+    assert code == 1
+    assert (out["errors"][0]["code"], out["errors"][0]["field"]) == ("malformed_input", field)
+
+
+@pytest.mark.parametrize("text", ['{"1": [1, 2, 3, 4]}', "[[[1, 2, 3, true]]]", "[[1, 2, 3, 4]]"])
+def test_a_history_file_of_the_wrong_shape_names_the_history_field(tmp_path, text):
+    history = tmp_path / "history.json"
+    history.write_text(text)
+    code, out = run_cli("--players", "16", "--rounds", "2", "--history", str(history))
+    assert code == 1
+    assert (out["errors"][0]["code"], out["errors"][0]["field"]) == ("malformed_input", "history")
