@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 from typing import Any, NoReturn
 
@@ -51,12 +52,17 @@ def _duplicate_player(player: Any, field: str) -> SeatingError:
     )
 
 
+#: A player number as written in a file's keys; ``int`` alone would also read "1_0" as 10,
+#: " 2" as 2 and other scripts' digits (and fail on "²", which ``str.isdigit`` accepts).
+_PLAYER_NUMBER = re.compile(r"-?[0-9]+")
+
+
 def _load_json(path: str, field: str) -> Any:
     def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: dict[str, Any] = {}
         for key, value in pairs:
             if key in seen:
-                raise _duplicate_player(int(key) if key.strip().isdigit() else key, field)
+                raise _duplicate_player(int(key) if _PLAYER_NUMBER.fullmatch(key) else key, field)
             seen[key] = value
         return seen
 
@@ -71,15 +77,19 @@ def _load_json(path: str, field: str) -> Any:
         raise _InputError(f"{path} is not UTF-8 text", field) from exc
 
 
+def _player_number(key: str, field: str) -> int:
+    """A key written as a whole number ("7", "07", "-1"), not one ``int`` merely accepts."""
+    if not _PLAYER_NUMBER.fullmatch(key):
+        raise _InputError(f"{field}: {key!r} is not a player number", field)
+    return int(key)
+
+
 def _player_map(raw: Any, n: int, field: str, value_type: type) -> dict[int, Any]:
     if not isinstance(raw, dict):
         raise _InputError(f"{field} must be a JSON object mapping player number to value", field)
     out: dict[int, Any] = {}
     for key, value in raw.items():
-        try:
-            p = int(key)
-        except ValueError as exc:
-            raise _InputError(f"{field}: {key!r} is not a player number", field) from exc
+        p = _player_number(key, field)
         if not isinstance(value, value_type) or isinstance(value, bool):
             raise _InputError(
                 f"{field}: the value for player {p} must be a {value_type.__name__}", field

@@ -169,3 +169,23 @@ def test_a_history_file_of_the_wrong_shape_names_the_history_field(tmp_path, tex
     code, out = run_cli("--players", "16", "--rounds", "2", "--history", str(history))
     assert code == 1
     assert (out["errors"][0]["code"], out["errors"][0]["field"]) == ("malformed_input", "history")
+
+
+@pytest.mark.parametrize("key", ["1_0", " 2", "+3", "\u0661"])
+def test_a_key_not_written_as_a_player_number_is_malformed(tmp_path, key):
+    # int() reads "1_0" as player 10 and "١" (Arabic-Indic one) as player 1: a typo in a
+    # teams file silently put another player in the team.
+    teams = tmp_path / "teams.json"
+    teams.write_text(json.dumps({key: "club"}))
+    code, out = run_cli("--players", "16", "--rounds", "2", "--teams", str(teams))
+    assert code == 1
+    assert (out["errors"][0]["code"], out["errors"][0]["field"]) == ("malformed_input", "teams")
+
+
+def test_a_key_written_twice_that_int_cannot_read_is_no_traceback(tmp_path):
+    # "²" passed str.isdigit() and then crashed int() in the duplicate check.
+    teams = tmp_path / "teams.json"
+    teams.write_text('{"\\u00b2": "a", "\\u00b2": "b"}')
+    code, out = run_cli("--players", "16", "--rounds", "2", "--teams", str(teams))
+    assert code == 2
+    assert out["errors"][0]["code"] == "duplicate_players"
