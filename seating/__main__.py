@@ -84,6 +84,10 @@ def _player_number(key: str, field: str) -> int:
     return int(key)
 
 
+#: How an error message names the value a file gives each player.
+_VALUE_NAMES = {str: "a team name (text)", int: "a table number (a whole number)"}
+
+
 def _player_map(raw: Any, n: int, field: str, value_type: type) -> dict[int, Any]:
     if not isinstance(raw, dict):
         raise _InputError(f"{field} must be a JSON object mapping player number to value", field)
@@ -92,7 +96,7 @@ def _player_map(raw: Any, n: int, field: str, value_type: type) -> dict[int, Any
         p = _player_number(key, field)
         if not isinstance(value, value_type) or isinstance(value, bool):
             raise _InputError(
-                f"{field}: the value for player {p} must be a {value_type.__name__}", field
+                f"{field}: the value for player {p} must be {_VALUE_NAMES[value_type]}", field
             )
         if not 1 <= p <= n:
             raise SeatingError(

@@ -189,3 +189,16 @@ def test_a_key_written_twice_that_int_cannot_read_is_no_traceback(tmp_path):
     code, out = run_cli("--players", "16", "--rounds", "2", "--teams", str(teams))
     assert code == 2
     assert out["errors"][0]["code"] == "duplicate_players"
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "expected"),
+    [("--teams", '{"1": 3}', "a team name"), ("--fixed-tables", '{"1": "1"}', "a table number")],
+)
+def test_a_value_of_the_wrong_type_is_named_in_words(tmp_path, option, text, expected):
+    # The message said "must be a str" / "must be a int".
+    path = tmp_path / "file.json"
+    path.write_text(text)
+    code, out = run_cli("--players", "16", "--rounds", "2", option, str(path))
+    assert code == 1
+    assert expected in out["errors"][0]["message"]
