@@ -4,8 +4,9 @@
                       [--time-limit 30] [--priority tables|opponents]
                       [--fixed-tables fixed.json] [--history history.json]
 
-Players are numbered 1..N. Output on stdout is one JSON document ``{"rounds", "metrics"}``;
-``rounds[r][t]`` is table t+1 of round r+1 in seat order E, S, W, N. Exit 2 (with
+Players are numbered 1..N; a history may also name players who have left. Output on stdout
+is one JSON document ``{"rounds", "metrics"}``; ``rounds[r][t]`` is table t+1 of new round
+r+1 in seat order E, S, W, N. Exit 2 (with
 ``{"errors": [...]}``) when the input is understood but cannot be seated, e.g. a player
 count that is not a multiple of four; exit 1 for malformed input. No Django import here.
 """

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from seating.engine import evaluate
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -202,3 +204,19 @@ def test_a_value_of_the_wrong_type_is_named_in_words(tmp_path, option, text, exp
     code, out = run_cli("--players", "16", "--rounds", "2", option, str(path))
     assert code == 1
     assert expected in out["errors"][0]["message"]
+
+
+def test_history_names_players_who_left_and_the_metrics_count_it(tmp_path):
+    # README: the history may name players who have left (outside 1..N); a number in 1..N it
+    # never names is a late registration; only the new rounds are printed.
+    played = run_cli("--players", "32", "--rounds", "7", "--seed", "4")[1]["rounds"][:3]
+    played = [[[33 if p == 5 else p for p in table] for table in rnd] for rnd in played]
+    history = tmp_path / "history.json"
+    history.write_text(json.dumps(played))
+    code, out = run_cli(
+        "--players", "32", "--rounds", "4", "--seed", "4", "--history", str(history)
+    )
+    assert code == 0
+    assert [sorted(p for t in rnd for p in t) for rnd in out["rounds"]] == [list(range(1, 33))] * 4
+    whole = evaluate([tuple(map(tuple, rnd)) for rnd in played + out["rounds"]], played=3)
+    assert {**whole.as_json(), "seconds": 0} == {**out["metrics"], "seconds": 0}
