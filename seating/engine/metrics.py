@@ -19,6 +19,7 @@ __all__ = [
     "pair_counts",
     "allowed_visits",
     "fixed_table_reuse_bound",
+    "fixed_pairs",
     "repeats_forced_by_history",
 ]
 
@@ -107,6 +108,16 @@ def fixed_table_reuse_bound(
     free_tables = n_tables - len(set(fixed_tables.values()))
     per_table = max(0, 4 * rounds - others * allowed_visits(rounds, n_tables))
     return free_tables * per_table
+
+
+def fixed_pairs(fixed_tables: Mapping[int, int]) -> int:
+    """Pairs of players fixed to one table: they meet every round, so each repeats R − 1
+    times whatever the plan.
+
+    >>> fixed_pairs({1: 2, 2: 2, 3: 2, 4: 5})
+    3
+    """
+    return sum(k * (k - 1) // 2 for k in Counter(fixed_tables.values()).values())
 
 
 def allowed_visits(rounds: int, tables: int) -> int:
@@ -208,11 +219,13 @@ def evaluate(
         and len(new) <= n_tables
         and not any(p in fixed_tables for p in new_players)
     )
+    fixed_here = {p: t for p, t in fixed_tables.items() if p in new_players}
     bound_new = 0
     if uniform:
         bound_new = max(
             repeat_lower_bound(len(new_players), len(new), fresh_tables=fresh),
             repeats_forced_by_history(hist_counts, new_players, len(new)),
+            max(0, len(new) - 1) * fixed_pairs(fixed_here),
         )
     if not history and uniform:
         bound = bound_new
@@ -222,7 +235,6 @@ def evaluate(
     if history:
         reuse_bound = _table_reuse(history, fixed_tables, n_tables, total_played)
     elif uniform:
-        fixed_here = {p: t for p, t in fixed_tables.items() if p in new_players}
         reuse_bound = fixed_table_reuse_bound(len(new_players), n_tables, len(new), fixed_here)
     else:
         reuse_bound = 0

@@ -97,7 +97,8 @@ class Metrics:
     * ``seconds``: wall time spent planning (0.0 for :func:`evaluate`).
     * ``repeat_lower_bound``: no plan can have fewer repeats than this
       (⌈N·max(0, 3R − (N − 1))/2⌉, plus repeats already fixed by the history and those the
-      history forces: :func:`~seating.engine.metrics.repeats_forced_by_history`); for a
+      history forces: :func:`~seating.engine.metrics.repeats_forced_by_history`, and the
+      meetings of players fixed to one table: :func:`~seating.engine.metrics.fixed_pairs`); for a
       plan with no table reuse, no plan without table reuse (on 16 players or fewer, that
       forces repeats: :func:`~seating.engine.metrics.pigeonhole_pairs`).
     * ``table_reuse_lower_bound``: likewise for table reuse: reuse already in the history,

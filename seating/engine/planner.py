@@ -22,6 +22,7 @@ from .known_plans import known_plan
 from .metrics import (
     allowed_visits,
     evaluate,
+    fixed_pairs,
     pair_counts,
     pigeonhole_pairs,
     repeat_lower_bound,
@@ -518,8 +519,13 @@ def plan_seating(
             forced, repeats_forced_by_history(pair_counts(request.history), set(players), rn)
         )
     # A repeat costs 2 or more; the pigeonhole pairs recur between every two rounds, and a
-    # pair meeting in all of them is the cheapest way to pay for that (pair_cost).
-    forced_cost = max(2 * forced, pigeonhole_pairs(n, fresh) * pair_cost(rn))
+    # pair meeting in all of them is the cheapest way to pay for that (pair_cost). Players
+    # fixed to one table do meet in all of them.
+    forced_cost = max(
+        2 * forced,
+        pigeonhole_pairs(n, fresh) * pair_cost(rn),
+        fixed_pairs(request.fixed_tables) * pair_cost(rn),
+    )
     target = weights.repeats * (hist_pairs + forced_cost)
 
     method = "search"
