@@ -14,7 +14,7 @@ from tournament.exports.score_sheets import ScoreSheetsPdf
 from tournament.exports.seating import SeatingPdf
 from tournament.exports.standings_pdf import StandingsPdf
 from tournament.exports.standings_xlsx import StandingsXlsx
-from tournament.models import Registration, Team, Tournament, TournamentStaff
+from tournament.models import Registration, Round, Team, Tournament, TournamentStaff
 
 
 @pytest.fixture
@@ -146,6 +146,18 @@ def test_round_export_downloads(client, seated_round, organiser, kind):
     response = client.get(url)
     assert response.status_code == 200
     assert response.content[:4] in (b"%PDF", b"PK\x03\x04")
+
+
+def test_the_seating_pdf_of_a_round_not_seated_yet_says_so(client, seated_round, organiser):
+    # Manage → Exports offers every round's seating; round 2 has none yet. Two pages of bare
+    # headings ("By table", "By player") looked like a seating gone missing.
+    Round.objects.create(tournament=seated_round.tournament, number=2)
+    client.force_login(organiser)
+    url = reverse("staff:round_export", args=[seated_round.tournament.slug, 2, "seating-pdf"])
+    text = pdf_text(client.get(url).content)
+    assert "No seating for this round yet." in text
+    assert "By table" not in text
+    assert "Page 1 of 1" in text
 
 
 def test_unknown_export_is_404(client, seated_round, organiser):

@@ -8,7 +8,7 @@ from tournament.exports.base import PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, grid_table, para, tournament_subtitle
 from tournament.exports.xlsx import workbook_bytes
 from tournament.models import Round
-from tournament.selectors import SeatView, players_of_round, tables_of_round
+from tournament.selectors import SeatView, TableView, players_of_round, tables_of_round
 
 
 def _player_cells(seat: SeatView) -> list[object]:
@@ -52,8 +52,19 @@ class SeatingPdf:
         tournament = self.round.tournament
         title = _("Seating of round %(number)s") % {"number": self.round.number}
         story = [para(title, "title"), para(tournament_subtitle(tournament), "subtitle")]
-        story.append(para(_("By table"), "h2"))
-        for table in tables_of_round(self.round):
+        tables = tables_of_round(self.round)
+        if tables:
+            story += self._by_table(tables) + [PageBreak(), para(title, "title")]
+            story += self._by_player()
+        else:
+            # As the score sheets say: two pages of bare headings would pass for a seating.
+            story.append(para(_("No seating for this round yet."), "h2"))
+        content = build_pdf(story, title=title, tournament=tournament)
+        return f"{tournament.slug}-round-{self.round.number}-seating.pdf", PDF_CONTENT_TYPE, content
+
+    def _by_table(self, tables: list[TableView]) -> list:
+        story = [para(_("By table"), "h2")]
+        for table in tables:
             rows = [[para(_("Table %(number)s") % {"number": table.number}, "bold"), "", ""]]
             rows += [
                 [para(seat.wind_label), para(seat.name), para(seat.player.club)]
@@ -61,12 +72,12 @@ class SeatingPdf:
             ]
             grid = grid_table(rows, widths=[22 * mm, 80 * mm, 70 * mm], zebra=False)
             story += [KeepTogether(grid), Spacer(1, 3 * mm)]
-        story += [PageBreak(), para(title, "title"), para(_("By player"), "h2")]
+        return story
+
+    def _by_player(self) -> list:
         header = [para(_("Player"), "head"), para(_("Table"), "head"), para(_("Wind"), "head")]
         rows = [header] + [
             [para(seat.sorted_name), para(seat.table_number, "number"), para(seat.wind_label)]
             for seat in players_of_round(self.round)
         ]
-        story.append(grid_table(rows, widths=[110 * mm, 25 * mm, 30 * mm]))
-        content = build_pdf(story, title=title, tournament=tournament)
-        return f"{tournament.slug}-round-{self.round.number}-seating.pdf", PDF_CONTENT_TYPE, content
+        return [para(_("By player"), "h2"), grid_table(rows, widths=[110 * mm, 25 * mm, 30 * mm])]
