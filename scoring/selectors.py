@@ -411,6 +411,9 @@ def _sheet_reason(kind: str, seat, *, by_substitute: bool = False) -> str:
         ) % {"count": seat.chombo}
     if kind == "chombo":
         return _("%(count)s chombo on the score sheet") % {"count": seat.chombo}
+    if kind == "lateness" and seat.substitute_id is not None:
+        # Beyond the limit the penalty is a total (WRC 2015 §7.2: 30), not so much a minute.
+        return _("%(minutes)s minutes late; a substitute played") % {"minutes": seat.late_minutes}
     if kind == "lateness":
         return _("%(minutes)s minutes late") % {"minutes": seat.late_minutes}
     return _("Missed the hanchan; a substitute played")

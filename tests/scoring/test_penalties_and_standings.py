@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 
 from scoring.models import Penalty
 from scoring.rules import PlayerRecord, compute_standings
@@ -77,6 +78,19 @@ def test_a_substitutes_chombo_is_listed_under_the_substitute_not_the_replaced_pl
     (chombo,) = [line for line in penalty_list(tournament) if line.kind == "chombo"]
     assert chombo.registration_id == substitute.pk
     assert "counts for nobody" in chombo.reason
+
+
+def test_the_penalty_list_says_a_substitute_replaced_the_late_player(client, single):
+    # WRC 2015 §7.2: 1 point a minute up to 10 minutes; later, a substitute plays and the
+    # player loses 30 points in all. "15 minutes late −30.0" read as a wrong sum.
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    substitute = make_registration(tournament, is_substitute=True)
+    players = table_registrations(round_, 1)
+    entry = make_entry(players, W={"substitute_id": substitute.pk, "late_minutes": 15})
+    enter(round_, 1, entry, users["referee"])
+    client.force_login(users[Role.HEAD_REFEREE])
+    page = client.get(reverse("scoring:penalties", args=[tournament.slug])).content.decode()
+    assert "15 minutes late; a substitute played" in page
 
 
 def test_a_missed_hanchan_loses_the_fewer_penalties_tie_break(single):
