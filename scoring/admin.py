@@ -4,7 +4,7 @@ change only through the score-sheet pages (scoring.services), never by editing a
 from django.contrib import admin
 
 from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
-from tournament.admin import PlayerColumnMixin, TournamentScopedAdmin
+from tournament.admin import FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentScopedAdmin
 
 
 class ReadOnlyAdmin(TournamentScopedAdmin):
@@ -59,7 +59,7 @@ class ConfirmationAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(PlayerColumnMixin, ReadOnlyAdmin):
+class PenaltyAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, ReadOnlyAdmin):
     list_display = ("registration", "kind", "points", "given_by", "created_at", "cancelled_at")
     list_filter = ("kind", "tournament")
     search_fields = ("registration__player__last_name", "registration__player__first_name")

@@ -14,7 +14,7 @@ from seating import views
 from seating.models import FixedTable, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
 from seating.services.fixed_tables import fixed_table_check
-from tournament.admin import PlayerColumnMixin
+from tournament.admin import FoldedPlayerSearchMixin, PlayerColumnMixin
 from tournament.models import Registration, Tournament
 
 
@@ -42,7 +42,7 @@ class FixedTableForm(forms.ModelForm):
 
 
 @admin.register(FixedTable)
-class FixedTableAdmin(PlayerColumnMixin, admin.ModelAdmin):
+class FixedTableAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdmin):
     form = FixedTableForm
     list_display = ["registration", "table_number", "reason"]
     list_filter = ["registration__tournament"]

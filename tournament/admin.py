@@ -32,6 +32,7 @@ from tournament.models import (
     Tournament,
     TournamentStaff,
 )
+from tournament.names import names_match
 from tournament.selectors import has_score_sheets, namesakes, seated_in_rounds_to_come
 from tournament.services.audit import audit_record
 from tournament.services.players import players_import
@@ -135,6 +136,27 @@ class PlayerColumnMixin:
 
     def get_changelist(self, request: HttpRequest, **kwargs) -> type[ChangeList]:
         return PlayerColumnChangeList
+
+
+class FoldedPlayerSearchMixin:
+    """The search box also finds players by names typed without their accents or with
+    their letters spelled out ("zoe" finds Zoé, "mueller" Müller), as find my seat does:
+    the database cannot fold accents (SQLite), so the names are matched in Python."""
+
+    player_search_path = "registration__player__"  # how the listed rows reach their player
+
+    def get_search_results(self, request: HttpRequest, queryset, search_term: str):
+        found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if not search_term.strip():
+            return found, may_have_duplicates
+        path = self.player_search_path
+        names = queryset.values_list(
+            "pk", f"{path}first_name", f"{path}last_name", f"{path}nickname"
+        )
+        folded = [pk for pk, *parts in names if names_match(parts, search_term)]
+        if not folded:
+            return found, may_have_duplicates
+        return queryset.filter(Q(pk__in=found.values("pk")) | Q(pk__in=folded)), False
 
 
 class TournamentScopedAdmin(admin.ModelAdmin):
@@ -385,7 +407,8 @@ class PlayerAdminForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(FoldedPlayerSearchMixin, admin.ModelAdmin):
+    player_search_path = ""
     form = PlayerAdminForm
     ordering = player_ordering()  # the list and the search box for a registration's player
     list_display = ["last_name", "first_name", "nickname", "country", "club", "ema_number"]
@@ -473,7 +496,8 @@ def _reason_action(service, verb: str):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(PlayerColumnMixin, TournamentScopedAdmin):
+class RegistrationAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentScopedAdmin):
+    player_search_path = "player__"
     # The list, the action's confirmation and every search box for a registration (fixed
     # tables) come from this ordering.
     ordering = player_ordering("player__")
@@ -604,7 +628,7 @@ class RoundAdmin(TournamentScopedAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(PlayerColumnMixin, admin.ModelAdmin):
+class SeatAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdmin):
     list_display = ["round", "table_number", "wind", "registration"]
     list_filter = ["round__tournament", "round__number"]
     search_fields = ["registration__player__first_name", "registration__player__last_name"]

@@ -6,6 +6,7 @@ too, so what people type without them still finds "Zoé" or "Yılmaz".
 """
 
 import unicodedata
+from collections.abc import Iterable
 
 from tournament.models import is_east_asian, written_name
 
@@ -75,3 +76,15 @@ def searchable(text: str) -> str:
     'jurgen muller juergen mueller'
     """
     return f"{fold(text)} {fold(text.lower().translate(SPELLED_OUT))}"
+
+
+def names_match(names: Iterable[str], query: str) -> bool:
+    """Every word of the query is part of the names, in any order and case, typed with or
+    without accents or with its letters spelled out ("zoe mar" finds Zoé Martin).
+
+    >>> names_match(["Jürgen", "Müller", ""], "mueller jur"), names_match(["Zoé"], "zoey")
+    (True, False)
+    """
+    words = fold(query).split()
+    haystack = searchable(" ".join(names))
+    return bool(words) and all(word in haystack for word in words)

@@ -12,7 +12,7 @@ from django.db.models import Q
 from scoring.models import Penalty, ScoreSheet
 from scoring.selectors import Standings, team_standings
 from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
-from tournament.names import fold, name_key, searchable
+from tournament.names import fold, name_key, names_match
 
 WINDS = ("E", "S", "W", "N")
 
@@ -135,10 +135,7 @@ def registration_matches(registration: Registration, query: str) -> bool:
     """Every word of the query is part of the player's names (any order, any case, with or
     without accents: "zoe" finds "Zoé", "yilmaz" finds "Yılmaz", "mueller" finds "Müller")."""
     player = registration.player
-    names = " ".join((player.first_name, player.last_name, player.nickname))
-    haystack = searchable(names)
-    words = fold(query).split()
-    return bool(words) and all(word in haystack for word in words)
+    return names_match((player.first_name, player.last_name, player.nickname), query)
 
 
 def find_seats(tournament: Tournament, round_: Round | None, query: str) -> list[SeatMatch]:
