@@ -10,6 +10,7 @@ from tests.exports.conftest import WRITTEN, open_xlsx, pdf_squashed, pdf_text
 from tournament.exports.base import PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE
 from tournament.exports.score_sheets import ScoreSheetsPdf
 from tournament.exports.seating import SeatingPdf, SeatingXlsx
+from tournament.models import Team
 
 
 def test_seating_pdf_contains_every_player_name(seated_round):
@@ -21,6 +22,18 @@ def test_seating_pdf_contains_every_player_name(seated_round):
         assert name in text
     assert "Martin,Zoé" in text  # the by-player list: last name, first name
     assert "Zoé Martin" in pdf_text(content)
+
+
+def test_seating_pdf_shows_the_team_else_the_club(seated_round):
+    # At a team event the organiser checks at a glance that team-mates sit apart.
+    first, second = (seat.registration for seat in seated_round.seats.order_by("pk")[:2])
+    first.team = Team.objects.create(tournament=seated_round.tournament, name="Kyoto Tigers")
+    first.save()
+    second.player.club = "Paris Riichi Club"
+    second.player.save()
+    text = pdf_text(SeatingPdf(seated_round).render()[2])
+    assert "Kyoto Tigers" in text
+    assert "Paris Riichi Club" in text
 
 
 def test_seating_pdf_has_page_numbers(seated_round):
