@@ -153,6 +153,7 @@ class FoldedPlayerSearchMixin:
         names = queryset.values_list(
             "pk", f"{path}first_name", f"{path}last_name", f"{path}nickname"
         )
+        names = names.exclude(pk__in=found.values("pk"))  # only what the database missed
         folded = [pk for pk, *parts in names if names_match(parts, search_term)]
         if not folded:
             return found, may_have_duplicates
@@ -407,8 +408,9 @@ class PlayerAdminForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(FoldedPlayerSearchMixin, admin.ModelAdmin):
+class PlayerAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdmin):
     player_search_path = ""
+    player_columns = {"last_name": ""}  # sorting by last name keeps the placeholders last
     form = PlayerAdminForm
     ordering = player_ordering()  # the list and the search box for a registration's player
     list_display = ["last_name", "first_name", "nickname", "country", "club", "ema_number"]
@@ -437,11 +439,12 @@ class PlayerAdmin(FoldedPlayerSearchMixin, admin.ModelAdmin):
 def _warn_still_seated(modeladmin, request: HttpRequest, registrations: list) -> None:
     """The seats of the rounds to come stay until an organiser seats those rounds again: a
     table would otherwise wait for a player who is gone."""
+    seated = seated_in_rounds_to_come(registrations)
     still_seated = [
         ngettext("%(player)s (round %(rounds)s)", "%(player)s (rounds %(rounds)s)", len(rounds))
         % {"player": registration.player, "rounds": ", ".join(map(str, rounds))}
         for registration in registrations
-        if (rounds := seated_in_rounds_to_come(registration))
+        if (rounds := seated.get(registration.pk))
     ]
     if still_seated:
         modeladmin.message_user(

@@ -227,7 +227,7 @@ class Player(models.Model):
     def is_placeholder(self) -> bool:
         """A placeholder substitute ("Substitute 2", numbered in its last name) that stands in
         for somebody not known yet (`seating.services.substitutes`)."""
-        return self.last_name.isdigit()
+        return self.last_name.isascii() and self.last_name.isdigit()  # as the admin's regex
 
     @property
     def sorted_name(self) -> str:

@@ -113,14 +113,21 @@ def seated_rounds(tournament: Tournament) -> list[Round]:
     return list(tournament.rounds.seated().order_by("number"))
 
 
-def seated_in_rounds_to_come(registration: Registration) -> list[int]:
-    """The rounds to come whose published seating still has this player at a table: after a
-    withdrawal or a disqualification an organiser seats them again before they are played."""
-    return list(
-        registration.tournament.rounds.to_come()
-        .filter(seats__registration=registration)
-        .values_list("number", flat=True)
+def seated_in_rounds_to_come(registrations: list[Registration]) -> dict[int, list[int]]:
+    """Registration id → the rounds to come whose published seating still has that player at
+    a table (one query): after a withdrawal or a disqualification an organiser seats those
+    rounds again before they are played."""
+    tournaments = {registration.tournament_id for registration in registrations}
+    to_come = Round.objects.filter(tournament__in=tournaments).to_come()
+    seats = (
+        Seat.objects.filter(registration__in=registrations, round__in=to_come)
+        .order_by("round__number")
+        .values_list("registration_id", "round__number")
     )
+    rounds: dict[int, list[int]] = {}
+    for registration_id, number in seats:
+        rounds.setdefault(registration_id, []).append(number)
+    return rounds
 
 
 def current_round(tournament: Tournament) -> Round | None:

@@ -141,7 +141,7 @@ class DisqualifyView(TournamentStaffMixin, FormView):
         except ValidationError as error:
             _apply_validation_error(form, error)
             return self.form_invalid(form)
-        still_seated = seated_in_rounds_to_come(registration)
+        still_seated = seated_in_rounds_to_come([registration]).get(registration.pk, [])
         name = registration.player.display_name
         if still_seated:
             messages.warning(

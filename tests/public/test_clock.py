@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring.models import ScoreSheet
 from tests.conftest import make_rounds, make_staff, make_tournament
 from tournament.models import AuditEntry, Round, TournamentStaff
 from tournament.services.clock import (
@@ -78,6 +79,20 @@ def test_starting_the_clock_of_a_seated_round_marks_it_playing(round_, organiser
     round_.refresh_from_db()
     assert round_.status == after
     assert AuditEntry.objects.get(action="round.clock_start").data["status"] == after
+
+
+@pytest.mark.parametrize(("sheet_saved", "after"), [(False, "seated"), (True, "playing")])
+def test_resetting_a_clock_started_by_mistake_makes_the_round_seated_again(
+    round_, organiser, sheet_saved, after
+):
+    # Until a sheet is saved nothing was played: the round can still be seated.
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.SEATED)
+    clock_start(round_=round_, acting_user=organiser)
+    if sheet_saved:
+        ScoreSheet.objects.create(round=round_, table_number=1, revision=1)
+    clock_reset(round_=round_, acting_user=organiser)
+    round_.refresh_from_db()
+    assert round_.status == after
 
 
 def test_starting_a_running_clock_is_refused(round_, organiser):

@@ -136,8 +136,8 @@ def test_the_admin_lists_players_with_placeholders_last(admin_client, placeholde
 
 def _one_row_each(model: str, registrations: list[Registration], user) -> None:
     """A seat, a penalty or a fixed table for each registration, in the order given."""
-    if model == "registration":
-        return  # that list is of the registrations themselves
+    if model in ("registration", "player"):
+        return  # those lists are of the registrations or players themselves
     tournament = registrations[0].tournament
     round_ = make_rounds(tournament, 1)[0]
     for table, registration in enumerate(registrations, start=1):
@@ -162,6 +162,7 @@ def _one_row_each(model: str, registrations: list[Registration], user) -> None:
     ("changelist", "column"),
     [
         ("admin:tournament_registration_changelist", "player"),
+        ("admin:tournament_player_changelist", "last_name"),
         ("admin:tournament_seat_changelist", "registration"),
         ("admin:scoring_penalty_changelist", "registration"),
         ("admin:seating_fixedtable_changelist", "registration"),

@@ -90,11 +90,18 @@ def clock_extend(*, round_: Round, acting_user, seconds: int = EXTENSION_SECONDS
 
 @transaction.atomic
 def clock_reset(*, round_: Round, acting_user) -> Round:
-    """Back to the full time, stopped (e.g. the clock was started by mistake)."""
+    """Back to the full time, stopped (e.g. the clock was started by mistake): a round that
+    its start made *Playing* and that has no sheet yet is *Seated* again, so it can still be
+    seated."""
     round_ = _locked(round_)
     round_.clock_running_since = None
     round_.clock_elapsed_seconds = 0
     round_.clock_extra_seconds = 0
+    if (
+        round_.status == Round.Status.PLAYING
+        and not round_.score_sheets.filter(revision__gt=0).exists()
+    ):
+        round_.status = Round.Status.SEATED
     return _save(round_, acting_user=acting_user, action="round.clock_reset")
 
 
