@@ -78,6 +78,7 @@ def test_the_hint_groups_the_points_like_the_check_in_french(referee_page, live_
     page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
     for wind, points in zip("ESWN", ("42300", "31000", "27700", "18000"), strict=True):
         page.fill(f"#id_{wind}_points", points)
+    # 120 000 = 4 × 30 000 start points under WRC (RULES.md §7.4 item 4).
     assert page.inner_text(".points-sum") == "119\xa0000 / 120\xa0000"
     page.click("button[value=check]")
     assert "120\xa0000" in page.inner_text(".errorlist")

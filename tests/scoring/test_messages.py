@@ -44,7 +44,8 @@ def test_other_messages_keep_their_grouped_numbers_and_wind_names():
     assert message_for(error) == "This player is seated at table 12 in this round."
     error = RulesError("points_not_multiple", "Not a multiple.", points=42350)
     assert message_for(error) == "42,350 is not a multiple of 100; every payment is."
-    # Below zero with the minus sign the sheet's points use (U+2212), not a hyphen.
+    # Below zero with the minus sign the sheet's points use (U+2212), not a hyphen; points
+    # must be multiples of 100 (RULES.md §7.4 item 2).
     error = RulesError("points_not_multiple", "Not a multiple.", points=-5350)
     assert message_for(error) == "−5,350 is not a multiple of 100; every payment is."
     error = RulesError("noten_riichi_is_tenpai", "Both.", seat="W")

@@ -758,6 +758,7 @@ def test_a_penalty_in_hundredths_is_shown_exactly(client, event):
     player = event["registrations"][0]
     url = reverse("scoring:penalties", args=[event["tournament"].slug])
     data = {"registration": player.pk, "kind": "discretionary", "reason": "Phone"}
+    # Not a rule: the largest penalty PenaltyForm takes (max_digits=7, decimal_places=2).
     client.post(url, {**data, "points": "99999.99"})
     page = client.get(url + f"?player={player.pk}").content.decode()
     assert "−99999.99" in page
@@ -771,7 +772,8 @@ def test_the_sheet_groups_every_points_value_alike(referee, event, players, lang
         _url(event), {**data, "action": "check"}, headers={"accept-language": language}
     )
     html = page.content.decode()
-    assert f"120{space}000" in html  # the sum the error asks for
+    # The sum the error asks for: 4 × 30 000 start points under WRC (RULES.md §7.4 item 4).
+    assert f"120{space}000" in html
     assert f'data-thousand-separator="{space}"' in html  # the hint while typing
     data = sheet_form_data(players)
     page = referee.post(

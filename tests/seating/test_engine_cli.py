@@ -138,6 +138,8 @@ def test_a_value_understood_but_invalid_exits_2_with_the_engine_code(args, code,
 
 
 def test_a_history_table_of_three_is_an_invalid_history(tmp_path):
+    # CLI.md: each table is "the four numbers … the players in seat order East, South, West,
+    # North"; a table of three is understood but cannot be seated (exit 2).
     history = tmp_path / "history.json"
     history.write_text(json.dumps([[[1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]]))
     code, out = run_cli("--players", "16", "--rounds", "2", "--history", str(history))

@@ -345,7 +345,8 @@ def test_replanning_after_one_round_continues_without_a_repeat(n, rounds):
 
 def test_players_fixed_to_one_table_count_in_the_repeat_bound():
     # Two players fixed to one table meet every round: R − 1 repeats each pair that no plan
-    # avoids. The bound said 0, so the report showed a gap of 14 on a plan that has none and
+    # avoids (a repeat as THEORY.md "Limits on repeats" counts it: a meeting beyond the
+    # first). The bound said 0, so the report showed a gap of 14 on a plan that has none and
     # the search ran its whole time looking for it.
     fixed = {101: 2, 102: 2, 103: 4, 104: 4}
     plan = plan_seating(make_request(64, 8, fixed_tables=fixed, time_limit=2.0))

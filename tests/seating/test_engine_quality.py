@@ -66,7 +66,8 @@ def test_eight_teams_never_meet_in_constructions(n, rounds):
 
 @pytest.mark.parametrize("seed", [1, 3, 5])
 def test_teams_come_before_repeats(seed):
-    # 24 x 6 with 8 teams of 3: the best known plan (15 repeats) seats team mates together,
+    # 24 x 6 with 8 teams of 3: the best known plan (15 repeats, THEORY.md: "24×6 — 0 table
+    # reuse with 15 repeats") seats team mates together,
     # a clash-free plan costs more repeats. Teams apart come first (issue: "whenever that
     # is possible"), so the plan has no clash, whatever a clash weighs against repeats.
     teams = {p: f"team{p % 8}" for p in range(1, 25)}
