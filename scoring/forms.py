@@ -339,7 +339,7 @@ class PenaltyRoundField(forms.ModelChoiceField):
     refused (its results are final)."""
 
     def label_from_instance(self, obj: Round) -> str:
-        if obj.status == Round.Status.LOCKED:
+        if obj.is_locked:
             return _("%(round)s (locked)") % {"round": obj}
         return str(obj)
 

@@ -376,8 +376,7 @@ def penalty_list(
                 created_at=penalty.created_at,
                 penalty_id=penalty.pk,
                 cancelled=penalty.is_cancelled,
-                in_locked_round=penalty.round is not None
-                and penalty.round.status == Round.Status.LOCKED,
+                in_locked_round=penalty.round is not None and penalty.round.is_locked,
                 cancel_reason=penalty.cancel_reason,
                 cancelled_by=str(penalty.cancelled_by) if penalty.cancelled_by else "",
             )

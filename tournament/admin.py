@@ -150,14 +150,19 @@ class FoldedPlayerSearchMixin:
         if not search_term.strip():
             return found, may_have_duplicates
         path = self.player_search_path
-        names = queryset.values_list(
-            "pk", f"{path}first_name", f"{path}last_name", f"{path}nickname"
+        # Each player once (a seat list names a player every round), and only the rows the
+        # database search missed.
+        names = (
+            queryset.exclude(pk__in=found.values("pk"))
+            .values_list(f"{path}pk", f"{path}first_name", f"{path}last_name", f"{path}nickname")
+            .order_by()  # the admin's ordering would join in every row again under DISTINCT
+            .distinct()
         )
-        names = names.exclude(pk__in=found.values("pk"))  # only what the database missed
-        folded = [pk for pk, *parts in names if names_match(parts, search_term)]
-        if not folded:
+        players = [pk for pk, *parts in names if names_match(parts, search_term)]
+        if not players:
             return found, may_have_duplicates
-        return queryset.filter(Q(pk__in=found.values("pk")) | Q(pk__in=folded)), False
+        also = Q(**{f"{path}pk__in": players})
+        return queryset.filter(Q(pk__in=found.values("pk")) | also), False
 
 
 class TournamentScopedAdmin(admin.ModelAdmin):

@@ -334,6 +334,16 @@ class Registration(models.Model):
     def is_active(self) -> bool:
         return self.status in (self.Status.REGISTERED, self.Status.CHECKED_IN)
 
+    @property
+    def is_ranked(self) -> bool:
+        """As `RegistrationQuerySet.ranked`, for one registration already loaded."""
+        return not self.is_substitute and self.status != self.Status.DISQUALIFIED
+
+    @property
+    def team_or_club(self) -> str:
+        """What the player plays for, as the standings show it: the team, else the club."""
+        return self.team.name if self.team_id else self.player.club
+
 
 class RoundQuerySet(models.QuerySet):
     def seated(self) -> "RoundQuerySet":
@@ -414,6 +424,11 @@ class Round(models.Model):
                     % {"count": self.tournament.rounds_count}
                 }
             )
+
+    @property
+    def is_locked(self) -> bool:
+        """Its results are final: no sheet or penalty in it changes until it is unlocked."""
+        return self.status == self.Status.LOCKED
 
     def clock_remaining(self, now=None) -> timedelta:
         """Time left on the round clock (negative once the time is over)."""

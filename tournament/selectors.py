@@ -36,12 +36,6 @@ class SeatView:
         return self.registration.player.display_name
 
     @property
-    def team_or_club(self) -> str:
-        """What the player plays for, as the standings show it: the team, else the club."""
-        team = self.registration.team
-        return team.name if team else self.player.club
-
-    @property
     def sorted_name(self) -> str:
         return self.registration.player.sorted_name
 

@@ -59,7 +59,7 @@ def penalty_give(
     tournament = registration.tournament
     if not has_role(acting_user, tournament, Role.HEAD_REFEREE):
         raise PermissionDenied
-    if registration.is_substitute or registration.status == Registration.Status.DISQUALIFIED:
+    if not registration.is_ranked:
         raise ValidationError({"registration": not_ranked_message()})
     if round_ is not None and round_.tournament_id != tournament.pk:
         raise ValidationError({"round": _("This round belongs to another tournament.")})

@@ -34,6 +34,7 @@ from scoring.services.invalidation import standings_changed
 from tournament.models import Round, Seat, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.audit import audit_record
+from tournament.services.rounds import round_start
 
 Status = ScoreSheet.Status
 Policy = Tournament.ConfirmationPolicy
@@ -96,7 +97,7 @@ def round_locked_message(round_: Round) -> str:
 
 def _check_round_open(round_: Round) -> None:
     """Refuse any change to the sheets of a round whose results the organiser made final."""
-    if round_.status == Round.Status.LOCKED:
+    if round_.is_locked:
         raise SheetError(round_locked_message(round_))
 
 
@@ -197,16 +198,6 @@ def unconfirmed_tables(round_: Round) -> list[int]:
     return sorted(tables - confirmed)
 
 
-def _start_round(round_: Round, acting_user) -> None:
-    """A seated round with a sheet saved is being played, clock started or not."""
-    if round_.status == Round.Status.SEATED:
-        round_.status = Round.Status.PLAYING
-        round_.save(update_fields=["status"])
-        audit_record(
-            tournament=round_.tournament, actor=acting_user, action="round.start", obj=round_
-        )
-
-
 def _finish_round_if_complete(round_: Round, acting_user) -> None:
     """A round whose tables all have a confirmed sheet is finished."""
     if round_.status not in (Round.Status.SEATED, Round.Status.PLAYING):
@@ -230,7 +221,7 @@ def _save(sheet: ScoreSheet, version: SheetVersion | None, acting_user, action: 
         reason=audit.pop("reason", ""),
         data={"version": version.number if version else None, "status": sheet.status, **audit},
     )
-    _start_round(sheet.round, acting_user)
+    round_start(sheet.round, acting_user)  # a sheet saved: played, clock started or not
     if sheet.status == Status.CONFIRMED:
         _finish_round_if_complete(sheet.round, acting_user)
     standings_changed(tournament)

@@ -16,7 +16,7 @@ from scoring.models import Penalty
 from scoring.selectors import penalty_list
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
 from scoring.services.sheets import round_locked_message
-from tournament.models import Registration, Round
+from tournament.models import Registration
 from tournament.permissions import Role, TournamentStaffMixin
 from tournament.selectors import seated_in_rounds_to_come
 from tournament.tables import format_score
@@ -95,7 +95,7 @@ class PenaltyCancelView(TournamentStaffMixin, FormView):
         penalty = self.get_penalty()
         context["penalty"] = penalty
         context["points"] = format_score(penalty.points)
-        if penalty.round is not None and penalty.round.status == Round.Status.LOCKED:
+        if penalty.round is not None and penalty.round.is_locked:
             context["locked_message"] = round_locked_message(penalty.round)
         return context
 

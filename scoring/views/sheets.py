@@ -28,7 +28,7 @@ from scoring.services.sheets import (
     sheet_enter,
 )
 from scoring.views.common import TableMixin, describe_evaluation, describe_version
-from tournament.models import Round, Tournament
+from tournament.models import Tournament
 from tournament.permissions import Role
 
 Status = ScoreSheet.Status
@@ -66,7 +66,7 @@ class SheetPageMixin(TableMixin):
     def round_locked(self) -> bool:
         """A locked round's results are final: its sheets are shown, never offered for entry,
         confirmation or correction (the services refuse them too)."""
-        return self.round.status == Round.Status.LOCKED
+        return self.round.is_locked
 
     def can_enter(self) -> bool:
         if self.round_locked():

@@ -11,7 +11,10 @@
   let etag = null;
 
   function fold(text) {
-    return text.toLocaleLowerCase().replace(/ł/g, "l").normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+    // The letters names.UNACCENTED maps, so "Yılmaz" typed with its ı finds the row too.
+    const unaccented = { "ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l" };
+    return text.toLocaleLowerCase().replace(/[ıøæœßđðł]/g, function (c) { return unaccented[c]; })
+      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   }
 
   function applyFilter() {

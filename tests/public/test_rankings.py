@@ -96,11 +96,16 @@ def test_round_with_unconfirmed_sheets_is_marked_provisional(client, django_user
 @pytest.mark.django_db
 def test_rankings_search_and_sort(client, django_user_model):
     tournament, registrations, rounds, referee = make_event(django_user_model)
-    confirm_round(rounds[0], referee, tables=2)
     target = registrations[3].player
+    target.last_name = "Müller"
+    target.save()
+    confirm_round(rounds[0], referee, tables=2)
     url = reverse("public:rankings", args=[tournament.slug])
-    response = client.get(url, {"q": target.last_name.lower()})
-    assert [row.record["name"] for row in response.context["table"].rows] == [target.full_name]
+    # "müller", "muller" and, as find my seat, the letters spelled out: "mueller".
+    for query in ("müller", "muller", "mueller"):
+        response = client.get(url, {"q": query})
+        rows = response.context["table"].rows
+        assert [row.record["name"] for row in rows] == [target.full_name], query
     response = client.get(url, {"sort": "-total"})
     totals = [row.record["total"] for row in response.context["table"].rows]
     assert totals == sorted(totals, reverse=True)

@@ -67,7 +67,7 @@ class SeatingPdf:
         for table in tables:
             rows = [[para(_("Table %(number)s") % {"number": table.number}, "bold"), "", ""]]
             rows += [
-                [para(seat.wind_label), para(seat.name), para(seat.team_or_club)]
+                [para(seat.wind_label), para(seat.name), para(seat.registration.team_or_club)]
                 for seat in table.seats
             ]
             grid = grid_table(rows, widths=[22 * mm, 80 * mm, 70 * mm], zebra=False)

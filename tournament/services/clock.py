@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Round
 from tournament.services.audit import audit_record
+from tournament.services.rounds import round_start
 
 EXTENSION_SECONDS = 5 * 60
 MAX_EXTRA_SECONDS = 4 * 60 * 60
@@ -61,9 +62,7 @@ def clock_start(*, round_: Round, acting_user) -> Round:
     if round_.clock_running_since is not None:
         raise ValidationError(_("The clock of %(round)s is already running.") % {"round": round_})
     round_.clock_running_since = timezone.now()
-    if round_.status == Round.Status.SEATED:
-        # Play has begun: re-seating leaves the round alone and the public pages show it.
-        round_.status = Round.Status.PLAYING
+    round_start(round_, acting_user)
     return _save(round_, acting_user=acting_user, action="round.clock_start")
 
 

@@ -4,6 +4,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from tournament.models import Round, Tournament
+from tournament.services.audit import audit_record
 
 
 def rounds_in_use_beyond(tournament: Tournament, count: int) -> list[int]:
@@ -32,3 +33,14 @@ def rounds_follow_count(tournament: Tournament) -> None:
         for number in range(1, count + 1)
         if number not in existing
     )
+
+
+def round_start(round_: Round, acting_user) -> None:
+    """A seated round whose clock starts or whose first sheet is saved is being played:
+    re-seating leaves it alone and the pages show it (audited)."""
+    if round_.status == Round.Status.SEATED:
+        round_.status = Round.Status.PLAYING
+        round_.save(update_fields=["status"])
+        audit_record(
+            tournament=round_.tournament, actor=acting_user, action="round.start", obj=round_
+        )

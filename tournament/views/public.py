@@ -27,6 +27,7 @@ from tournament.services.clock import clock_state
 from tournament.tables import (
     RankingTable,
     TeamRankingTable,
+    format_place,
     format_points,
     format_score,
     ranking_rows,
@@ -224,6 +225,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             player_name=registration.player.display_name,
             entry=entry,
             total=format_score(entry.total) if entry else "",
+            place=format_place(entry.place, entry.shared_place) if entry else "",
             rounds=[
                 dict(
                     vars(row),
