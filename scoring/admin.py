@@ -4,7 +4,12 @@ change only through the score-sheet pages (scoring.services), never by editing a
 from django.contrib import admin
 
 from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
-from tournament.admin import FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentScopedAdmin
+from tournament.admin import (
+    FoldedPlayerSearchMixin,
+    PlayerColumnMixin,
+    TournamentScopedAdmin,
+    listed,
+)
 
 
 class ReadOnlyAdmin(TournamentScopedAdmin):
@@ -34,7 +39,7 @@ class VersionInline(admin.TabularInline):
 class ScoreSheetAdmin(ReadOnlyAdmin):
     tournament_path = "round__tournament"
     list_display = ("round", "table_number", "status", "revision", "updated_at")
-    list_filter = ("status", "round__tournament")
+    list_filter = ("status", listed("round__tournament"))
     search_fields = ("round__tournament__name",)
     list_select_related = ("round__tournament",)
     inlines = [VersionInline]
@@ -44,7 +49,7 @@ class ScoreSheetAdmin(ReadOnlyAdmin):
 class SheetVersionAdmin(ReadOnlyAdmin):
     tournament_path = "sheet__round__tournament"
     list_display = ("sheet", "number", "kind", "action", "entered_by", "created_at")
-    list_filter = ("action", "kind", "sheet__round__tournament")
+    list_filter = ("action", "kind", listed("sheet__round__tournament"))
     search_fields = ("entered_by__username", "reason")
     list_select_related = ("sheet__round__tournament", "entered_by")
 
@@ -53,7 +58,7 @@ class SheetVersionAdmin(ReadOnlyAdmin):
 class ConfirmationAdmin(ReadOnlyAdmin):
     tournament_path = "version__sheet__round__tournament"
     list_display = ("version", "user", "created_at")
-    list_filter = ("version__sheet__round__tournament",)
+    list_filter = (listed("version__sheet__round__tournament"),)
     search_fields = ("user__username",)
     list_select_related = ("version__sheet__round__tournament", "user")
 
@@ -61,6 +66,6 @@ class ConfirmationAdmin(ReadOnlyAdmin):
 @admin.register(Penalty)
 class PenaltyAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, ReadOnlyAdmin):
     list_display = ("registration", "kind", "points", "given_by", "created_at", "cancelled_at")
-    list_filter = ("kind", "tournament")
+    list_filter = ("kind", listed("tournament"))
     search_fields = ("registration__player__last_name", "registration__player__first_name")
     list_select_related = ("registration__player", "registration__tournament", "given_by")

@@ -14,14 +14,12 @@ from seating import views
 from seating.models import FixedTable, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
 from seating.services.fixed_tables import fixed_table_check
-from tournament.admin import FoldedPlayerSearchMixin, PlayerColumnMixin
-from tournament.models import Registration, Tournament
-
-
-def _scoped(queryset, request: HttpRequest, tournament_path: str):
-    if request.user.is_superuser:
-        return queryset
-    return queryset.filter(**{f"{tournament_path}__in": Tournament.objects.for_staff(request.user)})
+from tournament.admin import (
+    FoldedPlayerSearchMixin,
+    PlayerColumnMixin,
+    TournamentScopedAdmin,
+    listed,
+)
 
 
 class FixedTableForm(forms.ModelForm):
@@ -42,25 +40,18 @@ class FixedTableForm(forms.ModelForm):
 
 
 @admin.register(FixedTable)
-class FixedTableAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdmin):
+class FixedTableAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentScopedAdmin):
+    tournament_path = "registration__tournament"
     form = FixedTableForm
     list_display = ["registration", "table_number", "reason"]
-    list_filter = ["registration__tournament"]
+    list_filter = [listed("registration__tournament")]
     search_fields = ["registration__player__first_name", "registration__player__last_name"]
     autocomplete_fields = ["registration"]
     list_select_related = ["registration__player", "registration__tournament"]
 
-    def get_queryset(self, request: HttpRequest):
-        return _scoped(super().get_queryset(request), request, "registration__tournament")
-
     def get_readonly_fields(self, request: HttpRequest, obj=None):
         # Another player gets a fixed table of their own, never this one's.
         return ["registration"] if obj is not None else []
-
-    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
-        if db_field.name == "registration":
-            kwargs["queryset"] = _scoped(Registration.objects.all(), request, "tournament")
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: FixedTable, form, change: bool) -> None:
         fixed = fixed_table_set(
@@ -80,16 +71,13 @@ class FixedTableAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdm
 
 
 @admin.register(SeatingRun)
-class SeatingRunAdmin(admin.ModelAdmin):
+class SeatingRunAdmin(TournamentScopedAdmin):
     list_display = ["pk", "tournament", "mode", "round_numbers", "seed", "status", "created_at"]
-    list_filter = ["tournament", "status", "mode"]
+    list_filter = [listed("tournament"), "status", "mode"]
     list_select_related = ["tournament"]
     search_fields = ["tournament__name"]
     exclude = ["snapshot", "plan", "method"]
     readonly_fields = ["how_made"]
-
-    def get_queryset(self, request: HttpRequest):
-        return _scoped(super().get_queryset(request), request, "tournament")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

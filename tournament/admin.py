@@ -1,7 +1,8 @@
 """The organisers' back office.
 
-Staff who are not superusers only see the tournaments they hold a role in. Status changes
-and imports go through services so they are atomic and audited.
+Organisers who are not superusers see only the tournaments they organise (their admin
+permissions come from that role). Status changes and imports go through services so they
+are atomic and audited.
 """
 
 from django import forms
@@ -42,6 +43,7 @@ from tournament.services.registrations import (
     registration_withdraw,
 )
 from tournament.services.rounds import rounds_follow_count, rounds_in_use_beyond
+from tournament.services.staff import staff_admin_access
 
 IMPORT_SESSION_KEY = "player-import-{pk}"
 
@@ -165,18 +167,40 @@ class FoldedPlayerSearchMixin:
         return queryset.filter(Q(pk__in=found.values("pk")) | also), False
 
 
+def listed(path: str) -> tuple[str, type[admin.ListFilter]]:
+    """A list filter on a relation offering only what the list's rows hold: the
+    tournaments (and teams) one organises, not every one in the database."""
+    return (path, admin.RelatedOnlyFieldListFilter)
+
+
+def organised_rows(queryset, request: HttpRequest, tournament_path: str = "tournament"):
+    """The rows of the tournaments the user organises (every row for a superuser)."""
+    if request.user.is_superuser:
+        return queryset
+    organised = Tournament.objects.organised_by(request.user)
+    return queryset.filter(**{f"{tournament_path}__in": organised})
+
+
 class TournamentScopedAdmin(admin.ModelAdmin):
-    """Limits rows to the tournaments the user is staff of (superusers see everything)."""
+    """Rows and choices of the tournaments the user organises: a co-organiser's admin
+    permissions (`permissions.OrganiserRoleBackend`) hold for every row of a model, so
+    this is what keeps them out of the other tournaments."""
 
     tournament_path = "tournament"
 
     def get_queryset(self, request: HttpRequest):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        return queryset.filter(
-            **{f"{self.tournament_path}__in": Tournament.objects.for_staff(request.user)}
-        )
+        return organised_rows(super().get_queryset(request), request, self.tournament_path)
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        related = db_field.related_model
+        if related is Tournament:
+            kwargs["queryset"] = Tournament.objects.organised_by(request.user)
+        elif any(field.name == "tournament" for field in related._meta.fields):
+            queryset = self.get_field_queryset(None, db_field, request)
+            if queryset is None:
+                queryset = related._default_manager.all()
+            kwargs["queryset"] = organised_rows(queryset, request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 class ImportUploadForm(forms.Form):
@@ -199,6 +223,19 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(
         label=gettext_lazy("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 3})
     )
+
+
+def _open_admin_to_organisers(modeladmin, request: HttpRequest, staff_rows) -> None:
+    for staff in staff_rows:
+        if staff_admin_access(staff=staff, acting_user=request.user):
+            modeladmin.message_user(
+                request,
+                _(
+                    "%(user)s may now log in to the admin (Staff status ticked), where an "
+                    "organiser of %(tournament)s runs the event."
+                )
+                % {"user": staff.user.get_username(), "tournament": staff.tournament},
+            )
 
 
 class TeamInline(admin.TabularInline):
@@ -274,8 +311,14 @@ class TournamentAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         rounds_follow_count(obj)
 
+    def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        super().save_formset(request, form, formset, change)
+        if formset.model is TournamentStaff:
+            changed = [staff for staff, _fields in formset.changed_objects]
+            _open_admin_to_organisers(self, request, formset.new_objects + changed)
+
     def get_queryset(self, request: HttpRequest):
-        return Tournament.objects.for_staff(request.user)
+        return Tournament.objects.organised_by(request.user)
 
     def get_urls(self):
         custom = [
@@ -422,6 +465,16 @@ class PlayerAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdmin):
     list_filter = [CountryInUseFilter]
     search_fields = ["first_name", "last_name", "nickname", "club", "ema_number"]
 
+    def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        """A player registered in a tournament one does not organise is changed by its
+        organisers: a name changed here would change on their pages too."""
+        if not super().has_change_permission(request, obj):
+            return False
+        if obj is None or request.user.is_superuser:
+            return True
+        organised = Tournament.objects.organised_by(request.user)
+        return not obj.registrations.exclude(tournament__in=organised).exists()
+
     def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
         others = namesakes(obj)
@@ -511,7 +564,13 @@ class RegistrationAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentSc
     ordering = player_ordering("player__")
     player_columns = {"player": "player__"}
     list_display = ["player", "tournament", "status", "team", "is_substitute", "checked_in_at"]
-    list_filter = ["tournament", "status", PlayerCountryFilter, "team", "is_substitute"]
+    list_filter = [
+        listed("tournament"),
+        "status",
+        PlayerCountryFilter,
+        listed("team"),
+        "is_substitute",
+    ]
     search_fields = ["player__first_name", "player__last_name", "player__nickname"]
     autocomplete_fields = ["player", "team"]
     list_select_related = ["player", "tournament", "team"]
@@ -540,7 +599,7 @@ class RegistrationAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentSc
 @admin.register(Team)
 class TeamAdmin(TournamentScopedAdmin):
     list_display = ["name", "tournament"]
-    list_filter = ["tournament"]
+    list_filter = [listed("tournament")]
     search_fields = ["name"]
     list_select_related = ["tournament"]
 
@@ -603,7 +662,7 @@ class RoundAdminForm(forms.ModelForm):
 class RoundAdmin(TournamentScopedAdmin):
     form = RoundAdminForm
     list_display = ["__str__", "tournament", "status", "scheduled_start", "is_swiss"]
-    list_filter = ["tournament", "status"]
+    list_filter = [listed("tournament"), "status"]
     list_select_related = ["tournament"]
     fields = [
         "tournament",
@@ -636,17 +695,12 @@ class RoundAdmin(TournamentScopedAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdmin):
+class SeatAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentScopedAdmin):
+    tournament_path = "round__tournament"
     list_display = ["round", "table_number", "wind", "registration"]
-    list_filter = ["round__tournament", "round__number"]
+    list_filter = [listed("round__tournament"), "round__number"]
     search_fields = ["registration__player__first_name", "registration__player__last_name"]
     list_select_related = ["round__tournament", "registration__player"]
-
-    def get_queryset(self, request: HttpRequest):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        return queryset.filter(round__tournament__in=Tournament.objects.for_staff(request.user))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -658,15 +712,19 @@ class SeatAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdmin):
 @admin.register(TournamentStaff)
 class TournamentStaffAdmin(TournamentScopedAdmin):
     list_display = ["user", "tournament", "role"]
-    list_filter = ["tournament", "role"]
+    list_filter = [listed("tournament"), "role"]
     autocomplete_fields = ["user"]
     search_fields = ["user__username"]
+
+    def save_model(self, request: HttpRequest, obj: TournamentStaff, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        _open_admin_to_organisers(self, request, [obj])
 
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(TournamentScopedAdmin):
     list_display = ["created_at", "tournament", "actor", "action", "object_repr", "reason"]
-    list_filter = ["tournament", "action"]
+    list_filter = [listed("tournament"), "action"]
     search_fields = ["object_repr", "reason"]
     list_select_related = ["tournament", "actor"]
 

@@ -69,6 +69,13 @@ class TournamentQuerySet(models.QuerySet):
             return self
         return self.filter(staff__user=user).distinct()
 
+    def organised_by(self, user) -> "TournamentQuerySet":
+        """Tournaments the user runs from the admin: their organiser roles (all for a
+        superuser). A referee role elsewhere opens no admin row there."""
+        if user.is_superuser:
+            return self
+        return self.filter(staff__user=user, staff__role=TournamentStaff.Role.ORGANISER)
+
 
 class Tournament(models.Model):
     class Status(models.TextChoices):

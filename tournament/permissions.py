@@ -4,6 +4,7 @@ organiser ⊃ head referee ⊃ referee: a higher role may do everything a lower 
 A superuser counts as organiser everywhere.
 """
 
+from django.contrib.auth.backends import BaseBackend
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
@@ -54,3 +55,59 @@ class TournamentStaffMixin(LoginRequiredMixin):
         context = super().get_context_data(**kwargs)
         context.update(tournament=self.tournament, role=self.role)
         return context
+
+
+def _actions(app_model: str, *actions: str) -> set[str]:
+    app, model = app_model.split(".")
+    return {f"{app}.{action}_{model}" for action in actions}
+
+
+#: What an organiser may do in the admin, in the tournaments they organise (the admin's
+#: lists and forms show no other tournament's rows). Creating or deleting a tournament,
+#: deleting a player (who may play elsewhere), user accounts and roles stay with the
+#: superusers; results change only through the score-sheet pages.
+ORGANISER_ADMIN_PERMISSIONS = frozenset(
+    _actions("tournament.tournament", "view", "change")
+    | _actions("tournament.player", "view", "add", "change")
+    | _actions("tournament.registration", "view", "add", "change", "delete")
+    | _actions("tournament.team", "view", "add", "change", "delete")
+    | _actions("tournament.round", "view", "change")
+    | _actions("seating.fixedtable", "view", "add", "change", "delete")
+    | _actions("tournament.seat", "view")
+    | _actions("tournament.tournamentstaff", "view")
+    | _actions("tournament.auditentry", "view")
+    | _actions("scoring.scoresheet", "view")
+    | _actions("scoring.sheetversion", "view")
+    | _actions("scoring.confirmation", "view")
+    | _actions("scoring.penalty", "view")
+    | _actions("seating.seatingrun", "view")
+)
+ORGANISER_ADMIN_APPS = frozenset(
+    permission.split(".")[0] for permission in ORGANISER_ADMIN_PERMISSIONS
+)
+
+
+def organises_any(user) -> bool:
+    """Whether the user holds an organiser role in some tournament (asked once a request)."""
+    if not user.is_active or user.is_anonymous:
+        return False
+    if not hasattr(user, "_organises_any"):
+        user._organises_any = TournamentStaff.objects.filter(
+            user=user, role=Role.ORGANISER
+        ).exists()
+    return user._organises_any
+
+
+class OrganiserRoleBackend(BaseBackend):
+    """Gives an organiser the admin permissions of ORGANISER_ADMIN_PERMISSIONS, so that a
+    co-organiser runs the event from the admin without being a superuser. Django checks
+    permissions per model, not per row; the admin keeps each organiser to their own
+    tournaments' rows (`tournament.admin.TournamentScopedAdmin`)."""
+
+    def get_user_permissions(self, user_obj, obj=None) -> set[str]:
+        if obj is not None or not organises_any(user_obj):
+            return set()
+        return set(ORGANISER_ADMIN_PERMISSIONS)
+
+    def has_module_perms(self, user_obj, app_label: str) -> bool:
+        return app_label in ORGANISER_ADMIN_APPS and organises_any(user_obj)

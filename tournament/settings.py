@@ -68,9 +68,11 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# The last one gives organisers their admin permissions from their tournament roles.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "tournament.permissions.OrganiserRoleBackend",
 ]
 
 # Login throttling (django-axes): 5 failures for one username from one address lock it for

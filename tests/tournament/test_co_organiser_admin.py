@@ -1,0 +1,196 @@
+"""A co-organiser (an Organiser role, not a superuser) runs their tournament from the admin
+and sees nothing of another one."""
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from scoring.models import Penalty
+from tests.conftest import (
+    admin_form_data,
+    make_player,
+    make_registration,
+    make_rounds,
+    make_staff,
+    make_tournament,
+)
+from tournament.models import AuditEntry, Registration, Tournament, TournamentStaff
+
+pytestmark = pytest.mark.django_db
+Role = TournamentStaff.Role
+
+
+@pytest.fixture
+def events(django_user_model) -> dict:
+    """Ours, organised by the co-organiser, and another where they only referee."""
+    ours = make_tournament(name="Lyon Riichi Open", slug="lyon")
+    other = make_tournament(name="Paris Winter Cup", slug="paris")
+    make_rounds(ours)
+    make_rounds(other)
+    co = django_user_model.objects.create_user("claire", password="pw-claire-123", is_staff=True)
+    make_staff(ours, co, Role.ORGANISER)
+    make_staff(other, co, Role.REFEREE)
+    return {
+        "ours": ours,
+        "other": other,
+        "co": co,
+        "our_entry": make_registration(ours, player=make_player(first_name="Anna")),
+        "their_entry": make_registration(other, player=make_player(first_name="Bruno")),
+    }
+
+
+@pytest.fixture
+def co_client(client, events):
+    client.force_login(events["co"])
+    return client
+
+
+def test_the_co_organiser_logs_in_and_finds_the_event_s_models(client, events):
+    response = client.post(
+        reverse("admin:login"),
+        {"username": "claire", "password": "pw-claire-123", "next": reverse("admin:index")},
+        follow=True,
+    )
+    index = response.content.decode()
+    assert response.status_code == 200
+    assert reverse("admin:tournament_registration_changelist") in index
+    assert reverse("admin:seating_fixedtable_changelist") in index
+    # Accounts and roles stay with the superusers.
+    assert reverse("admin:auth_user_changelist") not in index
+
+
+def test_every_list_holds_only_the_organised_tournament(co_client, events):
+    for name in ("tournament", "registration", "round"):
+        page = co_client.get(reverse(f"admin:tournament_{name}_changelist"))
+        assert page.status_code == 200
+        rows = {getattr(row, "tournament", row) for row in page.context["cl"].result_list}
+        assert rows == {events["ours"]}, name
+    # Nor do the list's filters name the other tournament.
+    page = co_client.get(reverse("admin:tournament_registration_changelist")).content.decode()
+    assert "Lyon Riichi Open" in page
+    assert "Paris Winter Cup" not in page
+
+
+def test_the_other_tournament_s_rows_cannot_be_opened(co_client, events):
+    for url in (
+        reverse("admin:tournament_tournament_change", args=[events["other"].pk]),
+        reverse("admin:tournament_registration_change", args=[events["their_entry"].pk]),
+    ):
+        response = co_client.get(url)
+        assert response.status_code == 302  # "doesn't exist. Perhaps it was deleted?"
+        assert response["Location"] == reverse("admin:index")
+    import_page = reverse("admin:tournament_tournament_import", args=[events["other"].pk])
+    assert co_client.get(import_page).status_code == 404
+
+
+def test_a_registration_goes_only_to_the_organised_tournament(co_client, events):
+    url = reverse("admin:tournament_registration_add")
+    choices = co_client.get(url).context["adminform"].form.fields["tournament"].queryset
+    assert list(choices) == [events["ours"]]
+    player = make_player(first_name="Chloé")
+    data = {"player": player.pk, "tournament": events["other"].pk}
+    response = co_client.post(url, data)
+    assert response.status_code == 200
+    assert "tournament" in response.context["adminform"].form.errors
+    assert not Registration.objects.filter(player=player).exists()
+    data["tournament"] = events["ours"].pk
+    assert co_client.post(url, data).status_code == 302
+    assert Registration.objects.get(player=player).tournament == events["ours"]
+
+
+def test_the_co_organiser_changes_the_tournament_but_neither_creates_nor_deletes_one(
+    co_client, events
+):
+    ours = events["ours"]
+    url = reverse("admin:tournament_tournament_change", args=[ours.pk])
+    data = admin_form_data(co_client.get(url))
+    data["venue"] = "Salle des fêtes, Lyon"
+    assert co_client.post(url, data).status_code == 302
+    ours.refresh_from_db()
+    assert ours.venue == "Salle des fêtes, Lyon"
+    assert co_client.get(reverse("admin:tournament_tournament_add")).status_code == 403
+    delete = reverse("admin:tournament_tournament_delete", args=[ours.pk])
+    assert co_client.post(delete, {"post": "yes"}).status_code == 403
+    assert Tournament.objects.filter(pk=ours.pk).exists()
+
+
+def test_the_staff_list_is_read_only_for_a_co_organiser(co_client, events):
+    assert co_client.get(reverse("admin:tournament_tournamentstaff_changelist")).status_code == 200
+    assert co_client.get(reverse("admin:tournament_tournamentstaff_add")).status_code == 403
+
+
+def test_a_player_of_another_tournament_is_not_changed_from_here(co_client, events):
+    theirs = events["their_entry"].player
+    url = reverse("admin:tournament_player_change", args=[theirs.pk])
+    assert co_client.get(url).context["has_change_permission"] is False
+    data = {"first_name": "Changed", "last_name": theirs.last_name}
+    assert co_client.post(url, data).status_code == 403
+    theirs.refresh_from_db()
+    assert theirs.first_name == "Bruno"
+    ours = events["our_entry"].player
+    assert co_client.get(reverse("admin:tournament_player_change", args=[ours.pk])).context[
+        "has_change_permission"
+    ]
+
+
+def test_the_co_organiser_checks_players_in(co_client, events):
+    response = co_client.post(
+        reverse("admin:tournament_registration_changelist"),
+        {"action": "check_in", "_selected_action": [events["our_entry"].pk]},
+    )
+    assert response.status_code == 302
+    events["our_entry"].refresh_from_db()
+    assert events["our_entry"].status == Registration.Status.CHECKED_IN
+
+
+def test_results_stay_read_only(co_client, events):
+    penalty = Penalty.objects.create(
+        tournament=events["ours"],
+        registration=events["our_entry"],
+        kind=Penalty.Kind.DISCRETIONARY,
+        points=-5,
+        reason="Phone rang",
+        given_by=events["co"],
+    )
+    url = reverse("admin:scoring_penalty_change", args=[penalty.pk])
+    assert co_client.get(url).context["has_change_permission"] is False
+    assert co_client.get(reverse("admin:scoring_penalty_add")).status_code == 403
+
+
+def test_a_referee_with_the_staff_flag_gets_no_admin_row(client, events, django_user_model):
+    referee = django_user_model.objects.create_user("remi", is_staff=True)
+    make_staff(events["ours"], referee, Role.REFEREE)
+    client.force_login(referee)
+    index = client.get(reverse("admin:index"))
+    assert index.status_code == 200
+    assert reverse("admin:tournament_registration_changelist") not in index.content.decode()
+    response = client.get(reverse("admin:tournament_registration_changelist"))
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize(("role", "opened"), [(Role.ORGANISER, True), (Role.REFEREE, False)])
+def test_an_organiser_role_opens_the_admin(admin_client, events, django_user_model, role, opened):
+    user = django_user_model.objects.create_user("new-staff")
+    response = admin_client.post(
+        reverse("admin:tournament_tournamentstaff_add"),
+        {"tournament": events["ours"].pk, "user": user.pk, "role": role},
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.is_staff is opened
+    said = [str(message) for message in get_messages(response.wsgi_request)]
+    assert any("new-staff may now log in to the admin" in text for text in said) is opened
+    assert AuditEntry.objects.filter(action="staff.admin_access").exists() is opened
+
+
+def test_the_tournament_s_staff_lines_open_the_admin_too(admin_client, events, django_user_model):
+    user = django_user_model.objects.create_user("inline-staff")
+    url = reverse("admin:tournament_tournament_change", args=[events["ours"].pk])
+    data = admin_form_data(admin_client.get(url))
+    prefix = "staff"
+    index = int(data[f"{prefix}-TOTAL_FORMS"])
+    data[f"{prefix}-TOTAL_FORMS"] = str(index + 1)
+    data.update({f"{prefix}-{index}-user": user.pk, f"{prefix}-{index}-role": Role.ORGANISER})
+    assert admin_client.post(url, data).status_code == 302
+    user.refresh_from_db()
+    assert user.is_staff
