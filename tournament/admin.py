@@ -80,6 +80,7 @@ class CountryInUseFilter(admin.SimpleListFilter):
             model_admin.get_queryset(request)
             .exclude(**{self.country_path: ""})
             .values_list(self.country_path, flat=True)
+            .order_by()  # DISTINCT would also take in the list's name ordering
             .distinct()
         )
         return sorted(((code, countries.name(code)) for code in codes), key=lambda item: item[1])

@@ -1,8 +1,10 @@
-"""Adding a player by hand in the admin."""
+"""Players in the admin: adding one by hand, and the lists' country filter."""
 
+import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
+from tests.conftest import make_player, make_registration
 from tournament.models import Player
 
 
@@ -84,3 +86,16 @@ def test_the_country_filter_offers_the_countries_in_use(admin_client):
     assert [p.last_name for p in filtered.context["cl"].result_list] == ["Yamada"]
     registrations = admin_client.get(reverse("admin:tournament_registration_changelist"))
     assert registrations.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url_name", ["admin:tournament_player_changelist", "admin:tournament_registration_changelist"]
+)
+def test_the_country_filter_names_each_country_once(admin_client, tournament, url_name):
+    # The lists are ordered by name, and DISTINCT over the countries took the names in:
+    # "Finland" was offered once per Finnish player.
+    for first_name, country in (("Aino", "FI"), ("Eero", "FI"), ("Anna", "DE")):
+        make_registration(tournament, player=make_player(first_name=first_name, country=country))
+    page = admin_client.get(reverse(url_name))
+    country = next(spec for spec in page.context["cl"].filter_specs if spec.title == "country")
+    assert [name for _code, name in country.lookup_choices] == ["Finland", "Germany"]
