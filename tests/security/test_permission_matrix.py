@@ -6,7 +6,8 @@ fill, fails with a message saying what to add here.
 
 Roles: anonymous, player (logged in, no role), scorer of another tournament, scorer
 (referee) of this tournament, head referee, organiser (tournament roles only, no Django
-staff flag) and superuser.
+staff flag), co-organiser (the organiser role with the staff flag, which saving the role in
+the admin ticks: the admin gives them the permissions of the role) and superuser.
 
 Outcomes: "200", "403", "404", "405" (a POST-only view read with GET), "login" (redirect to
 the login page), "admin-login" (redirect to the admin's login page), "redirect" (any other
@@ -29,7 +30,11 @@ from seating.models import SeatingRun
 from seating.views import OrganiserAdminMixin
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import AuditEntry, Seat, TournamentStaff
-from tournament.permissions import ROLE_RANK, TournamentStaffMixin
+from tournament.permissions import (
+    ORGANISER_ADMIN_PERMISSIONS,
+    ROLE_RANK,
+    TournamentStaffMixin,
+)
 from tournament.views import staff as staff_views
 
 Role = TournamentStaff.Role
@@ -40,6 +45,7 @@ ROLES = (
     "scorer",
     "head_referee",
     "organiser",
+    "co_organiser",
     "superuser",
 )
 # The tournament role each matrix role holds in the tournament under test (None: none).
@@ -50,6 +56,7 @@ TOURNAMENT_ROLE = {
     "scorer": Role.REFEREE,
     "head_referee": Role.HEAD_REFEREE,
     "organiser": Role.ORGANISER,
+    "co_organiser": Role.ORGANISER,
     "superuser": Role.ORGANISER,
 }
 STAFF_NAMESPACES = {"staff", "scoring", "seating"}
@@ -123,7 +130,9 @@ def world(db, django_user_model):
         if role == "superuser":
             users[role] = django_user_model.objects.create_superuser(role, f"{role}@x.org", None)
         else:
-            users[role] = django_user_model.objects.create_user(role, f"{role}@x.org", None)
+            users[role] = django_user_model.objects.create_user(
+                role, f"{role}@x.org", None, is_staff=role == "co_organiser"
+            )
         if TOURNAMENT_ROLE[role] and role != "superuser":
             make_staff(tournament, users[role], TOURNAMENT_ROLE[role])
     make_staff(other, users["scorer_other"], Role.REFEREE)
@@ -260,6 +269,21 @@ def _expected_staff(route: Route, role: str) -> str:
     return "200"
 
 
+def _organiser_may_open(route: Route) -> bool:
+    """Whether the organiser role's admin permissions open this admin page: an admin model
+    page needs its model's permission (a list, page or history: view; the tournament's own
+    pages, e.g. the import: change); the admin's other pages need none."""
+    model = _admin_model(route)
+    if model is None:
+        return True
+    meta = model._meta
+    action = route.pattern.name.removeprefix(f"{meta.app_label}_{meta.model_name}_")
+    needed = {"changelist": "view", "change": "view", "history": "view"}.get(action, action)
+    if needed not in ("view", "add", "delete"):
+        needed = "change"
+    return f"{meta.app_label}.{needed}_{meta.model_name}" in ORGANISER_ADMIN_PERMISSIONS
+
+
 def _expected(route: Route, role: str) -> set[str]:
     """The outcomes allowed for this role (usually exactly one)."""
     if route.namespace == "public":
@@ -267,7 +291,11 @@ def _expected(route: Route, role: str) -> set[str]:
     if _is_role_page(route):
         return {_expected_staff(route, role)}
     if route.namespace == "admin":
-        if role != "superuser":
+        if role == "co_organiser" and not _organiser_may_open(route):
+            # A page of a row that does not exist sends everyone to the index, refused or not.
+            no_row = "object_id" in route.route and not _admin_model(route).objects.exists()
+            return {"403", "redirect"} if no_row else {"403"}
+        if role not in ("superuser", "co_organiser"):
             # The admin's logout sends anyone who is not admin staff to the admin index.
             special = {"admin:login": "200", "admin:logout": "redirect"}
             return {special.get(route.name, "admin-login")}
@@ -275,8 +303,9 @@ def _expected(route: Route, role: str) -> set[str]:
             return {"405"}
         if route.name in ("admin:login", "admin:view_on_site"):
             return {"redirect"}
-        # The superuser gets in: the page, a redirect (a change page of a model with no row
-        # here), or a refusal a ModelAdmin makes for everyone (no "add" on the audit log).
+        # The superuser (and a co-organiser, on a model page their role opens) gets in: the
+        # page, a redirect (a change page of a model with no row here), or a refusal a
+        # ModelAdmin makes for everyone (no "add" on the audit log).
         return {"200", "redirect", "403", "405"}
     assert route.name in ACCOUNT_PAGES, (
         f"{route} ({route.name!r}) is neither public, staff nor admin: classify it in "
