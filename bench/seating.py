@@ -5,9 +5,10 @@
     python -m bench.seating --live-only
     python -m bench.seating --swiss-only     # the last two rounds seated Swiss
 
-Prints one row per case: table reuse, repeated pairs (with the counting lower bound and the
-gap), maximum meetings, wind spread, team clashes, seconds and the method used. Teams are
-assigned round-robin (player i -> team i mod 8), the worst case for packing nothing.
+Prints one row per case: table reuse, repeated pairs (with the lower bound,
+metrics.repeat_lower_bound, and the gap), maximum meetings, wind spread, team clashes,
+seconds and the method used. Teams are assigned round-robin (player i -> team i mod 8), the
+worst case for packing nothing.
 The "live" case plans a 144-player event, takes 3 played rounds, withdraws 2 players, adds
 2 late registrations and re-plans the remaining 5 rounds. The "swiss" rows plan all rounds
 but the last two (5 s), then seat those two Swiss from shuffled standings (seeded); seconds

@@ -16,6 +16,8 @@ __all__ = [
     "substitutes_needed",
     "repeat_lower_bound",
     "pigeonhole_pairs",
+    "PERMUTATION_CODES",
+    "permutation_code_pairs",
     "pair_counts",
     "allowed_visits",
     "fixed_table_reuse_bound",
@@ -38,21 +40,66 @@ def substitutes_needed(n_players: int) -> int:
 _FORCED_PAIRS = (6, 6, 2, 1)
 
 
-def repeat_lower_bound(n_players: int, rounds: int, *, fresh_tables: bool = False) -> int:
-    """Repeated meetings no plan can avoid, the larger of two counts.
+def repeat_lower_bound(
+    n_players: int, rounds: int, *, fresh_tables: bool = False, each_table_once: bool = False
+) -> int:
+    """Repeated meetings no plan can avoid, the largest of three counts.
 
     * Counting (THEORY.md): each round gives a player 3 new opponents, so beyond (N − 1)/3
       rounds ⌈N·(3R − (N − 1))/2⌉ meetings repeat.
     * Pigeonhole, for three tables or fewer (four with ``fresh_tables``): see
       :func:`pigeonhole_pairs`; each such pair repeats in every round after the first.
+    * Permutation codes, with ``each_table_once`` (every player at each of the T tables
+      exactly once, so R = T; implies ``fresh_tables``): :func:`permutation_code_pairs`
+      pairs meet twice or more. Only a whole plan qualifies, not rounds after a history.
 
     >>> repeat_lower_bound(32, 10), repeat_lower_bound(24, 8), repeat_lower_bound(16, 6)
     (0, 12, 24)
     >>> repeat_lower_bound(12, 2), repeat_lower_bound(12, 2, fresh_tables=True)
     (3, 6)
+    >>> repeat_lower_bound(24, 6), repeat_lower_bound(24, 6, each_table_once=True)
+    (0, 6)
+
+    On three or four tables the pigeonhole count is the larger one (16 × 4: 12, not 4):
+
+    >>> [repeat_lower_bound(4 * t, t, each_table_once=True) for t in (2, 3, 4, 5, 6, 7)]
+    [12, 12, 12, 0, 6, 0]
     """
+    fresh_tables = fresh_tables or each_table_once
     counting = -(-n_players * max(0, 3 * rounds - (n_players - 1)) // 2)
-    return max(counting, max(0, rounds - 1) * pigeonhole_pairs(n_players, fresh_tables))
+    pigeonhole = max(0, rounds - 1) * pigeonhole_pairs(n_players, fresh_tables)
+    codes = permutation_code_pairs(n_players) if each_table_once and rounds == n_players // 4 else 0
+    return max(counting, pigeonhole, codes)
+
+
+#: M(T, T − 1): the most permutations of T tables that agree pairwise in at most one place
+#: (Kløve 2000 gives M(6, 5) = 18; T a prime power gives T(T − 1), which is 4T or more from
+#: T = 5 on). Each value is checked by ``scripts/permutation_code_6_5.py`` (about 10 s), which
+#: finds a code of that size and shows by an exhaustive clique search that none is larger.
+#: Other T: unknown here, no bound.
+PERMUTATION_CODES = {2: 2, 3: 6, 4: 12, 5: 20, 6: 18}
+
+
+def permutation_code_pairs(n_players: int) -> int:
+    """Pairs who meet twice or more in any plan that sits each player at each of the
+    T = N/4 tables exactly once (T rounds).
+
+    A player's tables are then a permutation of the T tables, and two players meet as often
+    as their permutations agree (THEORY.md). Players who pairwise meet at most once have
+    distinct permutations (T ≥ 2) agreeing in at most one place, so at most M =
+    PERMUTATION_CODES[T] of them. The other pairs thus never join M + 1 players all to one
+    another, and by Turán's theorem they are at most those between M groups as even as
+    possible: the pairs within the groups' count of pairs meet twice or more, each a repeat
+    at least. 24 players at 6 tables: 18 groups, 6 of two players, 6 pairs.
+
+    >>> [permutation_code_pairs(n) for n in (8, 12, 16, 20, 24, 28)]
+    [12, 6, 4, 0, 6, 0]
+    """
+    largest = PERMUTATION_CODES.get(n_players // 4)
+    if largest is None or n_players <= largest:
+        return 0
+    size, larger = divmod(n_players, largest)
+    return larger * (size + 1) * size // 2 + (largest - larger) * size * (size - 1) // 2
 
 
 def pigeonhole_pairs(n_players: int, fresh_tables: bool = False) -> int:
@@ -219,11 +266,22 @@ def evaluate(
         and len(new) <= n_tables
         and not any(p in fixed_tables for p in new_players)
     )
+    # Each player at each table once (the permutation-code bound): a whole plan with as many
+    # rounds as tables, sitting nobody twice at a table (⌈T/T⌉ = 1 visit allowed). After a
+    # history a player may visit a table twice within the new rounds.
+    each_table_once = (
+        fresh and not history and len(new) == n_tables and len(new_players) == 4 * n_tables
+    )
     fixed_here = {p: t for p, t in fixed_tables.items() if p in new_players}
     bound_new = 0
     if uniform:
         bound_new = max(
-            repeat_lower_bound(len(new_players), len(new), fresh_tables=fresh),
+            repeat_lower_bound(
+                len(new_players),
+                len(new),
+                fresh_tables=fresh,
+                each_table_once=each_table_once,
+            ),
             repeats_forced_by_history(hist_counts, new_players, len(new)),
             max(0, len(new) - 1) * fixed_pairs(fixed_here),
         )

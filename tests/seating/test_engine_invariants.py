@@ -19,6 +19,7 @@ from seating.engine import (
     substitutes_needed,
 )
 from seating.engine.construction import GaloisField, affine_plane_16, best_construction
+from seating.engine.known_plans import known_plan
 from seating.engine.metrics import repeat_lower_bound
 from seating.engine.winds import assign_winds
 
@@ -190,6 +191,27 @@ def test_repeat_lower_bound_matches_the_counting_and_pigeonhole_arguments():
     # Four tables, nobody at one twice: a table's four came from the three others (1 pair).
     assert repeat_lower_bound(16, 3, fresh_tables=True) == 8
     assert repeat_lower_bound(4, 3) == 12  # one table: all six pairs meet every round
+
+
+def test_twenty_four_players_each_once_at_six_tables_repeat_at_least_six_times():
+    # THEORY.md: each player's six tables are then a permutation, and two players meet where
+    # theirs agree. At most 18 permutations of six agree pairwise in at most one place
+    # (M(6, 5) = 18, Kløve 2000; checked by scripts/permutation_code_6_5.py), so the pairs
+    # meeting twice leave no 19 players free of them: at least 6 pairs (Turán).
+    assert repeat_lower_bound(24, 6, each_table_once=True) == 6
+    assert repeat_lower_bound(24, 6) == 0  # tables may be revisited: only the counting bound
+    stored = known_plan(6, 6)
+    assert stored is not None
+    rounds = list(stored.rounds)
+    m = evaluate(rounds)
+    assert (m.table_reuse, m.repeat_pairs, m.repeat_lower_bound) == (0, 15, 6)
+    # Two tables of round 2 swapped: their eight players sit at a table again.
+    swapped = [rounds[0], (rounds[1][1], rounds[1][0], *rounds[1][2:]), *rounds[2:]]
+    assert (evaluate(swapped).table_reuse, evaluate(swapped).repeat_lower_bound) == (8, 0)
+    # After a round of history the six new rounds may revisit a table (⌈7/6⌉ = 2 visits
+    # allowed), so their tables need not be permutations: no such bound.
+    replanned = evaluate([rounds[0], *rounds], played=1)
+    assert (replanned.table_reuse, replanned.repeat_lower_bound) == (0, 0)
 
 
 @pytest.mark.parametrize(
