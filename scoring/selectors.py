@@ -68,7 +68,6 @@ class StandingEntry:
     hanchan_total: Fraction
     penalty_total: Fraction
     rounds: dict[int, RoundScore]
-    disqualified: bool
     shared_place: bool
     withdrawn: bool = False  # still ranked on the rounds played, shown as withdrawn
 
@@ -223,18 +222,14 @@ def _compute(tournament: Tournament) -> Standings:
     ):
         active_penalties.setdefault(registration_id, []).append(Fraction(points))
     order = [round_.number for round_ in loaded.rounds]
-    ranked = [
-        registration
-        for registration in loaded.registrations.values()
-        if not registration.is_substitute
+    # WRC 2015 §7.1: a disqualified player is not listed, so never reaches the engine.
+    listed = [
+        registration for registration in loaded.registrations.values() if registration.is_ranked
     ]
     records = []
-    no_hanchan = set()
-    for registration in ranked:
+    for registration in listed:
         rounds = round_scores.get(registration.pk, {})
         counted = [rounds.get(number) for number in order]
-        if not any(score.confirmed for score in rounds.values()):
-            no_hanchan.add(registration.pk)
         sheet_penalties = sum(
             (score.penalty for score in rounds.values() if score.confirmed), Fraction(0)
         )
@@ -248,10 +243,8 @@ def _compute(tournament: Tournament) -> Standings:
                 penalties=tuple(
                     EnginePenalty(points) for points in active_penalties.get(registration.pk, [])
                 ),
-                # The engine lists its "disqualified" after the ranked rows, without a place:
-                # what a player without a hanchan needs too (told apart below).
-                disqualified=registration.status == Registration.Status.DISQUALIFIED
-                or registration.pk in no_hanchan,
+                # No confirmed hanchan yet: listed after the ranked players, without a place.
+                ranked=any(score.confirmed for score in rounds.values()),
                 name=registration.player.full_name,
                 sheet_penalties=sheet_penalties,
             )
@@ -260,8 +253,6 @@ def _compute(tournament: Tournament) -> Standings:
     entries = []
     for row in rows:
         registration = loaded.registrations[int(row.key)]
-        if registration.status == Registration.Status.DISQUALIFIED:
-            continue
         rounds = round_scores.get(registration.pk, {})
         penalty_total = row.penalty_points
         entries.append(
@@ -274,7 +265,6 @@ def _compute(tournament: Tournament) -> Standings:
                 hanchan_total=row.total - penalty_total,
                 penalty_total=penalty_total,
                 rounds=dict(sorted(rounds.items())),
-                disqualified=False,
                 shared_place=row.shared,
                 withdrawn=registration.status == Registration.Status.WITHDRAWN,
             )

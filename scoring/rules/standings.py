@@ -3,8 +3,9 @@
 A player's total is the sum of their hanchan scores (each already includes that hanchan's
 chombo and lateness penalties, see :class:`scoring.rules.hanchan.SeatScore`) plus the other
 penalty points recorded against the registration (discretionary penalties, each with a
-reason). Disqualified players are not ranked [000 §7.1] (they are listed after the ranked
-rows with ``place=None``). Players with equal totals are separated by the tie-break chain
+reason). A record with ``ranked=False`` gets no place: it is listed after the ranked rows
+with ``place=None`` (e.g. a disqualified player [000 §7.1], or one who has not played yet;
+the caller decides which). Players with equal totals are separated by the tie-break chain
 (:attr:`scoring.rules.RuleSet.tie_breaks`); players still equal share the place
 (competition ranking 1, 1, 3).
 
@@ -49,13 +50,13 @@ class PlayerRecord:
     points outside the sheets, as :class:`Penalty` or plain signed numbers (<= 0).
     ``sheet_penalties`` (<= 0): the penalty points already inside ``hanchan_scores``
     (chombo, lateness, a missed hanchan); not added again, but "fewer penalty points"
-    counts them.
+    counts them. ``ranked``: false for a player listed without a place.
     """
 
     key: str
     hanchan_scores: tuple[Fraction | None, ...] = ()
     penalties: tuple[Penalty | Fraction | int, ...] = ()
-    disqualified: bool = False
+    ranked: bool = True
     places: tuple[int | None, ...] = ()
     name: str = ""
     sheet_penalties: Fraction | int = 0
@@ -63,7 +64,7 @@ class PlayerRecord:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of the standings. ``place`` is ``None`` for a disqualified player.
+    """One line of the standings. ``place`` is ``None`` for an unranked player.
 
     ``shared``: the place is shared with another player; ``decided_by``: the tie-break
     criterion that separated this player from an equal total, if any. ``penalty_total``:
@@ -85,7 +86,7 @@ class StandingRow:
     fourths: int
     shared: bool
     decided_by: str | None
-    disqualified: bool
+    ranked: bool
 
 
 def _penalty_value(p: object, fld: str) -> Fraction:
@@ -140,7 +141,7 @@ def compute_standings(
     >>> F = Fraction
     >>> rows = compute_standings([PlayerRecord("a", (F(10), F(-5))),
     ...     PlayerRecord("b", (F(5), None), (Penalty(F(-20), "phone"),)),
-    ...     PlayerRecord("c", (F(-5), F(10))), PlayerRecord("d", (), (), True)],
+    ...     PlayerRecord("c", (F(-5), F(10))), PlayerRecord("d", (), (), ranked=False)],
     ...     tie_breaks=())
     >>> [(r.key, r.place, str(r.total)) for r in rows]
     [('a', 1, '5'), ('c', 1, '5'), ('b', 3, '-15'), ('d', None, '0')]
@@ -185,7 +186,7 @@ def compute_standings(
                 fourths=places.count(4),
                 shared=False,
                 decided_by=None,
-                disqualified=rec.disqualified,
+                ranked=rec.ranked,
             )
         )
     for c in tie_breaks:
@@ -200,7 +201,7 @@ def compute_standings(
             )
     if errors:
         raise RulesErrors(errors)
-    ranked = [r for r in rows if not r.disqualified]
+    ranked = [r for r in rows if r.ranked]
     # r.key only makes the order of players sharing a place deterministic
     ranked.sort(key=lambda r: (-r.total, *(_sort_key(r, c) for c in tie_breaks), r.key))
 
@@ -228,5 +229,5 @@ def compute_standings(
         out.append(
             dataclasses.replace(row, place=start + 1, shared=end > start, decided_by=above or below)
         )
-    out.extend(r for r in rows if r.disqualified)
+    out.extend(r for r in rows if not r.ranked)
     return tuple(out)

@@ -52,7 +52,7 @@ def test_disqualified_players_are_not_ranked():
     # [000 §7.1]: a disqualified player is not listed in the ranking
     rows = compute_standings(
         [
-            PlayerRecord("a", (F(50),), disqualified=True),
+            PlayerRecord("a", (F(50),), ranked=False),
             PlayerRecord("b", (F(1),)),
             PlayerRecord("c", (F(-1),)),
         ]
