@@ -71,6 +71,11 @@ class StandingEntry:
     shared_place: bool
     withdrawn: bool = False  # still ranked on the rounds played, shown as withdrawn
 
+    @property
+    def team_or_club(self) -> str:
+        """As `Registration.team_or_club`: the screen and both exports print the same."""
+        return self.team_name or self.player.club
+
 
 @dataclass(frozen=True)
 class Standings:

@@ -206,7 +206,7 @@ def ranking_rows(standings) -> list[dict]:
                 ),
                 "country": player.country.code or "",
                 "country_name": str(player.country.name) if player.country else "",
-                "club": entry.team_name or player.club,
+                "club": entry.team_or_club,
                 "total": entry.total,
                 "total_sort": _sort_value(entry.total),
                 "penalty": entry.penalty_total or None,

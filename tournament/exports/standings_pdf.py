@@ -91,7 +91,7 @@ class StandingsPdf:
                         else player.display_name
                     ),
                     player.country.code or "",
-                    para(entry.team_name or player.club, "small"),
+                    para(entry.team_or_club, "small"),
                     *[
                         format_score(entry.rounds[n].score) if n in entry.rounds else ""
                         for n in numbers

@@ -34,7 +34,7 @@ class StandingsXlsx:
                 player.last_name,
                 player.first_name,
                 player.country.code or "",
-                entry.team_name or player.club,
+                entry.team_or_club,
                 score_decimal(entry.total),
                 *[
                     score_decimal(entry.rounds[n].score) if n in entry.rounds else None
