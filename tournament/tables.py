@@ -69,6 +69,8 @@ def format_points(points: int | None) -> str:
 
 
 NO_PLACE = "–"
+# Why a listed player has no place: the rankings page and the standings XLSX say the same.
+NO_HANCHAN_PLAYED = _("No hanchan played")
 
 
 def format_place(place: int | None, shared: bool = False) -> str:
@@ -164,7 +166,7 @@ class RankingTable(tables.Table):
     def render_place(self, value, record):
         if value is None:
             return format_html(
-                '<span class="muted" title="{}">{}</span>', _("No hanchan played"), NO_PLACE
+                '<span class="muted" title="{}">{}</span>', NO_HANCHAN_PLAYED, NO_PLACE
             )
         return format_place(value, record["shared_place"])
 

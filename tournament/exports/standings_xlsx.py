@@ -6,7 +6,7 @@ from scoring.selectors import StandingEntry, Standings, team_standings, tourname
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.xlsx import workbook_bytes
 from tournament.models import Tournament
-from tournament.tables import NO_PLACE, score_decimal
+from tournament.tables import NO_HANCHAN_PLAYED, NO_PLACE, score_decimal
 
 
 def round_header(number: int, standings: Standings) -> str:
@@ -19,7 +19,7 @@ def round_header(number: int, standings: Standings) -> str:
 def _status(entry: StandingEntry) -> str:
     if entry.withdrawn:
         return _("withdrawn")
-    return _("No hanchan played") if entry.place is None else ""
+    return str(NO_HANCHAN_PLAYED) if entry.place is None else ""
 
 
 class StandingsXlsx:
