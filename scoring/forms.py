@@ -13,11 +13,10 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.messages import form_field_for, message_for
+from scoring.messages import NOT_RANKED_NO_PENALTY, form_field_for, message_for
 from scoring.models import Penalty
 from scoring.rules import APPLICABLE_KEYS, RulesErrors
 from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableContext
-from scoring.services.penalties import not_ranked_message
 from tournament.models import WIND_LABELS, Registration, Round
 from tournament.selectors import choice_sort_key
 
@@ -368,7 +367,7 @@ class PenaltyForm(forms.Form):
         field = self.fields["registration"]
         # Only ranked players: a substitute's or a disqualified player's penalty counts nowhere.
         field.queryset = registrations
-        field.error_messages["invalid_choice"] = not_ranked_message()
+        field.error_messages["invalid_choice"] = NOT_RANKED_NO_PENALTY
         # Sorted in Python: the database's order puts "Émile" after "Zoé" and the placeholder
         # "Substitute 1" under "1".
         field.choices = [("", field.empty_label)] + [

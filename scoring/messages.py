@@ -4,7 +4,8 @@ The engine raises `RulesError(code, params, field="seats[2].points")`; this modu
 one place that turns a code into a translated sentence (`message_for`) and a field path into
 the form field it concerns (`form_field_for`). A code missing here falls back to the
 engine's English sentence, so a new engine code is never swallowed. It also holds the note
-every score sheet, page or PDF, writes under a substitute (`SUBSTITUTE_NOT_RANKED`).
+every score sheet, page or PDF, writes under a substitute (`SUBSTITUTE_NOT_RANKED`), and why
+the penalty form and service refuse an unranked player (`NOT_RANKED_NO_PENALTY`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ WINDS = ("E", "S", "W", "N")
 # WRC 2015 §7.2: a substitute's points, place and uma decide the table, never a ranking.
 SUBSTITUTE_NOT_RANKED = _(
     "substitute, not ranked: these points, place and uma count for the table only"
+)
+# WRC 2015 §7.1, §7.2: a substitute's or a disqualified player's penalty would count nowhere.
+NOT_RANKED_NO_PENALTY = _(
+    "Penalties count only for ranked players: substitutes and disqualified players are "
+    "not in the ranking (WRC 2015 §7.1, §7.2)."
 )
 
 MESSAGES = {

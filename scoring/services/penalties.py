@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.messages import NOT_RANKED_NO_PENALTY
 from scoring.models import Penalty
 from scoring.services.invalidation import standings_changed
 from scoring.services.sheets import round_locked_message
@@ -26,14 +27,6 @@ from tournament.services.audit import audit_record
 from tournament.services.registrations import registration_disqualify
 
 Role = TournamentStaff.Role
-
-
-def not_ranked_message() -> str:
-    """Why a substitute or a disqualified player gets no penalty: nothing would count it."""
-    return _(
-        "Penalties count only for ranked players: substitutes and disqualified players are "
-        "not in the ranking (WRC 2015 §7.1, §7.2)."
-    )
 
 
 def _round_locked(round_: Round | None) -> bool:
@@ -60,7 +53,7 @@ def penalty_give(
     if not has_role(acting_user, tournament, Role.HEAD_REFEREE):
         raise PermissionDenied
     if not registration.is_ranked:
-        raise ValidationError({"registration": not_ranked_message()})
+        raise ValidationError({"registration": NOT_RANKED_NO_PENALTY})
     if round_ is not None and round_.tournament_id != tournament.pk:
         raise ValidationError({"round": _("This round belongs to another tournament.")})
     if _round_locked(round_):
