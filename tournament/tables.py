@@ -38,9 +38,19 @@ def score_decimal(value: Fraction | int | None) -> Decimal | None:
     return exact.quantize(quantum, rounding=ROUND_HALF_EVEN)
 
 
-def is_rounded(value: Fraction | int) -> bool:
-    """Two decimals cannot hold the value (10/3): what is shown is rounded, so say so."""
-    return Fraction(score_decimal(value)) != Fraction(value)
+def _score_text(value: Fraction | int, *, signed: bool) -> tuple[str, bool]:
+    """The score as shown, and whether it is rounded (two decimals cannot hold 10/3, so say
+    so): one `score_decimal` for both, as a ranking formats every cell of every player."""
+    decimal = score_decimal(value)
+    rounded = Fraction(decimal) != Fraction(value)
+    text = number_format(abs(decimal), decimal_pos=-decimal.as_tuple().exponent)
+    if rounded:
+        text += "…"
+    if decimal < 0:
+        return MINUS + text, rounded
+    if signed and decimal > 0:
+        return "+" + text, rounded
+    return text, rounded
 
 
 def format_score(value: Fraction | int | None, *, signed: bool = True) -> str:
@@ -48,15 +58,7 @@ def format_score(value: Fraction | int | None, *, signed: bool = True) -> str:
     when rounded; "" for None."""
     if value is None:
         return ""
-    decimal = score_decimal(value)
-    text = number_format(abs(decimal), decimal_pos=-decimal.as_tuple().exponent)
-    if is_rounded(value):
-        text += "…"
-    if decimal < 0:
-        return MINUS + text
-    if signed and decimal > 0:
-        return "+" + text
-    return text
+    return _score_text(value, signed=signed)[0]
 
 
 def format_points(points: int | None) -> str:
@@ -83,9 +85,10 @@ def format_place(place: int | None, shared: bool = False) -> str:
 def score_cell(value: Fraction | None, css: str = "") -> str:
     if value is None:
         return format_html('<span class="muted">–</span>')
-    title = str(Fraction(value)) if is_rounded(value) else ""
+    text, rounded = _score_text(value, signed=True)
+    title = str(Fraction(value)) if rounded else ""
     classes = " ".join(filter(None, ["score", "negative" if value < 0 else "", css]))
-    return format_html('<span class="{}" title="{}">{}</span>', classes, title, format_score(value))
+    return format_html('<span class="{}" title="{}">{}</span>', classes, title, text)
 
 
 def _sort_value(value: Fraction | None) -> float:
