@@ -329,13 +329,13 @@ def namesakes(player: Player) -> list[Player]:
     (the importer recognises them; a player added by hand is only warned about).
 
     Names are compared as the importer does (`name_key`), in Python: SQLite folds the case
-    of ASCII letters only, so "LÉA MOREAU" would miss "Léa Moreau".
+    of ASCII letters only, so "LÉA MOREAU" would miss "Léa Moreau". One query: a player row
+    is small, so the whole country is read once rather than its names and then the matches.
     """
     key = name_key(player.first_name, player.last_name)
     same_country = Player.objects.filter(country=player.country).exclude(pk=player.pk)
-    pks = [
-        pk
-        for pk, first, last in same_country.values_list("pk", "first_name", "last_name")
-        if name_key(first, last) == key
+    return [
+        other
+        for other in same_country.order_by("pk")
+        if name_key(other.first_name, other.last_name) == key
     ]
-    return list(Player.objects.filter(pk__in=pks).order_by("pk"))
