@@ -57,7 +57,7 @@ HEADER_ALIASES = {
     "team": {"team", "équipe", "equipe"},
     "substitute": {"substitute", "remplaçant", "remplacant", "sub"},
 }
-# The key under which `read_rows` keeps each row's number in the spreadsheet, since blank
+# The key under which `read_table` keeps each row's number in the spreadsheet, since blank
 # rows are left out and the rows after them would otherwise be reported under another number.
 LINE = "line"
 MAX_LENGTHS = {"first_name": 100, "last_name": 100, "nickname": 100, "club": 150, "team": 150}
@@ -235,14 +235,9 @@ class ImportTable:
     ignored_columns: list[str]
 
 
-def read_rows(filename: str, content: bytes) -> list[dict[str, str]]:
-    """The file's data rows as dicts keyed by our field names and `LINE` (empty rows
-    dropped)."""
-    return read_table(filename, content).rows
-
-
 def read_table(filename: str, content: bytes) -> ImportTable:
-    """The file's rows (`read_rows`) and the columns it does not read."""
+    """The file's data rows, as dicts keyed by our field names and `LINE` (empty rows
+    dropped), and the columns it does not read."""
     check_size(len(content))
     name = filename.lower()
     if name.endswith(".xlsx"):
@@ -292,7 +287,7 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
     """Each row cleaned and with its problems; nothing is written."""
     checked = []
     for number, values in enumerate(rows, start=2):
-        # Again here: the rows may not come from `read_rows` (an older pending import).
+        # Again here: the rows may not come from `read_table` (an older pending import).
         values = {key: clean_text(str(value or "")) for key, value in values.items()}
         line = int(values.pop(LINE, "") or number)
         if "name" in values and not values.get("first_name"):

@@ -14,7 +14,7 @@ from django import forms
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tournament.importing import MAX_UNZIPPED_BYTES, ImportFileError, check_rows, read_rows
+from tournament.importing import MAX_UNZIPPED_BYTES, ImportFileError, check_rows, read_table
 from tournament.models import Player, Registration
 
 HEADERS = ["First name", "Last name", "Country"]
@@ -92,7 +92,7 @@ def test_a_file_with_too_many_rows_is_refused(upload, tournament, settings):
 @pytest.mark.django_db
 def test_a_file_at_the_row_limit_is_accepted(settings):
     settings.IMPORT_MAX_ROWS = 50
-    assert len(read_rows("players.csv", csv_bytes(50))) == 50
+    assert len(read_table("players.csv", csv_bytes(50)).rows) == 50
 
 
 @pytest.mark.django_db
@@ -137,7 +137,7 @@ def test_another_file_type_is_refused(upload, tournament):
 
 @pytest.mark.django_db
 def test_a_name_longer_than_the_field_is_a_row_problem_not_a_crash(tournament):
-    rows = read_rows("players.csv", ("First name,Last name\n" + "Z" * 101 + ",M\n").encode())
+    rows = read_table("players.csv", ("First name,Last name\n" + "Z" * 101 + ",M\n").encode()).rows
     (row,) = check_rows(tournament, rows)
     assert any("longer than 100 characters" in str(problem) for problem in row.problems)
 
@@ -147,9 +147,9 @@ def test_an_upload_cannot_exceed_the_request_memory_limits(settings):
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE <= 10 * 1024 * 1024
 
 
-def test_read_rows_refuses_an_empty_file():
+def test_read_table_refuses_an_empty_file():
     with pytest.raises(ImportFileError):
-        read_rows("players.csv", b"")
+        read_table("players.csv", b"")
 
 
 FORM_MODULES = ["scoring.forms", "seating.forms", "tournament.admin"]

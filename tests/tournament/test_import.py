@@ -14,7 +14,7 @@ import tournament.importing
 import tournament.names
 from tests.conftest import make_player, make_registration
 from tournament.exports.registrations import RegistrationsXlsx
-from tournament.importing import ImportFileError, check_rows, read_rows, read_table
+from tournament.importing import ImportFileError, check_rows, read_table
 from tournament.models import Player, Registration, Team
 from tournament.services.players import players_import
 
@@ -62,7 +62,7 @@ def two_hundred_rows() -> list[list[object]]:
 
 @pytest.mark.django_db
 def test_a_200_row_xlsx_imports_every_player(tournament):
-    rows = read_rows("players.xlsx", xlsx_bytes(two_hundred_rows()))
+    rows = read_table("players.xlsx", xlsx_bytes(two_hundred_rows())).rows
     outcome = players_import(tournament=tournament, rows=rows)
     assert (outcome.created, outcome.skipped) == (200, 0)
     assert tournament.registrations.count() == 200
@@ -73,7 +73,7 @@ def test_a_200_row_xlsx_imports_every_player(tournament):
 @pytest.mark.django_db
 def test_a_semicolon_csv_with_non_latin_names_imports(tournament):
     content = csv_bytes([list(name) + ["", "", ""] for name in WORLD_NAMES], sep=";")
-    outcome = players_import(tournament=tournament, rows=read_rows("players.csv", content))
+    outcome = players_import(tournament=tournament, rows=read_table("players.csv", content).rows)
     assert outcome.created == 4
     names = set(Player.objects.values_list("first_name", "last_name"))
     assert names == {(first, last) for first, last, _country in WORLD_NAMES}
@@ -82,7 +82,7 @@ def test_a_semicolon_csv_with_non_latin_names_imports(tournament):
 @pytest.mark.django_db
 def test_bad_rows_are_reported_one_by_one_and_nothing_is_written(tournament):
     make_player(first_name="Zoé", last_name="Martin", country="FR", ema_number="04010001")
-    rows = read_rows(
+    rows = read_table(
         "bad.xlsx",
         xlsx_bytes(
             [
@@ -93,7 +93,7 @@ def test_bad_rows_are_reported_one_by_one_and_nothing_is_written(tournament):
                 ["민준", "김", "KR", "", "", ""],  # row 6: fine
             ]
         ),
-    )
+    ).rows
     report = {row.line: row.problems for row in check_rows(tournament, rows)}
     assert report[2] == ["Missing name."]
     assert report[3] == []  # a returning player: registered again, not created twice
@@ -111,7 +111,7 @@ def test_bad_rows_are_reported_one_by_one_and_nothing_is_written(tournament):
 def test_only_valid_rows_can_be_imported_on_request(tournament):
     content = csv_bytes([["", "Nobody", "FR", "", "", ""], ["Zoé", "Martin", "FR", "", "", ""]])
     outcome = players_import(
-        tournament=tournament, rows=read_rows("p.csv", content), only_valid=True
+        tournament=tournament, rows=read_table("p.csv", content).rows, only_valid=True
     )
     assert (outcome.created, outcome.skipped) == (1, 1)
     assert tournament.registrations.get().player.first_name == "Zoé"
@@ -127,13 +127,13 @@ def test_only_valid_rows_can_be_imported_on_request(tournament):
     ],
 )
 def test_a_player_twice_in_the_same_file_is_reported(tournament, first, second):
-    report = check_rows(tournament, read_rows("p.csv", csv_bytes([first, second])))
+    report = check_rows(tournament, read_table("p.csv", csv_bytes([first, second])).rows)
     assert report[1].problems == ["Same player as row 2."]
 
 
 @pytest.mark.django_db
 def test_an_ema_number_that_excel_turned_into_a_number_gets_its_zero_back(tournament):
-    rows = read_rows("p.xlsx", xlsx_bytes([["Zoé", "Martin", "FR", "", 4010001, ""]]))
+    rows = read_table("p.xlsx", xlsx_bytes([["Zoé", "Martin", "FR", "", 4010001, ""]])).rows
     (row,) = check_rows(tournament, rows)
     assert (row.values["ema_number"], row.problems) == ("04010001", [])
 
@@ -149,12 +149,12 @@ def test_an_ema_number_that_excel_turned_into_a_number_gets_its_zero_back(tourna
 )
 def test_unreadable_files_get_a_clear_message(filename, content, message):
     with pytest.raises(ImportFileError, match=message):
-        read_rows(filename, content)
+        read_table(filename, content)
 
 
 def test_french_headers_are_understood():
     content = "Prénom;Nom;Pays;Numéro EMA;Équipe\nZoé;Martin;FR;04010001;Lyon\n".encode()
-    assert read_rows("joueurs.csv", content) == [
+    assert read_table("joueurs.csv", content).rows == [
         {
             "first_name": "Zoé",
             "last_name": "Martin",
@@ -170,7 +170,9 @@ def test_french_headers_are_understood():
 def test_the_registration_export_reimports_without_loss(tournament):
     players_import(
         tournament=tournament,
-        rows=read_rows("p.csv", csv_bytes([list(n) + ["Club", "", "T"] for n in WORLD_NAMES])),
+        rows=read_table(
+            "p.csv", csv_bytes([list(n) + ["Club", "", "T"] for n in WORLD_NAMES])
+        ).rows,
     )
     _filename, _type, content = RegistrationsXlsx(tournament).render()
     sheet = load_workbook(io.BytesIO(content)).active
@@ -225,7 +227,7 @@ def test_the_preview_names_the_columns_not_imported(client, organiser, tournamen
 @pytest.mark.django_db
 def test_a_returning_player_is_registered_again_not_created_twice(tournament):
     known = make_player(first_name="Zoé", last_name="Martin", country="FR", ema_number="90000001")
-    rows = read_rows("p.csv", csv_bytes([["Zoe", "Martin-Dupont", "BE", "", "90000001", ""]]))
+    rows = read_table("p.csv", csv_bytes([["Zoe", "Martin-Dupont", "BE", "", "90000001", ""]])).rows
     (row,) = check_rows(tournament, rows)
     assert (row.problems, row.returning) == ([], known)  # same EMA number: the same person
     outcome = players_import(tournament=tournament, rows=rows)
@@ -241,8 +243,8 @@ def test_a_returning_player_is_registered_again_not_created_twice(tournament):
 def test_a_namesake_with_another_ema_number_is_somebody_else(tournament):
     older = make_player(first_name="Jean", last_name="Dupont", country="FR", ema_number="04000001")
     unnumbered = make_player(first_name="Jean", last_name="Dupont", country="FR")
-    numbered = read_rows("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "04000002", ""]]))
-    plain = read_rows("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "", ""]]))
+    numbered = read_table("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "04000002", ""]])).rows
+    plain = read_table("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "", ""]])).rows
     (numbered_row,) = check_rows(tournament, numbered)
     (plain_row,) = check_rows(tournament, plain)
     # Another EMA number: not the older Jean Dupont; maybe the one without a number.
@@ -253,7 +255,7 @@ def test_a_namesake_with_another_ema_number_is_somebody_else(tournament):
 @pytest.mark.django_db
 def test_a_row_whose_ema_number_no_namesake_has_creates_a_new_player(tournament):
     known = make_player(first_name="Jean", last_name="Dupont", country="FR", ema_number="04000001")
-    rows = read_rows("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "04000002", ""]]))
+    rows = read_table("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "04000002", ""]])).rows
     (row,) = check_rows(tournament, rows)
     assert (row.problems, row.returning) == ([], None)
     players_import(tournament=tournament, rows=rows)
@@ -264,7 +266,7 @@ def test_a_row_whose_ema_number_no_namesake_has_creates_a_new_player(tournament)
 
 @pytest.mark.django_db
 def test_a_single_name_column_in_chinese_puts_the_family_name_first(tournament):
-    rows = read_rows("p.csv", "Name,Country\n李 小龙,CN\nZoé Martin,FR\n".encode())
+    rows = read_table("p.csv", "Name,Country\n李 小龙,CN\nZoé Martin,FR\n".encode()).rows
     chinese, french = check_rows(tournament, rows)
     assert (chinese.values["last_name"], chinese.values["first_name"]) == ("李", "小龙")
     assert (french.values["first_name"], french.values["last_name"]) == ("Zoé", "Martin")
@@ -272,7 +274,7 @@ def test_a_single_name_column_in_chinese_puts_the_family_name_first(tournament):
 
 @pytest.mark.django_db
 def test_a_cjk_name_written_without_a_space_is_imported_whole(tournament):
-    rows = read_rows("p.csv", "Name,Country\n山田太郎,JP\n김민준,KR\n".encode())
+    rows = read_table("p.csv", "Name,Country\n山田太郎,JP\n김민준,KR\n".encode()).rows
     japanese, korean = check_rows(tournament, rows)
     assert japanese.is_valid
     assert korean.is_valid
@@ -290,7 +292,7 @@ def test_the_docstring_examples_of_the_import_and_the_names_hold(module):
 @pytest.mark.django_db
 def test_a_japanese_name_written_whole_is_the_registered_player_with_two_names(tournament):
     known = make_player(first_name="太郎", last_name="山田", country="JP")
-    rows = read_rows("p.csv", "Name,Country\n山田太郎,JP\n".encode())
+    rows = read_table("p.csv", "Name,Country\n山田太郎,JP\n".encode()).rows
     (row,) = check_rows(tournament, rows)
     assert (row.problems, row.returning) == ([], known)
     outcome = players_import(tournament=tournament, rows=rows)
@@ -301,7 +303,7 @@ def test_a_japanese_name_written_whole_is_the_registered_player_with_two_names(t
 @pytest.mark.django_db
 def test_a_name_in_capitals_is_the_registered_player(tournament):
     known = make_player(first_name="Zoé", last_name="Martin", country="FR")
-    rows = read_rows("p.csv", "Name,Country\nZOÉ MARTIN,FR\nZoe Martin,FR\n".encode())
+    rows = read_table("p.csv", "Name,Country\nZOÉ MARTIN,FR\nZoe Martin,FR\n".encode()).rows
     capitals, unaccented = check_rows(tournament, rows)
     assert (capitals.problems, capitals.returning) == ([], known)
     assert unaccented.returning is None  # accents tell names apart, as within the file
@@ -313,7 +315,7 @@ def test_cells_lose_repeated_non_breaking_and_zero_width_spaces(tournament):
         [["\u200bZoé\u00a0", "de\u00a0 la\u200d Tour ", "FR", " Club\ufeff ", "", "  A  Team "]]
     )
     names = "Name,Country\nJean  Dupont,FR\n\u00a0Anna\u00a0\u00a0Berg\u200c,SE\n".encode()
-    zoe = read_rows("p.csv", content)
+    zoe = read_table("p.csv", content).rows
     assert zoe[0] == {
         "first_name": "Zoé",
         "last_name": "de la Tour",
@@ -323,7 +325,7 @@ def test_cells_lose_repeated_non_breaking_and_zero_width_spaces(tournament):
         "team": "A Team",
         "line": "2",
     }
-    jean, anna = check_rows(tournament, read_rows("names.csv", names))
+    jean, anna = check_rows(tournament, read_table("names.csv", names).rows)
     assert (jean.values["first_name"], jean.values["last_name"]) == ("Jean", "Dupont")
     assert (anna.values["first_name"], anna.values["last_name"]) == ("Anna", "Berg")
     # Rows that did not come from a file (an older pending import) are cleaned too.
@@ -342,7 +344,7 @@ def test_a_team_is_recognised_whatever_its_case_and_spaces(tournament):
             ["Łukasz", "Kowalski", "PL", "", "", "LYON mahjong"],
         ]
     )
-    rows = read_rows("p.csv", content)
+    rows = read_table("p.csv", content).rows
     assert [row.values["team"] for row in check_rows(tournament, rows)] == [
         "Paris Riichi Club",
         "Paris Riichi Club",
@@ -360,7 +362,7 @@ def test_a_team_is_recognised_whatever_its_case_and_spaces(tournament):
 @pytest.mark.django_db
 def test_a_comma_in_a_single_name_cell_means_last_name_first(tournament):
     content = 'Name,Country\n"Berg, Anna",SE\n"de la Tour ,Zoé",FR\n"Martin,",FR\n'.encode()
-    anna, zoe, martin = check_rows(tournament, read_rows("p.csv", content))
+    anna, zoe, martin = check_rows(tournament, read_table("p.csv", content).rows)
     assert (anna.values["first_name"], anna.values["last_name"]) == ("Anna", "Berg")
     assert (zoe.values["first_name"], zoe.values["last_name"]) == ("Zoé", "de la Tour")
     assert (martin.values["first_name"], martin.values["last_name"]) == ("Martin", "")
@@ -375,7 +377,7 @@ def test_another_name_with_the_same_ema_number_is_not_called_the_same_player(tou
             ["ZOÉ", "MARTIN", "BE", "", "04010001", ""],
         ]
     )
-    _zoe, anna, zoe_again = check_rows(tournament, read_rows("p.csv", content))
+    _zoe, anna, zoe_again = check_rows(tournament, read_table("p.csv", content).rows)
     assert anna.problems == ["Same EMA number as row 2 (Zoé Martin)."]
     assert zoe_again.problems == ["Same player as row 2."]
 
@@ -386,14 +388,16 @@ def test_the_same_ema_number_is_reported_in_french(tournament):
         [["太郎", "山田", "JP", "", "04010001", ""], ["Anna", "Berg", "SE", "", "04010001", ""]]
     )
     with translation.override("fr"):
-        _taro, anna = check_rows(tournament, read_rows("p.csv", content))
+        _taro, anna = check_rows(tournament, read_table("p.csv", content).rows)
     assert anna.problems == ["Même numéro EMA qu’à la ligne 2 (山田太郎)."]
 
 
 @pytest.mark.django_db
 def test_two_spellings_of_a_known_player_are_one_player_not_two_registrations(tournament):
     zoe = make_player(first_name="Zoé", last_name="Martin", country="FR", ema_number="90000001")
-    rows = read_rows("p.csv", "Name,Country,EMA\nZoe Martin,FR,90000001\nZoé Martin,FR,\n".encode())
+    rows = read_table(
+        "p.csv", "Name,Country,EMA\nZoe Martin,FR,90000001\nZoé Martin,FR,\n".encode()
+    ).rows
     numbered, named = check_rows(tournament, rows)
     assert (numbered.problems, numbered.returning) == ([], zoe)
     assert (named.problems, named.returning) == (["Same player as row 2."], None)
@@ -410,7 +414,7 @@ def test_an_import_never_registers_a_player_twice_even_if_the_check_missed_it(
 ):
     zoe = make_player(first_name="Zoé", last_name="Martin", country="FR")
     make_registration(tournament, player=zoe, is_substitute=True)
-    rows = read_rows("p.csv", "Name,Country\nZoé Martin,FR\nAnna Berg,SE\n".encode())
+    rows = read_table("p.csv", "Name,Country\nZoé Martin,FR\nAnna Berg,SE\n".encode()).rows
 
     def forgetful(tournament_, rows_):
         checked = check_rows(tournament_, rows_)
@@ -429,20 +433,20 @@ def test_an_import_never_registers_a_player_twice_even_if_the_check_missed_it(
 def test_a_known_ema_number_with_a_strangers_name_is_a_problem(tournament):
     zoe = make_player(first_name="Zoé", last_name="Martin", country="FR", ema_number="90000001")
     content = "First name,Last name,Country,Club,EMA\nJean,Dupont,FR,,90000001\n"
-    (row,) = check_rows(tournament, read_rows("p.csv", content.encode()))
+    (row,) = check_rows(tournament, read_table("p.csv", content.encode()).rows)
     assert row.returning is None
     assert row.problems == [
         f"EMA number 90000001 belongs to Zoé Martin (#{zoe.pk}): correct the number or the name."
     ]
     with translation.override("fr"):
-        (row,) = check_rows(tournament, read_rows("p.csv", content.encode()))
+        (row,) = check_rows(tournament, read_table("p.csv", content.encode()).rows)
     assert row.problems[0].startswith("Le numéro EMA 90000001 est celui de Zoé Martin")
 
 
 def test_apostrophes_in_a_csv_are_letters_not_quotation_marks():
     # The sniffer took ' for the quotation mark: Anna's row vanished into the club above.
     content = "Name;Nickname;Club\nKenji Tanaka;'Tiger';'s-Hertogenbosch\nAnna d'Arc;;Orléans\n"
-    assert read_rows("p.csv", content.encode()) == [
+    assert read_table("p.csv", content.encode()).rows == [
         {"name": "Kenji Tanaka", "nickname": "'Tiger'", "club": "'s-Hertogenbosch", "line": "2"},
         {"name": "Anna d'Arc", "nickname": "", "club": "Orléans", "line": "3"},
     ]
@@ -459,7 +463,7 @@ def test_apostrophes_in_a_csv_are_letters_not_quotation_marks():
 def test_a_stray_quotation_mark_in_a_csv_names_its_line(cell):
     content = f"First name,Last name,Nickname\nJean,Dupont,\nZoé,Martin,{cell}\nAnna,Berg,\n"
     with pytest.raises(ImportFileError, match="Line 3 of the file cannot be read"):
-        read_rows("p.csv", content.encode())
+        read_table("p.csv", content.encode())
 
 
 @pytest.mark.django_db
@@ -473,7 +477,7 @@ def test_problems_name_the_line_of_the_file_even_after_blank_lines(tournament, n
         ["ZOÉ", "MARTIN", "FR", "", "", ""],  # line 6
     ]
     content = csv_bytes(rows) if name.endswith(".csv") else xlsx_bytes(rows)
-    zoe, anna, zoe_again = check_rows(tournament, read_rows(name, content))
+    zoe, anna, zoe_again = check_rows(tournament, read_table(name, content).rows)
     assert [zoe.line, anna.line, zoe_again.line] == [2, 4, 6]
     assert zoe_again.problems == ["Same player as row 2."]
 
@@ -482,7 +486,7 @@ def test_problems_name_the_line_of_the_file_even_after_blank_lines(tournament, n
 def test_the_ema_number_column_is_found_whatever_its_abbreviation(header):
     # "N° EMA" was not recognised: the column was skipped and the numbers lost without a word.
     content = f"Nom;Prénom;Nationalité;{header}\nMartin;Zoé;FR;04010001\n".encode()
-    (row,) = read_rows("joueurs.csv", content)
+    (row,) = read_table("joueurs.csv", content).rows
     assert (row["ema_number"], row["country"]) == ("04010001", "FR")
 
 
@@ -498,7 +502,7 @@ def test_a_hidden_sheet_is_not_the_one_imported():
     workbook.active = players
     buffer = io.BytesIO()
     workbook.save(buffer)
-    (row,) = read_rows("p.xlsx", buffer.getvalue())
+    (row,) = read_table("p.xlsx", buffer.getvalue()).rows
     assert (row["first_name"], row["last_name"]) == ("Zoé", "Martin")
 
 
@@ -506,7 +510,7 @@ def test_a_hidden_sheet_is_not_the_one_imported():
 def test_a_country_may_be_named_in_french(tournament):
     # A French list was refused row by row: "Unknown country “Allemagne”".
     content = "Nom;Prénom;Pays\nSchmidt;Hans;Allemagne\nVan Dijk;Eva;pays-bas\nBerg;Anna;Suède\n"
-    rows = check_rows(tournament, read_rows("joueurs.csv", content.encode()))
+    rows = check_rows(tournament, read_table("joueurs.csv", content.encode()).rows)
     assert [(row.values["country"], row.problems) for row in rows] == [
         ("DE", []),
         ("NL", []),
