@@ -4,12 +4,7 @@ change only through the score-sheet pages (scoring.services), never by editing a
 from django.contrib import admin
 
 from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
-from tournament.admin import (
-    FoldedPlayerSearchMixin,
-    PlayerColumnMixin,
-    TournamentScopedAdmin,
-    listed,
-)
+from tournament.admin import PlayerListMixin, TournamentScopedAdmin, listed
 
 
 class ReadOnlyAdmin(TournamentScopedAdmin):
@@ -64,7 +59,7 @@ class ConfirmationAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, ReadOnlyAdmin):
+class PenaltyAdmin(PlayerListMixin, ReadOnlyAdmin):
     list_display = ("registration", "kind", "points", "given_by", "created_at", "cancelled_at")
     list_filter = ("kind", listed("tournament"))
     search_fields = ("registration__player__last_name", "registration__player__first_name")

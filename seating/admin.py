@@ -14,12 +14,7 @@ from seating import views
 from seating.models import FixedTable, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
 from seating.services.fixed_tables import fixed_table_check
-from tournament.admin import (
-    FoldedPlayerSearchMixin,
-    PlayerColumnMixin,
-    TournamentScopedAdmin,
-    listed,
-)
+from tournament.admin import PlayerListMixin, TournamentScopedAdmin, listed
 
 
 class FixedTableForm(forms.ModelForm):
@@ -40,7 +35,7 @@ class FixedTableForm(forms.ModelForm):
 
 
 @admin.register(FixedTable)
-class FixedTableAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentScopedAdmin):
+class FixedTableAdmin(PlayerListMixin, TournamentScopedAdmin):
     tournament_path = "registration__tournament"
     form = FixedTableForm
     list_display = ["registration", "table_number", "reason"]

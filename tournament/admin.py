@@ -117,42 +117,41 @@ def player_ordering(path: str = "", *, descending: bool = False) -> list[OrderBy
 
 
 class PlayerColumnChangeList(ChangeList):
-    """Sorting a list by a column of its admin's `player_columns` orders it by
-    `player_ordering`, not by the players' model order, which puts the placeholders first."""
+    """Sorting a list by its admin's `player_column` orders it by `player_ordering`, not by
+    the players' model order, which puts the placeholders first."""
 
     def get_ordering(self, request: HttpRequest, queryset) -> list:
-        paths = self.model_admin.player_columns
+        column, path = self.model_admin.player_column, self.model_admin.player_path
         ordering = []
         for part in super().get_ordering(request, queryset):
-            column = part.removeprefix("-") if isinstance(part, str) else None
-            if column in paths:
-                ordering += player_ordering(paths[column], descending=part.startswith("-"))
+            if isinstance(part, str) and part.removeprefix("-") == column:
+                ordering += player_ordering(path, descending=part.startswith("-"))
             else:
                 ordering.append(part)
         return ordering
 
 
-class PlayerColumnMixin:
-    """For the admins whose list has a column of registrations (seats, penalties, ...)."""
+class PlayerListMixin:
+    """For the admins whose rows each name one player (registrations, seats, penalties, ...),
+    reached through `player_path` and shown in the `player_column` column.
 
-    player_columns = {"registration": "registration__player__"}  # column → path to the player
+    Sorting by that column keeps the placeholder substitutes last (`player_ordering`). The
+    search box also finds players by names typed without their accents or with their letters
+    spelled out ("zoe" finds Zoé, "mueller" Müller), as find my seat does: the database
+    cannot fold accents (SQLite), so the names are matched in Python.
+    """
+
+    player_path = "registration__player__"
+    player_column = "registration"
 
     def get_changelist(self, request: HttpRequest, **kwargs) -> type[ChangeList]:
         return PlayerColumnChangeList
-
-
-class FoldedPlayerSearchMixin:
-    """The search box also finds players by names typed without their accents or with
-    their letters spelled out ("zoe" finds Zoé, "mueller" Müller), as find my seat does:
-    the database cannot fold accents (SQLite), so the names are matched in Python."""
-
-    player_search_path = "registration__player__"  # how the listed rows reach their player
 
     def get_search_results(self, request: HttpRequest, queryset, search_term: str):
         found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
         if not search_term.strip():
             return found, may_have_duplicates
-        path = self.player_search_path
+        path = self.player_path
         # Each player once (a seat list names a player every round), and only the rows the
         # database search missed.
         names = (
@@ -457,9 +456,9 @@ class PlayerAdminForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, admin.ModelAdmin):
-    player_search_path = ""
-    player_columns = {"last_name": ""}  # sorting by last name keeps the placeholders last
+class PlayerAdmin(PlayerListMixin, admin.ModelAdmin):
+    player_path = ""
+    player_column = "last_name"  # sorting by last name keeps the placeholders last
     form = PlayerAdminForm
     ordering = player_ordering()  # the list and the search box for a registration's player
     list_display = ["last_name", "first_name", "nickname", "country", "club", "ema_number"]
@@ -558,12 +557,12 @@ def _reason_action(service, verb: str):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentScopedAdmin):
-    player_search_path = "player__"
+class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
+    player_path = "player__"
+    player_column = "player"
     # The list, the action's confirmation and every search box for a registration (fixed
     # tables) come from this ordering.
     ordering = player_ordering("player__")
-    player_columns = {"player": "player__"}
     list_display = ["player", "tournament", "status", "team", "is_substitute", "checked_in_at"]
     list_filter = [
         listed("tournament"),
@@ -696,7 +695,7 @@ class RoundAdmin(TournamentScopedAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(FoldedPlayerSearchMixin, PlayerColumnMixin, TournamentScopedAdmin):
+class SeatAdmin(PlayerListMixin, TournamentScopedAdmin):
     tournament_path = "round__tournament"
     list_display = ["round", "table_number", "wind", "registration"]
     list_filter = [listed("round__tournament"), "round__number"]
