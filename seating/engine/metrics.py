@@ -259,11 +259,12 @@ def evaluate(
     uniform = all({p for table in rnd for p in table} == new_players for rnd in new)
     total_played = _played(rounds)
     table_reuse = _table_reuse(rounds, fixed_tables, n_tables, total_played)
-    # A plan that sits nobody at a table twice is judged against such plans (a fixed
-    # player may stay at his table, so not then).
+    # A plan that must sit nobody at a table twice (no reuse while all its rounds, played
+    # ones included, fit the tables) is judged against such plans; not beyond (two visits
+    # are allowed then), nor with a fixed player (who may stay at his table).
     fresh = (
         table_reuse == 0
-        and len(new) <= n_tables
+        and len(rounds) <= n_tables
         and not any(p in fixed_tables for p in new_players)
     )
     # Each player at each table once (the permutation-code bound): a whole plan with as many

@@ -510,9 +510,11 @@ def plan_seating(
     deadline = started + max(0.05, 0.9 * request.time_limit)
     hist_pairs = sum(pair_cost(c) for c in meet0) // 2
     has_fixed = any(f >= 0 for f in fixed)
-    # Nobody at a table twice (tables first, rounds <= tables) forces more repeats on tiny
-    # fields; a fixed player may stay at his table, so then only the general bound holds.
-    fresh = request.priority == "tables" and rn <= n_tables and not has_fixed
+    # Nobody at a table twice (tables first, while the rounds played and to plan fit the
+    # tables: ⌈R/T⌉ = 1 visit) forces more repeats on tiny fields. Beyond, a player may sit
+    # twice at a table among the new rounds; a fixed player may stay at his table: then only
+    # the general bound holds.
+    fresh = request.priority == "tables" and len(request.history) + rn <= n_tables and not has_fixed
     forced = repeat_lower_bound(n, rn, fresh_tables=fresh)
     if request.history:
         forced = max(
