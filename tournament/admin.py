@@ -24,6 +24,7 @@ from scoring.services.sheets import unconfirmed_tables
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, check_size, read_table
 from tournament.models import (
+    WIND_ORDER,
     AuditEntry,
     Player,
     Registration,
@@ -34,7 +35,13 @@ from tournament.models import (
     TournamentStaff,
 )
 from tournament.names import names_match
-from tournament.selectors import has_score_sheets, namesakes, seated_in_rounds_to_come
+from tournament.selectors import (
+    ResultsHeld,
+    has_score_sheets,
+    namesakes,
+    results_held,
+    seated_in_rounds_to_come,
+)
 from tournament.services.audit import audit_record
 from tournament.services.players import players_import
 from tournament.services.registrations import (
@@ -43,7 +50,7 @@ from tournament.services.registrations import (
     registration_withdraw,
 )
 from tournament.services.rounds import rounds_follow_count, rounds_in_use_beyond
-from tournament.services.staff import staff_admin_access
+from tournament.services.staff import AdminAccess, staff_admin_access
 
 IMPORT_SESSION_KEY = "player-import-{pk}"
 
@@ -225,17 +232,26 @@ class ReasonForm(forms.Form):
     )
 
 
-def _open_admin_to_organisers(modeladmin, request: HttpRequest, staff_rows) -> None:
+def _follow_admin_access(modeladmin, request: HttpRequest, staff_rows) -> None:
+    """After roles are saved or removed: their accounts' Staff status, and say so."""
     for staff in staff_rows:
-        if staff_admin_access(staff=staff, acting_user=request.user):
-            modeladmin.message_user(
-                request,
-                _(
-                    "%(user)s may now log in to the admin (Staff status ticked), where an "
-                    "organiser of %(tournament)s runs the event."
-                )
-                % {"user": staff.user.get_username(), "tournament": staff.tournament},
+        user, tournament = staff.user, staff.tournament
+        change = staff_admin_access(user=user, tournament=tournament, acting_user=request.user)
+        if change is AdminAccess.OPENED:
+            message = _(
+                "The account “%(user)s” can now log in to the admin (Staff status ticked) to "
+                "run %(tournament)s."
             )
+        elif change is AdminAccess.CLOSED:
+            message = _(
+                "The account “%(user)s” organises no tournament any more: its Staff status is "
+                "unticked, so it no longer logs in to the admin."
+            )
+        else:
+            continue
+        modeladmin.message_user(
+            request, message % {"user": user.get_username(), "tournament": tournament}
+        )
 
 
 class TeamInline(admin.TabularInline):
@@ -315,7 +331,8 @@ class TournamentAdmin(admin.ModelAdmin):
         super().save_formset(request, form, formset, change)
         if formset.model is TournamentStaff:
             changed = [staff for staff, _fields in formset.changed_objects]
-            _open_admin_to_organisers(self, request, formset.new_objects + changed)
+            rows = formset.new_objects + changed + formset.deleted_objects
+            _follow_admin_access(self, request, rows)
 
     def get_queryset(self, request: HttpRequest):
         return Tournament.objects.organised_by(request.user)
@@ -465,15 +482,38 @@ class PlayerAdmin(PlayerListMixin, admin.ModelAdmin):
     list_filter = [CountryInUseFilter]
     search_fields = ["first_name", "last_name", "nickname", "club", "ema_number"]
 
-    def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
-        """A player registered in a tournament one does not organise is changed by its
-        organisers: a name changed here would change on their pages too."""
-        if not super().has_change_permission(request, obj):
-            return False
+    @staticmethod
+    def _registered_elsewhere(request: HttpRequest, obj: Player | None) -> bool:
+        """Registered in a tournament the user does not organise: its organisers change or
+        delete the player (a name changed here would change on their pages too)."""
         if obj is None or request.user.is_superuser:
-            return True
+            return False
         organised = Tournament.objects.organised_by(request.user)
-        return not obj.registrations.exclude(tournament__in=organised).exists()
+        return obj.registrations.exclude(tournament__in=organised).exists()
+
+    def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        return super().has_change_permission(request, obj) and not self._registered_elsewhere(
+            request, obj
+        )
+
+    def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        return super().has_delete_permission(request, obj) and not self._registered_elsewhere(
+            request, obj
+        )
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
+        player = self.get_object(request, object_id)
+        if request.method == "GET" and self._registered_elsewhere(request, player):
+            self.message_user(
+                request,
+                _(
+                    "%(player)s is also registered in a tournament you do not organise, so "
+                    "only its organisers or an administrator can change this record."
+                )
+                % {"player": player},
+                messages.INFO,
+            )
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
@@ -556,6 +596,52 @@ def _reason_action(service, verb: str):
     return action
 
 
+def _results_held_message(registration: Registration, held: ResultsHeld) -> str:
+    uses = []
+    if held.seated_rounds:
+        uses.append(
+            ngettext(
+                "seated in round %(rounds)s",
+                "seated in rounds %(rounds)s",
+                len(held.seated_rounds),
+            )
+            % {"rounds": ", ".join(map(str, held.seated_rounds))}
+        )
+    if held.penalties:
+        uses.append(
+            ngettext("given %(count)s penalty", "given %(count)s penalties", held.penalties)
+            % {"count": held.penalties}
+        )
+    if held.substitute_at:
+        uses.append(
+            _("a substitute on the score sheet of %(tables)s")
+            % {
+                "tables": ", ".join(
+                    _("round %(round)s, table %(table)s") % {"round": number, "table": table}
+                    for number, table in held.substitute_at
+                )
+            }
+        )
+    return _(
+        "%(player)s is not deleted: %(uses)s. Withdraw them instead (action “Withdraw”, with "
+        "a reason), so that the rounds played keep their results."
+    ) % {"player": registration.player, "uses": "; ".join(uses)}
+
+
+def _delete_unless_results(modeladmin, request: HttpRequest, queryset):
+    """Django's "Delete selected" for the registrations that hold no result."""
+    held = [
+        _results_held_message(registration, uses)
+        for registration in queryset.select_related("player")
+        if (uses := results_held(registration))
+    ]
+    if held:
+        for message in held:
+            modeladmin.message_user(request, message, messages.ERROR)
+        return None
+    return admin.actions.delete_selected(modeladmin, request, queryset)
+
+
 @admin.register(Registration)
 class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
     player_path = "player__"
@@ -588,6 +674,23 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
                 self.message_user(request, " ".join(error.messages), messages.ERROR)
         self.message_user(request, _("%(count)s players checked in.") % {"count": done})
 
+    def get_actions(self, request: HttpRequest) -> dict:
+        actions = super().get_actions(request)
+        if "delete_selected" in actions:
+            _func, name, description = actions["delete_selected"]
+            actions[name] = (_delete_unless_results, name, description)
+        return actions
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context=None):
+        """A registration with seats, penalties or a sheet naming it is withdrawn, never
+        deleted: the results of the rounds played would lose a player."""
+        registration = self.get_object(request, object_id)
+        held = results_held(registration) if registration is not None else None
+        if held:
+            self.message_user(request, _results_held_message(registration, held), messages.ERROR)
+            return redirect("admin:tournament_registration_change", registration.pk)
+        return super().delete_view(request, object_id, extra_context)
+
     withdraw = admin.action(description=gettext_lazy("Withdraw (with a reason)"))(
         _reason_action(registration_withdraw, gettext_lazy("Withdraw players"))
     )
@@ -604,11 +707,20 @@ class TeamAdmin(TournamentScopedAdmin):
     list_select_related = ["tournament"]
 
 
+def seat_ordering() -> list:
+    """Tables in order, each E, S, W, N (the model's order is the letters')."""
+    winds = Case(*(When(wind=wind, then=Value(index)) for wind, index in WIND_ORDER.items()))
+    return ["round", "table_number", winds]
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
     readonly_fields = ["table_number", "wind", "registration"]
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).order_by(*seat_ordering())
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -701,6 +813,7 @@ class SeatAdmin(PlayerListMixin, TournamentScopedAdmin):
     list_filter = [listed("round__tournament"), "round__number"]
     search_fields = ["registration__player__first_name", "registration__player__last_name"]
     list_select_related = ["round__tournament", "registration__player"]
+    ordering = seat_ordering()
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -718,7 +831,16 @@ class TournamentStaffAdmin(TournamentScopedAdmin):
 
     def save_model(self, request: HttpRequest, obj: TournamentStaff, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
-        _open_admin_to_organisers(self, request, [obj])
+        _follow_admin_access(self, request, [obj])
+
+    def delete_model(self, request: HttpRequest, obj: TournamentStaff) -> None:
+        super().delete_model(request, obj)
+        _follow_admin_access(self, request, [obj])
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        rows = list(queryset.select_related("user", "tournament"))
+        super().delete_queryset(request, queryset)
+        _follow_admin_access(self, request, rows)
 
 
 @admin.register(AuditEntry)

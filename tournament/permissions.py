@@ -63,12 +63,13 @@ def _actions(app_model: str, *actions: str) -> set[str]:
 
 
 #: What an organiser may do in the admin, in the tournaments they organise (the admin's
-#: lists and forms show no other tournament's rows). Creating or deleting a tournament,
-#: deleting a player (who may play elsewhere), user accounts and roles stay with the
-#: superusers; results change only through the score-sheet pages.
+#: lists and forms show no other tournament's rows; a player registered in another
+#: organiser's tournament is theirs to change). Creating or deleting a tournament, user
+#: accounts and roles stay with the superusers; results change only through the
+#: score-sheet pages.
 ORGANISER_ADMIN_PERMISSIONS = frozenset(
     _actions("tournament.tournament", "view", "change")
-    | _actions("tournament.player", "view", "add", "change")
+    | _actions("tournament.player", "view", "add", "change", "delete")
     | _actions("tournament.registration", "view", "add", "change", "delete")
     | _actions("tournament.team", "view", "add", "change", "delete")
     | _actions("tournament.round", "view", "change")

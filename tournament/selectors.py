@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from django.db.models import Q
 
-from scoring.models import Penalty, ScoreSheet
+from scoring.models import Penalty, ScoreSheet, SheetVersion
 from scoring.selectors import Standings, team_standings
 from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
 from tournament.names import fold, name_key, names_match
@@ -339,3 +339,36 @@ def namesakes(player: Player) -> list[Player]:
         for other in same_country.order_by("pk")
         if name_key(other.first_name, other.last_name) == key
     ]
+
+
+@dataclass(frozen=True)
+class ResultsHeld:
+    """What ties a registration to the event's results, so that it must not be deleted."""
+
+    seated_rounds: list[int]
+    penalties: int
+    substitute_at: list[tuple[int, int]]  # (round, table) of the sheets naming them
+
+    def __bool__(self) -> bool:
+        return bool(self.seated_rounds or self.penalties or self.substitute_at)
+
+
+def results_held(registration: Registration) -> ResultsHeld:
+    """Seats and penalties protect their registration in the database; a substitute named
+    on a score sheet is held only by the sheet's data, where a deleted registration would
+    leave a seat of the results nobody's."""
+    versions = SheetVersion.objects.filter(sheet__round__tournament_id=registration.tournament_id)
+    substitute_at = sorted(
+        {
+            (round_number, table)
+            for round_number, table, data in versions.values_list(
+                "sheet__round__number", "sheet__table_number", "data"
+            )
+            if any(seat.get("substitute") == registration.pk for seat in data.get("seats", []))
+        }
+    )
+    return ResultsHeld(
+        seated_rounds=sorted(set(registration.seats.values_list("round__number", flat=True))),
+        penalties=registration.penalties.count(),
+        substitute_at=substitute_at,
+    )

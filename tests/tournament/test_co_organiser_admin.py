@@ -2,6 +2,7 @@
 and sees nothing of another one."""
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
@@ -14,7 +15,7 @@ from tests.conftest import (
     make_staff,
     make_tournament,
 )
-from tournament.models import AuditEntry, Registration, Tournament, TournamentStaff
+from tournament.models import AuditEntry, Player, Registration, Tournament, TournamentStaff
 
 pytestmark = pytest.mark.django_db
 Role = TournamentStaff.Role
@@ -123,8 +124,12 @@ def test_a_player_of_another_tournament_is_not_changed_from_here(co_client, even
     theirs = events["their_entry"].player
     url = reverse("admin:tournament_player_change", args=[theirs.pk])
     assert co_client.get(url).context["has_change_permission"] is False
+    said = [str(message) for message in get_messages(co_client.get(url).wsgi_request)]
+    assert any("registered in a tournament you do not organise" in text for text in said)
     data = {"first_name": "Changed", "last_name": theirs.last_name}
     assert co_client.post(url, data).status_code == 403
+    delete = reverse("admin:tournament_player_delete", args=[theirs.pk])
+    assert co_client.post(delete, {"post": "yes"}).status_code == 403
     theirs.refresh_from_db()
     assert theirs.first_name == "Bruno"
     ours = events["our_entry"].player
@@ -179,8 +184,9 @@ def test_an_organiser_role_opens_the_admin(admin_client, events, django_user_mod
     user.refresh_from_db()
     assert user.is_staff is opened
     said = [str(message) for message in get_messages(response.wsgi_request)]
-    assert any("new-staff may now log in to the admin" in text for text in said) is opened
-    assert AuditEntry.objects.filter(action="staff.admin_access").exists() is opened
+    opened_message = "The account “new-staff” can now log in to the admin"
+    assert any(text.startswith(opened_message) for text in said) is opened
+    assert AuditEntry.objects.filter(action="staff.admin_opened").exists() is opened
 
 
 def test_the_tournament_s_staff_lines_open_the_admin_too(admin_client, events, django_user_model):
@@ -194,3 +200,51 @@ def test_the_tournament_s_staff_lines_open_the_admin_too(admin_client, events, d
     assert admin_client.post(url, data).status_code == 302
     user.refresh_from_db()
     assert user.is_staff
+
+
+def test_the_co_organiser_deletes_the_duplicate_she_just_added(co_client, events):
+    # The namesake warning says "register that record and delete this one".
+    duplicate = make_player(first_name="Anna", last_name=events["our_entry"].player.last_name)
+    delete = reverse("admin:tournament_player_delete", args=[duplicate.pk])
+    assert co_client.post(delete, {"post": "yes"}).status_code == 302
+    assert not Player.objects.filter(pk=duplicate.pk).exists()
+
+
+def test_removing_the_last_organiser_role_closes_the_admin(admin_client, events):
+    co = events["co"]
+    staff = TournamentStaff.objects.get(user=co, role=Role.ORGANISER)
+    delete = reverse("admin:tournament_tournamentstaff_delete", args=[staff.pk])
+    response = admin_client.post(delete, {"post": "yes"})
+    co.refresh_from_db()
+    assert not co.is_staff
+    said = [str(message) for message in get_messages(response.wsgi_request)]
+    assert any("“claire” organises no tournament any more" in text for text in said)
+    # A referee role elsewhere keeps nothing open in the admin; the role itself stays.
+    assert TournamentStaff.objects.filter(user=co, role=Role.REFEREE).exists()
+
+
+def test_an_account_with_permissions_of_its_own_keeps_its_staff_status(admin_client, events):
+    co = events["co"]
+    co.user_permissions.add(Permission.objects.get(codename="view_user"))
+    staff = TournamentStaff.objects.get(user=co, role=Role.ORGANISER)
+    admin_client.post(
+        reverse("admin:tournament_tournamentstaff_delete", args=[staff.pk]), {"post": "yes"}
+    )
+    co.refresh_from_db()
+    assert co.is_staff
+
+
+def test_a_refusal_in_the_admin_leads_back_to_it(co_client, events):
+    # The staff line's user name links to the user's page, which is for administrators.
+    page = co_client.get(reverse("admin:auth_user_change", args=[events["co"].pk]))
+    assert page.status_code == 403
+    text = page.content.decode()
+    assert "Your account may not open this page of the admin" in text
+    assert reverse("admin:index") in text
+    assert "no role in this tournament" not in text
+
+
+def test_the_admin_login_points_referees_to_their_own(client):
+    page = client.get(reverse("admin:login")).content.decode()
+    assert "Referees and scorers log in on the" in page
+    assert f'href="{reverse("login")}"' in page

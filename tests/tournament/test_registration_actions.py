@@ -1,11 +1,21 @@
-"""Withdrawing or disqualifying players from the admin's registration list."""
+"""Withdrawing, disqualifying or deleting registrations in the admin."""
+
+import uuid
 
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tests.conftest import make_registrations, make_rounds, make_seats, make_tournament
+from scoring.models import ScoreSheet, SheetVersion
+from tests.conftest import (
+    make_registration,
+    make_registrations,
+    make_rounds,
+    make_seats,
+    make_tournament,
+)
 from tournament.models import Registration, Round
+from tournament.selectors import results_held
 
 
 @pytest.fixture
@@ -60,3 +70,61 @@ def test_no_warning_when_the_rounds_to_come_are_not_seated(admin_client, seated)
     response = _act(admin_client, "withdraw", seated[:1])
     texts = [str(m) for m in get_messages(response.wsgi_request)]
     assert texts == ["1 registration updated."]
+
+
+def _delete(client, registration):
+    return client.post(
+        reverse("admin:tournament_registration_delete", args=[registration.pk]), {"post": "yes"}
+    )
+
+
+def test_a_seated_registration_is_withdrawn_not_deleted(admin_client, seated):
+    # Its seats hold the rounds played; the database's refusal named "seat" objects.
+    response = _delete(admin_client, seated[0])
+    assert response.status_code == 302
+    assert response["Location"] == reverse(
+        "admin:tournament_registration_change", args=[seated[0].pk]
+    )
+    said = [str(message) for message in get_messages(response.wsgi_request)]
+    assert any("is not deleted: seated in rounds 1, 2, 3. Withdraw them" in t for t in said)
+    assert Registration.objects.filter(pk=seated[0].pk).exists()
+
+
+def test_delete_selected_refuses_registrations_that_hold_results(admin_client, seated):
+    spare = make_registration(seated[0].tournament)
+    response = admin_client.post(
+        reverse("admin:tournament_registration_changelist"),
+        {"action": "delete_selected", "_selected_action": [seated[1].pk, spare.pk], "post": "yes"},
+    )
+    said = [str(message) for message in get_messages(response.wsgi_request)]
+    assert any("seated in rounds 1, 2, 3" in text for text in said)
+    assert Registration.objects.filter(pk__in=[seated[1].pk, spare.pk]).count() == 2
+
+
+def test_a_registration_entered_by_mistake_is_deleted(admin_client, seated):
+    spare = make_registration(seated[0].tournament)
+    assert _delete(admin_client, spare).status_code == 302
+    assert not Registration.objects.filter(pk=spare.pk).exists()
+
+
+def test_a_substitute_named_on_a_score_sheet_holds_results(seated, django_user_model):
+    # The sheet's data is all that ties a substitute who replaced an absent player.
+    tournament = seated[0].tournament
+    substitute = make_registration(tournament, is_substitute=True)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    sheet = ScoreSheet.objects.create(round=round_, table_number=2)
+    seats = [{"registration": r.pk, "substitute": None} for r in seated[4:8]]
+    seats[1]["substitute"] = substitute.pk
+    SheetVersion.objects.create(
+        sheet=sheet,
+        number=1,
+        kind=SheetVersion.Kind.FINAL,
+        action=SheetVersion.Action.ENTRY,
+        data={"seats": seats},
+        entered_by=django_user_model.objects.create_user("scorer"),
+        token=uuid.uuid4(),
+    )
+    held = results_held(substitute)
+    assert held.substitute_at == [(1, 2)]
+    assert (held.seated_rounds, held.penalties) == ([], 0)
+    assert not results_held(make_registration(tournament))

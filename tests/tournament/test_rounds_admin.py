@@ -123,3 +123,12 @@ def test_a_seated_round_with_sheets_keeps_its_status_when_its_start_changes(
     round_.refresh_from_db()
     assert round_.status == Round.Status.SEATED
     assert round_.scheduled_start is not None
+
+
+def test_a_round_lists_each_table_s_seats_east_south_west_north(admin_client, tournament):
+    round_ = make_rounds(tournament)[0]
+    make_seats(round_, make_registrations(tournament, 8))
+    page = admin_client.get(reverse("admin:tournament_round_change", args=[round_.pk]))
+    (inline,) = page.context["inline_admin_formsets"]
+    seats = [(form.instance.table_number, form.instance.wind) for form in inline.formset.forms]
+    assert seats == [(table, wind) for table in (1, 2) for wind in "ESWN"]  # not E, N, S, W

@@ -1,26 +1,47 @@
 """Staff roles and what they open."""
 
+from enum import Enum
+
 from django.db import transaction
 
-from tournament.models import TournamentStaff
+from tournament.models import Tournament, TournamentStaff
 from tournament.services.audit import audit_record
 
 
+class AdminAccess(Enum):
+    OPENED = "opened"
+    CLOSED = "closed"
+
+
 @transaction.atomic
-def staff_admin_access(*, staff: TournamentStaff, acting_user=None) -> bool:
-    """Ticks the Staff status of an organiser's account, which the admin needs to let them
-    in: an organiser runs the event from there. Referees keep theirs as it is (they work on
-    the score-sheet pages). Returns whether the account changed."""
-    user = staff.user
-    if staff.role != TournamentStaff.Role.ORGANISER or user.is_staff:
-        return False
-    user.is_staff = True
+def staff_admin_access(*, user, tournament: Tournament, acting_user=None) -> AdminAccess | None:
+    """Keeps an account's Staff status, which the admin needs to let anyone in, with its
+    organiser roles: ticked while it organises a tournament (an organiser runs the event
+    from there), unticked when its last organiser role goes, unless the account has
+    permissions of its own or a group's. Referees keep theirs as it is (they work on the
+    score-sheet pages). Says what changed, if anything."""
+    organises = TournamentStaff.objects.filter(
+        user=user, role=TournamentStaff.Role.ORGANISER
+    ).exists()
+    if organises and not user.is_staff:
+        change = AdminAccess.OPENED
+    elif (
+        not organises
+        and user.is_staff
+        and not user.is_superuser
+        and not user.user_permissions.exists()
+        and not user.groups.exists()
+    ):
+        change = AdminAccess.CLOSED
+    else:
+        return None
+    user.is_staff = change is AdminAccess.OPENED
     user.save(update_fields=["is_staff"])
     audit_record(
-        tournament=staff.tournament,
+        tournament=tournament,
         actor=acting_user,
-        action="staff.admin_access",
-        obj=staff,
+        action=f"staff.admin_{change.value}",
+        obj=user,
         data={"user": user.get_username()},
     )
-    return True
+    return change
