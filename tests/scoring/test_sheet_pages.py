@@ -607,6 +607,35 @@ def test_the_exports_link_is_offered_to_organisers_only(client, event):
     assert exports in client.get(_url(event)).content.decode()
 
 
+def test_the_header_names_the_official_and_offers_to_log_out(client, event):
+    # At a live event referees share phones: whoever holds one must see who is logged in.
+    referee = event["users"][Role.REFEREE]
+    client.force_login(referee)
+    html = client.get(_url(event)).content.decode()
+    assert "Logged in as referee-1" in html
+    logout = re.search(rf'<form[^>]*action="{reverse("logout")}"[^>]*>(.*?)</form>', html, re.S)
+    assert 'method="post"' in logout.group(0)
+    assert 'name="csrfmiddlewaretoken"' in logout.group(1)
+    assert "Log out" in logout.group(1)
+    referee.first_name, referee.last_name = "Aiko", "Tanaka"
+    referee.save()
+    assert "Logged in as Aiko Tanaka" in client.get(_url(event)).content.decode()
+
+
+def test_logging_out_from_the_header_ends_the_session(client, event):
+    client.force_login(event["users"][Role.REFEREE])
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert response.url == reverse("public:home")
+    assert client.get(_url(event)).status_code == 302  # back to the login page
+
+
+def test_an_anonymous_visitor_sees_no_account_in_the_header(client, event):
+    html = client.get(reverse("public:tournament", args=[event["tournament"].slug])).content
+    assert b"Logged in as" not in html
+    assert reverse("logout").encode() not in html
+
+
 def test_the_hand_lists_name_the_players_of_the_table(referee, event, players):
     page = referee.get(_url(event, "hands"))
     winner = dict(page.context["formset"].forms[0].fields["winner"].choices)
