@@ -108,6 +108,28 @@ def test_bad_rows_are_reported_one_by_one_and_nothing_is_written(tournament):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("bad_rows", "language", "message"),
+    [
+        (1, "en", "1 row has problems; nothing was imported."),
+        (2, "en", "2 rows have problems; nothing was imported."),
+        (1, "fr", "1 ligne a des problèmes ; rien n’a été importé."),
+        (2, "fr", "2 lignes ont des problèmes ; rien n’a été importé."),
+    ],
+)
+def test_the_refusal_counts_its_rows_in_the_singular_or_plural(
+    tournament, bad_rows, language, message
+):
+    content = csv_bytes(
+        [["", "Nameless", "FR", "", "", ""]] * bad_rows + [["Zoé", "Martin", "FR", "", "", ""]]
+    )
+    rows = read_table("p.csv", content).rows
+    with translation.override(language), pytest.raises(ValidationError) as refusal:
+        players_import(tournament=tournament, rows=rows)
+    assert refusal.value.messages == [message]
+
+
+@pytest.mark.django_db
 def test_only_valid_rows_can_be_imported_on_request(tournament):
     content = csv_bytes([["", "Nobody", "FR", "", "", ""], ["Zoé", "Martin", "FR", "", "", ""]])
     outcome = players_import(
@@ -401,7 +423,7 @@ def test_two_spellings_of_a_known_player_are_one_player_not_two_registrations(to
     numbered, named = check_rows(tournament, rows)
     assert (numbered.problems, numbered.returning) == ([], zoe)
     assert (named.problems, named.returning) == (["Same player as row 2."], None)
-    with pytest.raises(ValidationError, match="1 rows have problems"):
+    with pytest.raises(ValidationError, match="1 row has problems"):
         players_import(tournament=tournament, rows=rows)
     outcome = players_import(tournament=tournament, rows=rows, only_valid=True)
     assert (outcome.created, outcome.returning, outcome.skipped) == (1, 1, 1)

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.importing import ImportRow, check_rows
 from tournament.models import Player, Registration, Team, Tournament
@@ -40,7 +40,12 @@ def players_import(
     invalid = [row for row in checked if not row.is_valid]
     if invalid and not only_valid:
         raise ValidationError(
-            _("%(count)s rows have problems; nothing was imported.") % {"count": len(invalid)}
+            ngettext(
+                "%(count)s row has problems; nothing was imported.",
+                "%(count)s rows have problems; nothing was imported.",
+                len(invalid),
+            )
+            % {"count": len(invalid)}
         )
     teams = {team.name: team for team in tournament.teams.all()}
     created = returning = 0
