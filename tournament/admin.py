@@ -409,18 +409,15 @@ class TournamentAdmin(admin.ModelAdmin):
                 messages.error(request, " ".join(error.messages))
             else:
                 del request.session[IMPORT_SESSION_KEY.format(pk=pk)]
-                messages.success(
-                    request,
-                    _(
-                        "%(created)s players registered (%(returning)s already known), "
-                        "%(skipped)s rows skipped."
-                    )
-                    % {
-                        "created": outcome.created,
-                        "returning": outcome.returning,
-                        "skipped": outcome.skipped,
-                    },
-                )
+                registered = ngettext(
+                    "%(created)s player registered (%(returning)s already known).",
+                    "%(created)s players registered (%(returning)s already known).",
+                    outcome.created,
+                ) % {"created": outcome.created, "returning": outcome.returning}
+                skipped = ngettext(
+                    "%(skipped)s row skipped.", "%(skipped)s rows skipped.", outcome.skipped
+                ) % {"skipped": outcome.skipped}
+                messages.success(request, f"{registered} {skipped}")
                 return redirect("admin:tournament_tournament_change", tournament.pk)
         checked = check_rows(tournament, pending["rows"])
         context = {

@@ -223,7 +223,7 @@ def test_admin_preview_then_confirm(client, organiser, tournament):
     assert Registration.objects.count() == 0
 
     response = client.post(confirm_url, {"only_valid": "on"}, follow=True)
-    assert "1 players registered (0 already known), 1 rows skipped" in response.content.decode()
+    assert "1 player registered (0 already known). 1 row skipped." in response.content.decode()
     assert tournament.registrations.get().player.first_name == "Zoé"
 
 
