@@ -198,6 +198,17 @@ class TournamentScopedAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest):
         return organised_rows(super().get_queryset(request), request, self.tournament_path)
 
+    def get_list_display(self, request: HttpRequest):
+        """No tournament column for one who runs a single tournament (the usual site): it
+        would repeat one name on every row and push the last columns off a laptop screen."""
+        columns = super().get_list_display(request)
+        if (
+            "tournament" in columns
+            and Tournament.objects.organised_by(request.user)[:2].count() < 2
+        ):
+            return [column for column in columns if column != "tournament"]
+        return columns
+
     def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
         related = db_field.related_model
         if related is Tournament:

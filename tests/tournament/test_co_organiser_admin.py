@@ -248,3 +248,10 @@ def test_the_admin_login_points_referees_to_their_own(client):
     page = client.get(reverse("admin:login")).content.decode()
     assert "Referees and scorers log in on the" in page
     assert f'href="{reverse("login")}"' in page
+
+
+def test_the_tournament_column_is_left_out_for_one_who_runs_one_tournament(co_client, admin_client):
+    # Claire organises one tournament; the superuser sees two.
+    url = reverse("admin:tournament_registration_changelist")
+    assert "tournament" not in co_client.get(url).context["cl"].list_display
+    assert "tournament" in admin_client.get(url).context["cl"].list_display
