@@ -636,6 +636,17 @@ def test_an_anonymous_visitor_sees_no_account_in_the_header(client, event):
     assert reverse("logout").encode() not in html
 
 
+def test_the_next_referee_finds_the_login_from_any_public_page(client, event):
+    # After a Log out on a shared phone the public pages offer the login (then the home
+    # page lists the tournaments one works in).
+    login = f'href="{reverse("login")}">Staff login</a>'
+    page = client.get(reverse("public:tournament", args=[event["tournament"].slug]))
+    assert login in page.content.decode()
+    assert login not in client.get(reverse("login")).content.decode()
+    client.force_login(event["users"][Role.REFEREE])
+    assert login not in client.get(reverse("public:home")).content.decode()
+
+
 def test_the_hand_lists_name_the_players_of_the_table(referee, event, players):
     page = referee.get(_url(event, "hands"))
     winner = dict(page.context["formset"].forms[0].fields["winner"].choices)
