@@ -17,9 +17,9 @@ class AdminAccess(Enum):
 def staff_admin_access(*, user, tournament: Tournament, acting_user=None) -> AdminAccess | None:
     """Keeps an account's Staff status, which the admin needs to let anyone in, with its
     organiser roles: ticked while it organises a tournament (an organiser runs the event
-    from there), unticked when its last organiser role goes, unless the account has
-    permissions of its own or a group's. Referees keep theirs as it is (they work on the
-    score-sheet pages). Says what changed, if anything."""
+    from there); unticked once it organises none, unless the account has permissions of
+    its own or a group's, since it then opens nothing there. A referee role ticks nothing
+    (referees work on the score-sheet pages). Says what changed, if anything."""
     organises = TournamentStaff.objects.filter(
         user=user, role=TournamentStaff.Role.ORGANISER
     ).exists()
