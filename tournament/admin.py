@@ -9,6 +9,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 from django.contrib.admin.views.main import ChangeList
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Case, F, OrderBy, Q, Value, When
 from django.db.models.functions import Length
@@ -210,14 +211,10 @@ class TournamentScopedAdmin(admin.ModelAdmin):
         return columns
 
     def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
-        related = db_field.related_model
-        if related is Tournament:
-            kwargs["queryset"] = Tournament.objects.organised_by(request.user)
-        elif any(field.name == "tournament" for field in related._meta.fields):
-            queryset = self.get_field_queryset(None, db_field, request)
-            if queryset is None:
-                queryset = related._default_manager.all()
-            kwargs["queryset"] = organised_rows(queryset, request)
+        """Choices are the rows the related model's admin lists (as its search box does)."""
+        related_admin = self.admin_site._registry.get(db_field.related_model)
+        if isinstance(related_admin, (TournamentScopedAdmin, TournamentAdmin)):
+            kwargs["queryset"] = related_admin.get_queryset(request)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
@@ -243,10 +240,22 @@ class ReasonForm(forms.Form):
     )
 
 
-def _follow_admin_access(modeladmin, request: HttpRequest, staff_rows) -> None:
+def _accounts_of(forms_or_rows) -> list[tuple]:
+    """(account, tournament) of saved or removed roles, and the account a role was taken
+    from when its user changed."""
+    pairs = []
+    for item in forms_or_rows:
+        staff = getattr(item, "instance", item)
+        pairs.append((staff.user, staff.tournament))
+        previous = getattr(item, "initial", {}).get("user")
+        if previous and previous != staff.user_id and "user" in item.changed_data:
+            pairs.append((get_user_model().objects.get(pk=previous), staff.tournament))
+    return pairs
+
+
+def _follow_admin_access(modeladmin, request: HttpRequest, accounts: list[tuple]) -> None:
     """After roles are saved or removed: their accounts' Staff status, and say so."""
-    for staff in staff_rows:
-        user, tournament = staff.user, staff.tournament
+    for user, tournament in accounts:
         change = staff_admin_access(user=user, tournament=tournament, acting_user=request.user)
         if change is AdminAccess.OPENED:
             message = _(
@@ -341,9 +350,20 @@ class TournamentAdmin(admin.ModelAdmin):
     def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
         super().save_formset(request, form, formset, change)
         if formset.model is TournamentStaff:
-            changed = [staff for staff, _fields in formset.changed_objects]
-            rows = formset.new_objects + changed + formset.deleted_objects
-            _follow_admin_access(self, request, rows)
+            changed = [form for form in formset.forms if form.instance.pk and form.has_changed()]
+            removed = _accounts_of(formset.deleted_objects)
+            _follow_admin_access(self, request, _accounts_of(changed) + removed)
+
+    def delete_model(self, request: HttpRequest, obj: Tournament) -> None:
+        accounts = _accounts_of(obj.staff.select_related("user"))
+        super().delete_model(request, obj)
+        _follow_admin_access(self, request, [(user, None) for user, _t in accounts])
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        roles = TournamentStaff.objects.filter(tournament__in=queryset).select_related("user")
+        accounts = [(staff.user, None) for staff in roles]
+        super().delete_queryset(request, queryset)
+        _follow_admin_access(self, request, accounts)
 
     def get_queryset(self, request: HttpRequest):
         return Tournament.objects.organised_by(request.user)
@@ -509,6 +529,12 @@ class PlayerAdmin(PlayerListMixin, admin.ModelAdmin):
             request, obj
         )
 
+    def history_view(self, request: HttpRequest, object_id: str, extra_context=None):
+        """Another organiser's changes to their player are theirs to read."""
+        if self._registered_elsewhere(request, self.get_object(request, object_id)):
+            raise PermissionDenied
+        return super().history_view(request, object_id, extra_context)
+
     def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
         player = self.get_object(request, object_id)
         if request.method == "GET" and self._registered_elsewhere(request, player):
@@ -516,7 +542,8 @@ class PlayerAdmin(PlayerListMixin, admin.ModelAdmin):
                 request,
                 _(
                     "%(player)s is also registered in a tournament you do not organise, so "
-                    "only its organisers or an administrator can change this record."
+                    "only an administrator, or someone who organises every tournament this "
+                    "player is registered in, can change this record."
                 )
                 % {"player": player},
                 messages.INFO,
@@ -669,6 +696,17 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
     autocomplete_fields = ["player", "team"]
     list_select_related = ["player", "tournament", "team"]
     readonly_fields = ["status", "status_reason", "checked_in_at"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Registration | None = None):
+        """A registration stays in its tournament; one that holds results keeps its player
+        too (seats, penalties and sheets would pass to somebody else)."""
+        fields = [*super().get_readonly_fields(request, obj)]
+        if obj is not None:
+            fields.append("tournament")
+            if results_held(obj):
+                fields.append("player")
+        return fields
+
     actions = ["check_in", "withdraw", "disqualify"]
 
     @admin.action(description=gettext_lazy("Check in"))
@@ -680,7 +718,11 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
                 done += 1
             except ValidationError as error:
                 self.message_user(request, " ".join(error.messages), messages.ERROR)
-        self.message_user(request, _("%(count)s players checked in.") % {"count": done})
+        self.message_user(
+            request,
+            ngettext("%(count)s player checked in.", "%(count)s players checked in.", done)
+            % {"count": done},
+        )
 
     def get_actions(self, request: HttpRequest) -> dict:
         actions = super().get_actions(request)
@@ -713,6 +755,27 @@ class TeamAdmin(TournamentScopedAdmin):
     list_filter = [listed("tournament")]
     search_fields = ["name"]
     list_select_related = ["tournament"]
+
+
+class RoundNumberFilter(admin.SimpleListFilter):
+    """The round numbers of the listed rows only, not every tournament's."""
+
+    title = gettext_lazy("round")
+    parameter_name = "round_number"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        numbers = (
+            model_admin.get_queryset(request)
+            .values_list("round__number", flat=True)
+            .order_by("round__number")
+            .distinct()
+        )
+        return [(number, number) for number in numbers]
+
+    def queryset(self, request: HttpRequest, queryset):
+        if self.value():
+            return queryset.filter(round__number=self.value())
+        return queryset
 
 
 def seat_ordering() -> list:
@@ -818,7 +881,7 @@ class RoundAdmin(TournamentScopedAdmin):
 class SeatAdmin(PlayerListMixin, TournamentScopedAdmin):
     tournament_path = "round__tournament"
     list_display = ["round", "table_number", "wind", "registration"]
-    list_filter = [listed("round__tournament"), "round__number"]
+    list_filter = [listed("round__tournament"), RoundNumberFilter]
     search_fields = ["registration__player__first_name", "registration__player__last_name"]
     list_select_related = ["round__tournament", "registration__player"]
     ordering = seat_ordering()
@@ -839,16 +902,16 @@ class TournamentStaffAdmin(TournamentScopedAdmin):
 
     def save_model(self, request: HttpRequest, obj: TournamentStaff, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
-        _follow_admin_access(self, request, [obj])
+        _follow_admin_access(self, request, _accounts_of([form]))
 
     def delete_model(self, request: HttpRequest, obj: TournamentStaff) -> None:
         super().delete_model(request, obj)
-        _follow_admin_access(self, request, [obj])
+        _follow_admin_access(self, request, _accounts_of([obj]))
 
     def delete_queryset(self, request: HttpRequest, queryset) -> None:
         rows = list(queryset.select_related("user", "tournament"))
         super().delete_queryset(request, queryset)
-        _follow_admin_access(self, request, rows)
+        _follow_admin_access(self, request, _accounts_of(rows))
 
 
 @admin.register(AuditEntry)

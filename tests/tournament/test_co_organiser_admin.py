@@ -2,6 +2,7 @@
 and sees nothing of another one."""
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.urls import reverse
@@ -11,11 +12,13 @@ from tests.conftest import (
     admin_form_data,
     make_player,
     make_registration,
+    make_registrations,
     make_rounds,
+    make_seats,
     make_staff,
     make_tournament,
 )
-from tournament.models import AuditEntry, Player, Registration, Tournament, TournamentStaff
+from tournament.models import AuditEntry, Player, Registration, Team, Tournament, TournamentStaff
 
 pytestmark = pytest.mark.django_db
 Role = TournamentStaff.Role
@@ -255,3 +258,80 @@ def test_the_tournament_column_is_left_out_for_one_who_runs_one_tournament(co_cl
     url = reverse("admin:tournament_registration_changelist")
     assert "tournament" not in co_client.get(url).context["cl"].list_display
     assert "tournament" in admin_client.get(url).context["cl"].list_display
+
+
+def test_a_registration_stays_in_its_tournament_and_keeps_the_player_of_its_results(
+    co_client, events
+):
+    entry = events["our_entry"]
+    url = reverse("admin:tournament_registration_change", args=[entry.pk])
+    form = co_client.get(url).context["adminform"].form
+    assert "tournament" not in form.fields  # read-only once registered
+    assert "player" in form.fields  # no result yet: a wrong player can still be corrected
+    Penalty.objects.create(
+        tournament=events["ours"],
+        registration=entry,
+        kind=Penalty.Kind.DISCRETIONARY,
+        points=-5,
+        reason="Phone rang",
+        given_by=events["co"],
+    )
+    assert "player" not in co_client.get(url).context["adminform"].form.fields
+
+
+def test_the_seat_list_offers_only_the_organised_tournament_s_round_numbers(co_client, events):
+    make_seats(events["ours"].rounds.get(number=1), make_registrations(events["ours"], 4))
+    make_seats(events["other"].rounds.get(number=3), make_registrations(events["other"], 4))
+    page = co_client.get(reverse("admin:tournament_seat_changelist"))
+    rounds = next(spec for spec in page.context["cl"].filter_specs if spec.title == "round")
+    assert [number for number, _label in rounds.lookup_choices] == [1]
+
+
+def test_another_organiser_s_player_history_is_theirs(co_client, events):
+    theirs = events["their_entry"].player
+    url = reverse("admin:tournament_player_history", args=[theirs.pk])
+    assert co_client.get(url).status_code == 403
+    ours = events["our_entry"].player
+    assert (
+        co_client.get(reverse("admin:tournament_player_history", args=[ours.pk])).status_code == 200
+    )
+
+
+def test_a_role_given_to_another_account_closes_the_first_one_s_admin(
+    admin_client, events, django_user_model
+):
+    co, successor = events["co"], django_user_model.objects.create_user("bob")
+    staff = TournamentStaff.objects.get(user=co, role=Role.ORGANISER)
+    url = reverse("admin:tournament_tournamentstaff_change", args=[staff.pk])
+    response = admin_client.post(
+        url, {"tournament": events["ours"].pk, "user": successor.pk, "role": Role.ORGANISER}
+    )
+    assert response.status_code == 302
+    co.refresh_from_db()
+    successor.refresh_from_db()
+    assert (co.is_staff, successor.is_staff) == (False, True)
+
+
+@pytest.mark.parametrize(
+    "model_name", ["registration", "team", "round", "seat", "tournamentstaff", "auditentry"]
+)
+def test_no_row_of_the_other_tournament_opens(co_client, events, model_name):
+    # Rows of each tournament-scoped list: the other tournament's first row (the staff
+    # list's is Claire's own referee role there) answers as a row that does not exist, or
+    # is refused.
+    other = events["other"]
+    Team.objects.create(tournament=other, name="Paris Team")
+    AuditEntry.objects.create(tournament=other, action="other.test")
+    model = apps.get_model("tournament", model_name)
+    path = "round__tournament" if model_name == "seat" else "tournament"
+    make_seats(other.rounds.first(), make_registrations(other, 4))
+    row = model.objects.filter(**{path: other}).first()
+    for action in ("change", "history", "delete"):
+        url = reverse(f"admin:tournament_{model_name}_{action}", args=[row.pk])
+        response = co_client.get(url)
+        # 403 where the role may not delete rows of that kind at all.
+        assert response.status_code in (302, 403), (action, response.status_code)
+        if response.status_code == 302:
+            assert response["Location"] == reverse("admin:index")
+    listed_rows = co_client.get(reverse(f"admin:tournament_{model_name}_changelist"))
+    assert row not in listed_rows.context["cl"].result_list

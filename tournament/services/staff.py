@@ -14,7 +14,7 @@ class AdminAccess(Enum):
 
 
 @transaction.atomic
-def staff_admin_access(*, user, tournament: Tournament, acting_user=None) -> AdminAccess | None:
+def staff_admin_access(*, user, tournament: Tournament | None, acting_user) -> AdminAccess | None:
     """Keeps an account's Staff status, which the admin needs to let anyone in, with its
     organiser roles: ticked while it organises a tournament (an organiser runs the event
     from there); unticked once it organises none, unless the account has permissions of
