@@ -11,12 +11,14 @@ from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import Case, F, OrderBy, Q, Value, When
 from django.db.models.functions import Length
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django_countries import countries
@@ -41,6 +43,7 @@ from tournament.selectors import (
     has_score_sheets,
     namesakes,
     results_held,
+    results_held_for,
     seated_in_rounds_to_come,
 )
 from tournament.services.audit import audit_record
@@ -663,15 +666,19 @@ def _results_held_message(registration: Registration, held: ResultsHeld) -> str:
     ) % {"player": registration.player, "uses": "; ".join(uses)}
 
 
+@transaction.atomic
 def _delete_unless_results(modeladmin, request: HttpRequest, queryset):
-    """Django's "Delete selected" for the registrations that hold no result."""
-    held = [
-        _results_held_message(registration, uses)
-        for registration in queryset.select_related("player")
-        if (uses := results_held(registration))
+    """Django's "Delete selected" for the registrations that hold no result, checked and
+    deleted in one transaction."""
+    registrations = list(queryset.select_related("player"))
+    held = results_held_for(registrations)
+    refused = [
+        _results_held_message(registration, held[registration.pk])
+        for registration in registrations
+        if held[registration.pk]
     ]
-    if held:
-        for message in held:
+    if refused:
+        for message in refused:
             modeladmin.message_user(request, message, messages.ERROR)
         return None
     return admin.actions.delete_selected(modeladmin, request, queryset)
@@ -731,6 +738,7 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
             actions[name] = (_delete_unless_results, name, description)
         return actions
 
+    @method_decorator(transaction.atomic)
     def delete_view(self, request: HttpRequest, object_id: str, extra_context=None):
         """A registration with seats, penalties or a sheet naming it is withdrawn, never
         deleted: the results of the rounds played would lose a player."""

@@ -15,7 +15,7 @@ from tests.conftest import (
     make_tournament,
 )
 from tournament.models import Registration, Round
-from tournament.selectors import results_held
+from tournament.selectors import results_held, results_held_for
 
 
 @pytest.fixture
@@ -128,3 +128,17 @@ def test_a_substitute_named_on_a_score_sheet_holds_results(seated, django_user_m
     assert held.substitute_at == [(1, 2)]
     assert (held.seated_rounds, held.penalties) == ([], 0)
     assert not results_held(make_registration(tournament))
+
+
+def test_the_delete_check_reads_any_number_of_registrations_in_three_queries(
+    seated, django_assert_num_queries
+):
+    # "Delete selected" over a whole list checked row by row (3 queries and every sheet's
+    # data each); the batch gives each registration the same answer.
+    spare = make_registration(seated[0].tournament)
+    everyone = [*seated, spare]
+    with django_assert_num_queries(3):
+        held = results_held_for(everyone)
+    assert held == {registration.pk: results_held(registration) for registration in everyone}
+    assert held[seated[0].pk].seated_rounds == [1, 2, 3]
+    assert not held[spare.pk]
