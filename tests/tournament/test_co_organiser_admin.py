@@ -335,3 +335,29 @@ def test_no_row_of_the_other_tournament_opens(co_client, events, model_name):
             assert response["Location"] == reverse("admin:index")
     listed_rows = co_client.get(reverse(f"admin:tournament_{model_name}_changelist"))
     assert row not in listed_rows.context["cl"].result_list
+
+
+@pytest.mark.parametrize(
+    ("model_name", "field_name", "app_label"),
+    [
+        ("registration", "team", "tournament"),
+        ("fixedtable", "registration", "seating"),
+    ],
+)
+def test_the_search_boxes_offer_only_the_organised_tournament(
+    co_client, events, model_name, field_name, app_label
+):
+    # The admin's autocomplete endpoint answers the search boxes of the forms.
+    Team.objects.create(tournament=events["ours"], name="Lyon Team")
+    Team.objects.create(tournament=events["other"], name="Paris Team")
+    response = co_client.get(
+        reverse("admin:autocomplete"),
+        {"app_label": app_label, "model_name": model_name, "field_name": field_name},
+    )
+    assert response.status_code == 200
+    offered = {int(result["id"]) for result in response.json()["results"]}
+    remote = Team if field_name == "team" else Registration
+    assert offered
+    assert offered <= set(
+        remote.objects.filter(tournament=events["ours"]).values_list("pk", flat=True)
+    )
