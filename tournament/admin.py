@@ -184,14 +184,6 @@ def listed(path: str) -> tuple[str, type[admin.ListFilter]]:
     return (path, admin.RelatedOnlyFieldListFilter)
 
 
-def organised_rows(queryset, request: HttpRequest, tournament_path: str = "tournament"):
-    """The rows of the tournaments the user organises (every row for a superuser)."""
-    if request.user.is_superuser:
-        return queryset
-    organised = Tournament.objects.organised_by(request.user)
-    return queryset.filter(**{f"{tournament_path}__in": organised})
-
-
 class TournamentScopedAdmin(admin.ModelAdmin):
     """Rows and choices of the tournaments the user organises: a co-organiser's admin
     permissions (`permissions.OrganiserRoleBackend`) hold for every row of a model, so
@@ -200,7 +192,11 @@ class TournamentScopedAdmin(admin.ModelAdmin):
     tournament_path = "tournament"
 
     def get_queryset(self, request: HttpRequest):
-        return organised_rows(super().get_queryset(request), request, self.tournament_path)
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        organised = Tournament.objects.organised_by(request.user)
+        return queryset.filter(**{f"{self.tournament_path}__in": organised})
 
     def get_list_display(self, request: HttpRequest):
         """No tournament column for one who runs a single tournament (the usual site): it
@@ -241,6 +237,11 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(
         label=gettext_lazy("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 3})
     )
+
+
+def _accounts_of_deleted_tournaments(roles) -> list[tuple]:
+    """The accounts of the roles a tournament's deletion takes with it (it names none)."""
+    return [(staff.user, None) for staff in roles.select_related("user")]
 
 
 def _accounts_of(forms_or_rows) -> list[tuple]:
@@ -358,13 +359,13 @@ class TournamentAdmin(admin.ModelAdmin):
             _follow_admin_access(self, request, _accounts_of(changed) + removed)
 
     def delete_model(self, request: HttpRequest, obj: Tournament) -> None:
-        accounts = _accounts_of(obj.staff.select_related("user"))
+        accounts = _accounts_of_deleted_tournaments(obj.staff.all())
         super().delete_model(request, obj)
-        _follow_admin_access(self, request, [(user, None) for user, _t in accounts])
+        _follow_admin_access(self, request, accounts)
 
     def delete_queryset(self, request: HttpRequest, queryset) -> None:
-        roles = TournamentStaff.objects.filter(tournament__in=queryset).select_related("user")
-        accounts = [(staff.user, None) for staff in roles]
+        roles = TournamentStaff.objects.filter(tournament__in=queryset)
+        accounts = _accounts_of_deleted_tournaments(roles)
         super().delete_queryset(request, queryset)
         _follow_admin_access(self, request, accounts)
 

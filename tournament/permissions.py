@@ -93,9 +93,7 @@ def organises_any(user) -> bool:
     if not user.is_active or user.is_anonymous:
         return False
     if not hasattr(user, "_organises_any"):
-        user._organises_any = TournamentStaff.objects.filter(
-            user=user, role=Role.ORGANISER
-        ).exists()
+        user._organises_any = Tournament.objects.organised_by(user).exists()
     return user._organises_any
 
 

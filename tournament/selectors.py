@@ -4,6 +4,7 @@ Each function issues a fixed number of queries whatever the number of players, s
 public pages stay fast during an event. Standings come from `scoring.selectors`.
 """
 
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -368,11 +369,9 @@ def results_held_for(registrations: list[Registration]) -> dict[int, ResultsHeld
         "registration_id", "round__number"
     ):
         seated[pk].add(number)
-    penalties = dict.fromkeys(pks, 0)
-    for pk in Penalty.objects.filter(registration__in=pks).values_list(
-        "registration_id", flat=True
-    ):
-        penalties[pk] += 1
+    penalties = Counter(
+        Penalty.objects.filter(registration__in=pks).values_list("registration_id", flat=True)
+    )
     substitute_at: dict[int, set[tuple[int, int]]] = {pk: set() for pk in pks}
     versions = SheetVersion.objects.filter(
         sheet__round__tournament_id__in={r.tournament_id for r in registrations}

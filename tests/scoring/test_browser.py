@@ -91,6 +91,7 @@ def test_the_check_shows_every_score_on_a_small_phone_in_french(referee_page, li
     page.set_viewport_size({"width": 360, "height": 740})
     page.set_extra_http_headers({"Accept-Language": "fr"})
     page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    # WRC 2015 §5.9.2's example final scores (42 300 / 31 000 / 27 700 / 19 000).
     for wind, points in zip("ESWN", ("42300", "31000", "27700", "19000"), strict=True):
         page.fill(f"#id_{wind}_points", points)
     page.fill("#id_E_late", "3")

@@ -85,7 +85,8 @@ def test_points_typed_with_a_dot_or_comma_are_refused_not_read_as_25(
     referee, event, players, typed
 ):
     # "25.000" is 25 000 written the European way; it was read as 25 ("25 is not a multiple
-    # of 100") and added 25 to the sum.
+    # of 100") and added 25 to the sum. With 25 000 the four seats hold the 120 000 points
+    # of four 30 000 starts (RULES.md §7.4 item 4).
     data = sheet_form_data(players, points=(typed, 41000, 35000, 19000))
     response = referee.post(_url(event), {**data, "action": "check"})
     errors = response.context["form"].errors

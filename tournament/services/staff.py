@@ -4,7 +4,7 @@ from enum import Enum
 
 from django.db import transaction
 
-from tournament.models import Tournament, TournamentStaff
+from tournament.models import Tournament
 from tournament.services.audit import audit_record
 
 
@@ -20,9 +20,7 @@ def staff_admin_access(*, user, tournament: Tournament | None, acting_user) -> A
     from there); unticked once it organises none, unless the account has permissions of
     its own or a group's, since it then opens nothing there. A referee role ticks nothing
     (referees work on the score-sheet pages). Says what changed, if anything."""
-    organises = TournamentStaff.objects.filter(
-        user=user, role=TournamentStaff.Role.ORGANISER
-    ).exists()
+    organises = Tournament.objects.organised_by(user).exists()
     if organises and not user.is_staff:
         change = AdminAccess.OPENED
     elif (
