@@ -4,11 +4,19 @@
     python scripts/find_designs.py --matrix 2,6 --rounds 12      # needs: pip install ortools
     python scripts/find_designs.py --resolvable 32 --rounds 10 --swaps 1,2,4  # python-sat
     python scripts/find_designs.py --soma 40                                 # numpy
+    python scripts/find_designs.py --players 48 --sat                        # python-sat
 
 Points are (x, c), x ∈ Z_n, c ∈ {0, 1, 2}, plus f = N − 3n fixed points; a backtracking
 search over the base round keeps every difference (c, c', x' − x mod n) unique (see the
 module docstring of rotational.py for which differences are left out). Restarts with a
 new seed when the node budget runs out (``rotational.BASE_ROUNDS``).
+
+``--sat`` asks CaDiCaL (python-sat) for the same base round when N ≡ 0 (mod 12) and the
+rounds n ≡ 3 (mod 4), with one more condition that shrinks the search: the round is mapped
+onto itself by the class rotation (x, c) -> (x, c + 1), which takes ∞_k to ∞_{k+1} and the
+other tables in cycles of three. Variables say "point p is at base table t"; every
+difference orbit is met by exactly one pair of a table. 48 players: seconds, where the
+backtracking and an exact-cover search found nothing.
 
 ``--matrix`` asks OR-tools CP-SAT for a difference matrix over Z_a × Z_b × …: rows in G^4
 whose differences, between any two columns and against an implicit zero column, are
@@ -125,6 +133,64 @@ def find_base_round(n: int, f: int, seed: int, max_nodes: int) -> list[tuple[Poi
         return grow([first], rest, 4, False)
 
     return tables if fill() else None
+
+
+def find_base_round_sat(n: int, f: int) -> list[tuple[Point, ...]] | None:
+    """One base round invariant under the class rotation, or None when none exists."""
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    n_tables = (3 * n + f) // 4
+    if f != 3 or (n_tables - f) % 3:
+        raise SystemExit("--sat needs N ≡ 0 (mod 12) and (N − 3) ÷ 3 ≡ 3 (mod 4) rounds")
+    points = [(x, c) for c in range(3) for x in range(n)]
+    pool = IDPool()
+    clauses: list[list[int]] = []
+
+    def at(p: Point, t: int) -> int:
+        return pool.id(("at", p, t))
+
+    def cardinality(lits: list[int], bound: int) -> None:
+        enc = CardEnc.equals(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter)
+        clauses.extend(enc.clauses)
+
+    def rotate_table(t: int) -> int:
+        if t < f:
+            return (t + 1) % f
+        cycle, k = divmod(t - f, 3)
+        return f + 3 * cycle + (k + 1) % 3
+
+    for p in points:
+        cardinality([at(p, t) for t in range(n_tables)], 1)
+        for t in range(n_tables):
+            clauses.append([-at(p, t), at((p[0], (p[1] + 1) % 3), rotate_table(t))])
+    for t in range(n_tables):
+        if t < f:
+            for c in range(3):
+                cardinality([at(p, t) for p in points if p[1] == c], 1)
+        else:
+            cardinality([at(p, t) for p in points], 4)
+    orbits: dict[Diff, list[int]] = {}
+    for p, q in itertools.combinations(points, 2):
+        (x, c), (y, d) = sorted((p, q), key=lambda point: point[1])
+        shift = (y - x) % n
+        orbit = (c, d, min(shift, n - shift) if c == d else shift)
+        for t in range(n_tables):
+            both = pool.id(("both", p, q, t))
+            clauses += [[-both, at(p, t)], [-both, at(q, t)], [both, -at(p, t), -at(q, t)]]
+            orbits.setdefault(orbit, []).append(both)
+    for orbit, pairs in orbits.items():
+        if orbit in _left_out(n, f):
+            clauses += [[-both] for both in pairs]
+        else:
+            cardinality(pairs, 1)
+    clauses.append([at((0, 0), 0)])  # a translate of any base round has it
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {lit for lit in solver.get_model() if lit > 0}
+    return [tuple(p for p in points if at(p, t) in true) for t in range(n_tables)]
 
 
 def find_matrix(factors: tuple[int, ...], rounds: int, seconds: float) -> list | None:
@@ -356,6 +422,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--nodes", type=int, default=200_000)
+    parser.add_argument("--sat", action="store_true", help="with --players: ask CaDiCaL")
     parser.add_argument("--matrix", help="cyclic factors of the group, e.g. 2,6")
     parser.add_argument("--rounds", type=int)
     parser.add_argument("--seconds", type=float, default=120.0)
@@ -389,6 +456,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.players is None:
         parser.error("--players or --matrix is required")
     n, f = _shape(args.players)
+    if args.sat:
+        found = find_base_round_sat(n, f)
+        if found is None:
+            print("no base round of this form exists", file=sys.stderr)
+            return 1
+        print(f"{args.players}: ({n}, {f}, {found!r}),")
+        return 0
     for seed in range(args.seeds):
         found = find_base_round(n, f, seed, args.nodes)
         if found is not None:
