@@ -119,7 +119,13 @@ class RuleSet:
         "points", "Table points per counter paid by each payer of a tsumo.", min=0
     )
     noten_total: int = _opt(
-        "points", "Total noten payment at an exhaustive draw (split 1/2/3 ways).", min=0
+        "points",
+        "Total noten payment at an exhaustive draw (split 1/2/3 ways; a multiple of 600).",
+        min=0,
+        # 1, 2 or 3 tenpai players share it and 3, 2 or 1 noten players pay it, each in
+        # whole hundreds (3 000: 3 000 / 1 500 / 1 000 [000 §5.7.2]), so a multiple of 600.
+        step=600,
+        step_why=", so that one, two or three tenpai players share it in hundreds",
     )
     nagashi_mangan: bool = _opt("bool", "Nagashi mangan is paid at an exhaustive draw.")
     abortive_draws: bool = _opt("bool", "Abortive draws exist (deal stays, +1 counter).")
@@ -322,9 +328,10 @@ class OptionSpec:
 def ruleset_options() -> tuple[OptionSpec, ...]:
     """Every overridable option: name, kind, help, default per built-in rule set, limits.
 
-    ``kind`` is one of ``points`` (int, multiple of 100), ``points_or_none``, ``int``,
-    ``int_or_none``, ``bool``, ``choice`` (one of ``choices``), ``uma`` (four ints) and
-    ``tie_breaks`` (list of criterion names, see :data:`TIE_BREAK_CRITERIA`).
+    ``kind`` is one of ``points`` (int, multiple of 100; ``noten_total`` of 600),
+    ``points_or_none``, ``int``, ``int_or_none``, ``bool``, ``choice`` (one of ``choices``),
+    ``uma`` (four ints) and ``tie_breaks`` (list of criterion names, see
+    :data:`TIE_BREAK_CRITERIA`).
 
     >>> [o.name for o in ruleset_options()][:3]
     ['start_points', 'return_points', 'oka']
@@ -388,10 +395,12 @@ def _check_option(name: str, value: object) -> object:
             raise bad("a whole number" + (" or null" if kind.endswith("_or_none") else ""))
         if minimum is not None and value < minimum:
             raise low()
-        if kind.startswith("points") and value % 100:
+        step = f.metadata.get("step", 100)
+        if kind.startswith("points") and value % step:
             raise RulesError(
                 "option_range",
-                f"Option '{name}' must be a multiple of 100 table points; got {value}.",
+                f"Option '{name}' must be a multiple of {step} table points"
+                f"{f.metadata.get('step_why', '')}; got {value}.",
                 field=fld,
                 option=name,
                 value=value,

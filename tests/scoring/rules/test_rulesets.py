@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from scoring.rules import RULESETS, RulesError, RulesErrors, RuleSet, resolve_ruleset
+from scoring.rules.hands import noten_payments
 from scoring.rules.rulesets import ruleset_options
 
 # RULES.md §1, one row per parameter the engine enforces: (option, WRC, ORAN, MS)
@@ -107,3 +108,27 @@ def test_several_bad_options_reported_together():
     with pytest.raises(RulesErrors) as info:
         resolve_ruleset("wrc2015", {"kiriage": "yes", "foo": 1})
     assert set(info.value.codes) == {"option_type", "option_unknown"}
+
+
+@pytest.mark.parametrize("total", [1000, 2000, 3100])
+def test_a_noten_total_that_cannot_be_shared_in_hundreds_is_refused(total):
+    # [000 §5.7.2; 004 §5.7.2]: the 3 000 are paid 3 000 / 1 500 / 1 000 by each noten
+    # player (1, 2, 3 noten) and received 1 000 / 1 500 / 3 000 by each tenpai player: every
+    # share is whole hundreds only for a multiple of 600. 1 000 gave 333-point shares, and a
+    # draw then stopped the engine (RulesFatalError) instead of the option being refused.
+    with pytest.raises(RulesErrors) as info:
+        resolve_ruleset("wrc2015", {"noten_total": total})
+    assert info.value.codes == ("option_range",)
+    assert info.value.errors[0].field == "options.noten_total"
+    assert "one, two or three tenpai players" in info.value.errors[0].message
+
+
+@pytest.mark.parametrize("total", [0, 600, 6000])
+def test_a_noten_total_shared_in_hundreds_pays_every_draw(total):
+    # [000 §5.7.2]: split between 1, 2 or 3 tenpai players; payments balance in hundreds
+    rs = resolve_ruleset("wrc2015", {"noten_total": total})
+    for tenpai in ([0], [0, 1], [0, 1, 2]):
+        payments = noten_payments(rs, tenpai)
+        assert sum(payments) == 0
+        assert all(p % 100 == 0 for p in payments)
+        assert sum(p for p in payments if p > 0) == total
