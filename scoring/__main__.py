@@ -82,7 +82,10 @@ def _take(
     """Check ``obj`` against ``schema`` (key -> type name); return the present keys."""
     prefix = f"{where}." if where else ""
     if not isinstance(obj, dict):
-        raise Malformed("input_type", f"{where or 'The input'} must be a JSON object.", where)
+        # The whole document has no path: field null, as for input that is not JSON.
+        raise Malformed(
+            "input_type", f"{where or 'The input'} must be a JSON object.", where or None
+        )
     for key in obj:
         if key not in schema:
             raise Malformed(

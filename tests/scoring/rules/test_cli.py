@@ -322,6 +322,18 @@ def test_exit_1_malformed(command, payload, code):
 
 
 @pytest.mark.parametrize(
+    ("payload", "field"),
+    [("{not json", None), ([], None), ({"ruleset": "wrc2015", "seats": [[]]}, "seats[0]")],
+)
+def test_malformed_field_names_the_input_or_is_null(payload, field):
+    # CLI.md: `field` points at the offending input; the whole document has no path, so a
+    # document that is not an object says null, like one that is not JSON (it said "").
+    status, out = run("hanchan", payload)
+    assert status == 1
+    assert out["errors"][0]["field"] == field
+
+
+@pytest.mark.parametrize(
     ("command", "payload", "code", "field"),
     [
         (
