@@ -59,7 +59,7 @@ MESSAGES = {
         "(WRC 2015 §7.2); choose the substitute."
     ),
     "substitute_too_early": _(
-        "%(minutes)s minutes late: up to %(limit)s minutes the player plays the hanchan "
+        "%(minutes)s minutes late: under %(limit)s minutes the player plays the hanchan "
         "and pays the lateness penalty (WRC 2015 §7.2); clear the substitute."
     ),
     "points_sum": ngettext_lazy(

@@ -49,7 +49,7 @@ ERROR_CODES: dict[str, str] = {
     "absent_and_late": "A seat is both absent and late. params: player",
     "late_needs_substitute": "Late beyond the limit but not substituted. "
     "params: player, minutes, limit",
-    "substitute_too_early": "A substitute replaced a player late no more than the limit. "
+    "substitute_too_early": "A substitute replaced a player late less than the limit. "
     "params: player, minutes, limit",
     # one hand
     "result_unknown": "Unknown result kind. params: value",

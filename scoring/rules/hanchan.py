@@ -203,22 +203,19 @@ def validate_sheet(
                     limit=limit,
                 )
             )
-        if (
-            s.substitute is True
-            and s.absent is not True
-            and limit is not None
-            and 0 < late <= limit
-        ):
-            # Up to the limit the late player plays; a substitute replaces only a player
-            # later than that [000 §7.2; RULES.md R-LATE-1/2]. (Substitute with no minutes
-            # and not absent: a seat the tournament filled with a substitute. Absent with
-            # minutes is absent_and_late: clearing the substitute would not fix it.)
+        if s.substitute is True and s.absent is not True and limit is not None and 0 < late < limit:
+            # Under the limit the late player plays; beyond it a substitute must take the
+            # seat, and at the limit itself one may: "un joueur qui est en retard de dix
+            # minutes et qui est substitué aura seulement 30 points" [000 §7.2; RULES.md
+            # R-LATE-1/2, C18]. (Substitute with no minutes and not absent: a seat the
+            # tournament filled with a substitute. Absent with minutes is absent_and_late:
+            # clearing the substitute would not fix it.)
             errors.append(
                 RulesError(
                     "substitute_too_early",
-                    f"{s.player} was {late} minutes late: up to {limit} minutes the player "
+                    f"{s.player} was {late} minutes late: under {limit} minutes the player "
                     "plays the hanchan and pays the lateness penalty; a substitute replaces "
-                    f"only a player more than {limit} minutes late.",
+                    f"only a player {limit} minutes late or more.",
                     field=f"{f}.substitute",
                     player=s.player,
                     minutes=late,
@@ -334,7 +331,7 @@ def score_hanchan(
         limit = ruleset.late_limit_minutes
         if s.absent:
             late_pen = -Fraction(ruleset.missed_hanchan_penalty)  # [000 §7.2]
-        elif s.substitute and limit is not None and s.late_minutes > limit:
+        elif s.substitute and limit is not None and s.late_minutes >= limit:
             late_pen = -Fraction(ruleset.late_substituted_penalty)  # 30 in total [C18]
         else:
             late_pen = -Fraction(ruleset.late_points_per_minute * s.late_minutes)

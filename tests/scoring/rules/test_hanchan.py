@@ -131,6 +131,9 @@ LATENESS = [
     ({"late_minutes": 0}, 0, True),  # on time
     ({"late_minutes": 1}, -1, True),  # 1 point per minute
     ({"late_minutes": 10}, -10, True),  # up to 10 minutes
+    # "un joueur qui est en retard de dix minutes et qui est substitué aura seulement 30
+    # points" [000 §7.2; C18]
+    ({"late_minutes": 10, "substitute": True}, -30, False),
     ({"late_minutes": 11, "substitute": True}, -30, False),  # > 10 min: 30 in total [C18]
     ({"late_minutes": 45, "substitute": True}, -30, False),  # whatever the delay [C18]
     ({"absent": True, "substitute": True}, -20, False),  # missed hanchan: 20 [000 §7.2]
@@ -158,10 +161,10 @@ def test_late_more_than_ten_minutes_needs_a_substitute():
     assert info.value.errors[0].field == "seats[2].substitute"
 
 
-@pytest.mark.parametrize("minutes", [1, 10])
-def test_a_player_at_most_ten_minutes_late_is_not_replaced(minutes):
+@pytest.mark.parametrize("minutes", [1, 9])
+def test_a_player_under_ten_minutes_late_is_not_replaced(minutes):
     # [000 §7.2; RULES.md R-LATE-1/2]: 1-10 minutes late the player plays (1 point per
-    # minute); only beyond 10 minutes does a substitute take the seat
+    # minute); beyond 10 minutes a substitute takes the seat, and at 10 one may (C18)
     late = {"late_minutes": minutes, "substitute": True}
     with pytest.raises(RulesErrors) as info:
         score_hanchan(WRC, sheet(40000, 30000, 30000, 20000, W=late))
