@@ -115,6 +115,7 @@ def test_every_stored_matrix_has_distinct_differences_in_every_pair_of_columns(t
         (48, 12, "Z_2 × Z_6"),
         (56, 12, "Z_14"),
         (60, 13, "Z_15"),
+        (60, 15, "Z_15"),  # rounds = tables: four MOLS of order 15
         (72, 15, "Z_3 × Z_6"),
     ],
 )
