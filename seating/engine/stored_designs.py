@@ -18,6 +18,11 @@ This plan is invariant under Z_9 acting on rounds and tables with one fixed poin
 (1-rotational: four orbits of nine players and four fixed players) and was found by
 ``scripts/find_designs.py --soma 40`` (base rows listed, then a clique search, 90 s).
 
+56 players × 13 rounds at 14 tables, likewise: a difference matrix over a group of order 14
+cannot exist (Hall–Paige) and stops at 12 rounds; the search left 42 repeats. This plan has
+the same form under Z_13 (four orbits of 13 players, four fixed players, table ∞ = 13), and
+was found by the SAT model of ``scripts/find_designs.py --soma 56 --rounds 13 --sat`` (10 s).
+
 A plan is one string per player: the table (0-based, one base-36 digit: 0-9 then a-z) of
 that player in each round. known_plans.py stores its plans the same way.
 """
@@ -49,6 +54,23 @@ STORED_DESIGNS: dict[int, tuple[str, ...]] = {
         "6703589412", "2781460953", "6380257194", "9051347286", "0916245837", "4192735608",
         "1529384670", "8263940571", "8037495162", "7014859623", "3812506974", "8402361795",
         "0123456789", "1234567809", "2345678019", "3456780129",
+    ),
+    # scripts/find_designs.py --soma 56 --rounds 13 --sat
+    56: (
+        "a4890d13652c7", "8b59a1d247630", "19c6ab2d35874", "52a07bc3d4698",
+        "963b18c04d57a", "ba74c29015d68", "9cb8503a126d7", "8a0c9614b237d",
+        "d9b10a725c348", "9dac21b836045", "6adb032c94715", "67bdc1430a582",
+        "378cd02541b69", "3c106948257bd", "d40217a59368c", "0d51328b6a479",
+        "a1d62439c7b58", "9b2d7354a08c6", "7ac3d8465b190", "18b04d9576c2a",
+        "b29c15da68703", "4c3a026db7981", "2504b137dc8a9", "a3615c248d09b",
+        "cb47260359d1a", "b0c5837146ad2", "45a638d190cb7", "856b749d2a10c",
+        "0967c85ad3b21", "21a78096bd4c3", "432b891a7cd50", "1543c9a2b80d6",
+        "726540ab3c91d", "d837651bc40a2", "3d948762c051b", "c4da598730162",
+        "305db6a984127", "8416dc7ba9523", "49527d08cba63", "63189db0574ac",
+        "07429adc1685b", "c1853abd02796", "702964bcd138a", "b813a75c0d249",
+        "ac924b8601d35", "6b0a35c9712d4", "57c1b460a823d", "d6802c571b934",
+        "5d79130682ca4", "56d8a2417930b", "c67d9b3528a41", "2078dac4639b5",
+        "0123456789abc", "123456789abc0", "23456789abc01", "789abc0123456",
     ),
 }  # fmt: skip
 
