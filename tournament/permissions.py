@@ -7,12 +7,14 @@ A superuser counts as organiser everywhere.
 from django.contrib.auth.backends import BaseBackend
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, QueryDict
 from django.shortcuts import get_object_or_404
 
 from tournament.models import Tournament, TournamentStaff
 
 Role = TournamentStaff.Role
 ROLE_RANK = {Role.REFEREE: 1, Role.HEAD_REFEREE: 2, Role.ORGANISER: 3}
+KEPT_INPUT_SESSION_KEY = "input_kept_over_login"
 
 
 def user_role(user, tournament: Tournament) -> str | None:
@@ -41,9 +43,14 @@ class TournamentStaffMixin(LoginRequiredMixin):
     """
 
     required_role: str = Role.REFEREE
+    #: A form sent once the session has ended is kept for the page after the login
+    #: (`kept_input`), so that an official does not type a whole score sheet again.
+    keeps_input_over_login: bool = False
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
+            if self.keeps_input_over_login and request.method == "POST":
+                keep_input(request)
             return self.handle_no_permission()
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         self.role = user_role(request.user, self.tournament)
@@ -55,6 +62,25 @@ class TournamentStaffMixin(LoginRequiredMixin):
         context = super().get_context_data(**kwargs)
         context.update(tournament=self.tournament, role=self.role)
         return context
+
+
+def keep_input(request: HttpRequest) -> None:
+    """Keep a form sent without a session in the (new, anonymous) session: the login keeps
+    it, and the page it was sent to shows it again once (`kept_input`)."""
+    data = {key: values for key, values in request.POST.lists() if key != "csrfmiddlewaretoken"}
+    request.session[KEPT_INPUT_SESSION_KEY] = {"path": request.path, "data": data}
+
+
+def kept_input(request: HttpRequest) -> QueryDict | None:
+    """The form kept by `keep_input` for this page, taken out of the session; else None."""
+    kept = request.session.get(KEPT_INPUT_SESSION_KEY)
+    if not kept or kept["path"] != request.path:
+        return None
+    del request.session[KEPT_INPUT_SESSION_KEY]
+    data = QueryDict(mutable=True)
+    for key, values in kept["data"].items():
+        data.setlist(key, values)
+    return data
 
 
 def _actions(app_model: str, *actions: str) -> set[str]:

@@ -29,7 +29,7 @@ from scoring.services.sheets import (
 )
 from scoring.views.common import TableMixin, describe_evaluation, describe_version
 from tournament.models import Tournament
-from tournament.permissions import Role
+from tournament.permissions import Role, kept_input
 
 Status = ScoreSheet.Status
 Policy = Tournament.ConfirmationPolicy
@@ -46,6 +46,7 @@ class SheetPageMixin(TableMixin):
     kind = SheetVersion.Kind.FINAL
     correcting = False
     template_name = "scoring/sheet.html"
+    keeps_input_over_login = True
 
     # --- state of the sheet ---------------------------------------------------------------
 
@@ -174,6 +175,22 @@ class SheetPageMixin(TableMixin):
 
     def render(self, form, formset=None, **extra):
         return self.render_to_response(self.get_context_data(form=form, formset=formset, **extra))
+
+    def get(self, request, *args, **kwargs):
+        """The page; or, just after a login, the sheet that was sent when the session had
+        ended, filled in again and not saved."""
+        data = kept_input(request)
+        if data is None:
+            return super().get(request, *args, **kwargs)
+        self.setup_table()
+        messages.warning(
+            request,
+            _(
+                "You were logged out when you sent this sheet: what you typed is back below "
+                "and nothing was saved. Check it, then save."
+            ),
+        )
+        return self.render(self.make_form(data), self.hand_formset(data), kept=True)
 
     # --- POST -----------------------------------------------------------------------------
 

@@ -824,3 +824,38 @@ def test_the_sheet_groups_every_points_value_alike(referee, event, players, lang
     assert [f"42{space}300", f"31{space}000", f"27{space}700", f"19{space}000"] == [
         cell for cell in cells if cell.endswith("00")
     ]
+
+
+@pytest.mark.parametrize("name", ["sheet", "hands"])
+def test_a_sheet_sent_after_the_session_ended_is_back_after_logging_in(
+    client, event, players, name
+):
+    # The session ended (expired, or Log out in another tab) while the official typed: the
+    # login must not cost them the sheet. Nothing is saved before they check it again.
+    user = event["users"][Role.REFEREE]
+    user.set_password("pw-referee-1")
+    user.save()
+    if name == "hands":
+        data = _hands_data(players, [{"result": "draw", "tenpai": ["E", "S"]}])
+    else:
+        data = sheet_form_data(players, points=(42300, 31000, 27700, 19000))
+    data["note"] = "Réclamation à la table"
+    sent = client.post(_url(event, name), {**data, "action": "check"})
+    assert sent.status_code == 302
+    assert sent.url.startswith(reverse("login"))
+    back = client.post(
+        reverse("login"),
+        {"username": user.username, "password": "pw-referee-1", "next": _url(event, name)},
+        follow=True,
+    )
+    form = back.context["form"]
+    assert form["note"].value() == "Réclamation à la table"
+    assert form["token"].value() == data["token"]  # a save is still recognised if resent
+    if name == "sheet":
+        assert form["W_points"].value() == "27700"
+    else:
+        assert back.context["formset"].forms[0]["result"].value() == "draw"
+    assert "nothing was saved" in back.content.decode()
+    assert not SheetVersion.objects.exists()
+    again = client.get(_url(event, name))  # shown once, not every time the page opens
+    assert again.context["form"]["note"].value() in (None, "")
