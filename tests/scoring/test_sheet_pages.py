@@ -6,6 +6,7 @@ import re
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format, time_format
@@ -859,3 +860,21 @@ def test_a_sheet_sent_after_the_session_ended_is_back_after_logging_in(
     assert not SheetVersion.objects.exists()
     again = client.get(_url(event, name))  # shown once, not every time the page opens
     assert again.context["form"]["note"].value() in (None, "")
+
+
+def test_a_sheet_sent_from_a_page_older_than_the_login_says_so_in_the_sites_words(event, players):
+    # A login in another tab renews the form's security token: the old tab's Save is
+    # refused. The official gets the site's page in their language, not Django's notes
+    # for developers (CSRF, DEBUG=True).
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(event["users"][Role.REFEREE])
+    client.get(_url(event))  # the page is opened: its token is the cookie's
+    data = {**sheet_form_data(players), "action": "check", "csrfmiddlewaretoken": "x" * 64}
+    refused = client.post(_url(event), data, HTTP_ACCEPT_LANGUAGE="fr")
+    assert refused.status_code == 403
+    page = refused.content.decode()
+    assert "Cette page avait expiré" in page
+    assert "rien n’a été enregistré" in page
+    assert "CSRF" not in page
+    assert "DEBUG" not in page
+    assert not SheetVersion.objects.exists()
