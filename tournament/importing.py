@@ -62,6 +62,7 @@ HEADER_ALIASES = {
 LINE = "line"
 MAX_LENGTHS = {"first_name": 100, "last_name": 100, "nickname": 100, "club": 150, "team": 150}
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "oui", "o", "vrai"}
+FALSE_WORDS = {"0", "no", "n", "false", "non", "faux"}
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
 
@@ -317,7 +318,14 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
             row.problems.append(
                 _("EMA number “%(ema)s” must have exactly 8 digits.") % {"ema": ema}
             )
-        values["substitute"] = "1" if values.get("substitute", "").casefold() in TRUE_WORDS else ""
+        substitute = values.get("substitute", "")
+        if substitute and substitute.casefold() not in TRUE_WORDS | FALSE_WORDS:
+            # Read as "no", a substitute would be seated and ranked as a player.
+            row.problems.append(
+                _("Substitute “%(value)s”: write yes for a substitute, no or nothing for a player.")
+                % {"value": substitute}
+            )
+        values["substitute"] = "1" if substitute.casefold() in TRUE_WORDS else ""
         checked.append(row)
     _match_teams(tournament, checked)
     _mark_duplicates(tournament, checked)

@@ -538,3 +538,21 @@ def test_a_country_may_be_named_in_french(tournament):
         ("NL", []),
         ("SE", []),
     ]
+
+
+@pytest.mark.django_db
+def test_a_substitute_cell_that_is_neither_yes_nor_no_is_a_problem_of_its_row(tournament):
+    # "R" or "maybe" was read as "not a substitute": the player was then seated and ranked.
+    headers = [*HEADERS, "Substitute"]
+    cells = ["yes", True, "oui", "", "no", False, "non", "0", "maybe", "R"]
+    rows = [[f"Player{index}", "Test", "FR", "", "", "", cell] for index, cell in enumerate(cells)]
+    checked = check_rows(tournament, read_table("p.xlsx", xlsx_bytes(rows, headers)).rows)
+    substitute = [row.values["substitute"] for row in checked]
+    assert substitute[:8] == ["1", "1", "1", "", "", "", "", ""]
+    assert [row.problems for row in checked[:8]] == [[]] * 8
+    assert checked[8].problems == [
+        "Substitute “maybe”: write yes for a substitute, no or nothing for a player."
+    ]
+    assert checked[9].problems == [
+        "Substitute “R”: write yes for a substitute, no or nothing for a player."
+    ]
