@@ -325,11 +325,14 @@ class SheetPageMixin(TableMixin):
             return
         status = outcome.sheet.status
         policy = self.tournament.confirmation_policy
+        level = messages.SUCCESS
         if status == Status.CONFIRMED:
             text = _("Saved and confirmed: the sheet counts in the standings.")
         elif status == Status.IN_PROGRESS:
             text = _("Hands saved. Continue when you can; nothing counts until the sheet is done.")
         elif status == Status.DISPUTED:
+            # Not a success: the sheet counts for nobody until a head referee settles it.
+            level = messages.WARNING
             text = _(
                 "Your entry differs from the first one: the table is disputed. "
                 "A head referee settles it."
@@ -338,7 +341,7 @@ class SheetPageMixin(TableMixin):
             text = _("Saved. It counts once a second official enters it blind and both agree.")
         else:
             text = _("Saved. It counts once a second official confirms it.")
-        messages.success(self.request, text)
+        messages.add_message(self.request, level, text)
 
 
 class SheetView(SheetPageMixin, TemplateView):

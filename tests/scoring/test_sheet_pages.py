@@ -878,3 +878,16 @@ def test_a_sheet_sent_from_a_page_older_than_the_login_says_so_in_the_sites_word
     assert "CSRF" not in page
     assert "DEBUG" not in page
     assert not SheetVersion.objects.exists()
+
+
+def test_a_save_that_makes_the_table_disputed_is_announced_as_a_warning(client, event, players):
+    # The sheet does not count: the official must not read it as done (shown in green).
+    client.force_login(event["users"][Role.REFEREE])
+    check_and_save(client, _url(event), sheet_form_data(players))
+    client.force_login(event["users"]["referee2"])
+    other = sheet_form_data(players, points=(42300, 31000, 19000, 27700), revision=1)
+    check_and_save(client, _url(event), other)
+    page = client.get(_url(event))
+    assert '<li class="message-warning">Your entry differs from the first one' in (
+        page.content.decode()
+    )
