@@ -21,6 +21,7 @@ import sys
 from typing import Any, NoReturn
 
 from seating.engine import SeatingError, SeatingRequest, plan_seating
+from seating.engine.planner import validate_player_count
 
 
 class _InputError(Exception):
@@ -143,18 +144,6 @@ def _require(args: argparse.Namespace, *names: str) -> None:
             raise _InputError(f"--{_option_field(name)} is required", name)
 
 
-def _check_player_count(n: int) -> None:
-    """A negative count is understood but cannot be seated, like 0 to 3 players (exit 2)."""
-    if n < 0:
-        raise SeatingError(
-            "too_few_players",
-            f"{n} players cannot fill a table; at least 4 are needed.",
-            field="players",
-            players=n,
-            substitutes_needed=4,
-        )
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status."""
     parser = _Parser(
@@ -176,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         _require(args, "players", "rounds")
-        _check_player_count(args.players)
+        # Before players 1..N are listed: a huge N would exhaust the memory.
+        validate_player_count(args.players)
         if not math.isfinite(args.time_limit):
             raise _InputError("--time-limit must be a number of seconds", "time_limit")
         n = args.players

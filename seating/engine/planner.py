@@ -49,10 +49,23 @@ from .search import (
 )
 from .winds import assign_winds, wind_counts
 
-__all__ = ["plan_seating", "validate_players", "weights_for", "MOVES_PER_SECOND"]
+__all__ = [
+    "plan_seating",
+    "validate_player_count",
+    "validate_players",
+    "weights_for",
+    "MOVES_PER_SECOND",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+]
 
 #: The search's time limit, in seconds: long enough for one move, at most a day.
 MIN_TIME_LIMIT, MAX_TIME_LIMIT = 0.01, 86_400.0
+#: The largest request planned: a field of 2000 players (500 tables) and 100 rounds are far
+#: beyond any riichi tournament, and still planned in seconds. Beyond, the meeting counts
+#: (players²) exhaust the memory and the rounds the time, whatever the time limit says.
+MAX_PLAYERS, MAX_ROUNDS = 2000, 100
+
 #: Search moves granted per second of ``time_limit``. The budget is counted in moves, not
 #: seconds, so that a seed reproduces its plan; the reference machine (2 cores) makes 130 000
 #: to 200 000 moves/s, so the budget normally ends before the clock does.
@@ -79,6 +92,27 @@ def weights_for(priority: str) -> Weights:
     return Weights(tables=16, teams=8, repeats=1)
 
 
+def validate_player_count(n: int) -> None:
+    """Raise :class:`SeatingError` for fewer players than a table or more than
+    :data:`MAX_PLAYERS` (the CLI asks before it lists players 1..N)."""
+    if n < 4:
+        raise SeatingError(
+            "too_few_players",
+            f"{n} players cannot fill a table; at least 4 are needed.",
+            field="players",
+            players=n,
+            substitutes_needed=4 - max(n, 0),
+        )
+    if n > MAX_PLAYERS:
+        raise SeatingError(
+            "too_many_players",
+            f"{n} players are more than the generator seats; at most {MAX_PLAYERS}.",
+            field="players",
+            players=n,
+            maximum=MAX_PLAYERS,
+        )
+
+
 def validate_players(players: Sequence[int], fixed_tables: Mapping[int, int] | None = None) -> None:
     """Raise :class:`SeatingError` for a player list the generator cannot seat."""
     n = len(players)
@@ -90,14 +124,7 @@ def validate_players(players: Sequence[int], fixed_tables: Mapping[int, int] | N
             field="players",
             players=dupes,
         )
-    if n < 4:
-        raise SeatingError(
-            "too_few_players",
-            f"{n} players cannot fill a table; at least 4 are needed.",
-            field="players",
-            players=n,
-            substitutes_needed=4 - n,
-        )
+    validate_player_count(n)
     extra = substitutes_needed(n)
     if extra:
         raise SeatingError(
@@ -172,6 +199,15 @@ def _validate(request: SeatingRequest) -> None:
     if request.rounds < 0:
         raise SeatingError(
             "invalid_rounds", "The number of rounds cannot be negative.", field="rounds"
+        )
+    if request.rounds > MAX_ROUNDS:
+        raise SeatingError(
+            "too_many_rounds",
+            f"{request.rounds} rounds are more than the generator plans at once; "
+            f"at most {MAX_ROUNDS}.",
+            field="rounds",
+            rounds=request.rounds,
+            maximum=MAX_ROUNDS,
         )
     if not MIN_TIME_LIMIT <= request.time_limit <= MAX_TIME_LIMIT:  # NaN fails too
         raise SeatingError(

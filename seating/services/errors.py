@@ -41,6 +41,10 @@ def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
         "too_few_players": _(
             "%(players)s active players cannot fill a table: at least 4 are needed."
         ),
+        "too_many_players": _(
+            "%(players)s active players are more than the seating generator seats: at most "
+            "%(maximum)s."
+        ),
         "duplicate_players": _("Some players appear twice in the list of players."),
         "fixed_table_full": _("More than four players are fixed to table %(table)s."),
         "fixed_player_unknown": _("A player with a fixed table is not playing."),

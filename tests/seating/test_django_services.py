@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import OperationalError, connection
+from django.utils import translation
 
 from scoring.models import ScoreSheet
 from seating.models import FixedTable, SeatingRun
@@ -18,6 +19,7 @@ from seating.services import (
     seating_run_swiss,
     substitutes_add,
 )
+from seating.services.errors import error_message
 from tests.conftest import make_registration, make_registrations, make_rounds, make_tournament
 from tournament.models import AuditEntry, Registration, Round, Seat
 from tournament.services.registrations import registration_withdraw
@@ -510,3 +512,14 @@ def test_countries_can_be_kept_apart_instead_of_teams(db):
     assert run.metrics["team_clashes"] == 0
     nobody = start(tournament, keep_apart="none")
     assert nobody.snapshot["teams"] == {}
+
+
+def test_a_field_beyond_the_generator_is_refused_in_the_organisers_words():
+    # The engine's maximum (MAX_PLAYERS) is a new code; without a message the organiser read
+    # the bare code "too_many_players".
+    with translation.override("fr"):
+        message = error_message("too_many_players", {"players": 2001, "maximum": 2000})
+    assert message == (
+        "2001 joueurs actifs, c'est plus que le générateur de placement ne peut placer : "
+        "au plus 2000."
+    )

@@ -222,3 +222,21 @@ def test_history_names_players_who_left_and_the_metrics_count_it(tmp_path):
     assert [sorted(p for t in rnd for p in t) for rnd in out["rounds"]] == [list(range(1, 33))] * 4
     whole = evaluate([tuple(map(tuple, rnd)) for rnd in played + out["rounds"]], played=3)
     assert {**whole.as_json(), "seconds": 0} == {**out["metrics"], "seconds": 0}
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "field"),
+    [
+        # 4 million players: listing their meetings (players²) exhausted the memory and the
+        # CLI died with a MemoryError traceback on stdout's place, not the error shape.
+        (("--players", "4000000", "--rounds", "3"), "too_many_players", "players"),
+        # 100 million rounds: the CLI ran on whatever --time-limit said, never answering.
+        (("--players", "32", "--rounds", "100000000"), "too_many_rounds", "rounds"),
+    ],
+)
+def test_a_size_beyond_the_generator_exits_2_at_once(args, code, field):
+    status, out = run_cli(*args)
+    assert status == 2
+    error = out["errors"][0]
+    assert (error["code"], error["field"]) == (code, field)
+    assert error["params"]["maximum"] < int(args[1 if field == "players" else 3])
