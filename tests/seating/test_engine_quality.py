@@ -79,3 +79,13 @@ def test_priority_opponents_trades_tables_for_repeats():
     tables_first = plan(24, 6, time_limit=1.5).metrics
     opponents_first = plan(24, 6, time_limit=1.5, priority="opponents").metrics
     assert opponents_first.repeat_pairs < tables_first.repeat_pairs
+
+
+def test_the_most_rounds_a_design_could_reach_keeps_the_time_limit():
+    # 200 players × 66 rounds, (N − 2)/3 for N ≡ 8 (mod 12) (THEORY.md): 50 tables have no
+    # stored matrix and GF(25) gives 25 rows, so the start's cyclic difference-matrix search
+    # ran its 20 000 nodes whatever the time limit (14 s at a 2 s limit; a minute for 160
+    # players × 40) and the annealing had no time left. 8 s leaves room for a loaded machine.
+    result = plan(200, 66, time_limit=2.0)
+    assert result.metrics.seconds < 8
+    assert result.metrics.table_reuse == 0
