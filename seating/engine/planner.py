@@ -530,7 +530,9 @@ def plan_seating(
                 for b in dense[i + 1 :]:
                     meet0[a * n + b] += 1
                     meet0[b * n + a] += 1
-    allowed = tuple(allowed_visits(played[p] + rn, n_tables) for p in range(n))
+    # The fair share counts every table number used, played rounds included, as evaluate does.
+    all_tables = max([n_tables, *(len(rnd) for rnd in request.history)])
+    allowed = tuple(allowed_visits(played[p] + rn, all_tables) for p in range(n))
     problem = SearchProblem(
         n_players=n,
         n_tables=n_tables,

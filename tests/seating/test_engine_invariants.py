@@ -389,3 +389,20 @@ def test_players_fixed_to_one_table_count_in_the_repeat_bound():
     plan = plan_seating(make_request(64, 8, fixed_tables=fixed, time_limit=2.0))
     assert plan.metrics.repeat_lower_bound == 2 * 7
     assert plan.metrics.repeat_pairs == 2 * 7
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_after_a_table_is_withdrawn_the_replanning_avoids_the_revisits_it_reports(seed):
+    # 24 players × 6 rounds, 3 played, 4 withdrawn: 20 players at 5 tables for rounds 4–6.
+    # The report counts visits beyond ⌈6 ÷ 6⌉ = 1 (table 6 was used), the planner allowed
+    # ⌈6 ÷ 5⌉ = 2: it never tried to keep players off their earlier tables (WRC 2015 §8.1)
+    # and the report showed 27 to 36 revisits.
+    history = plan_seating(make_request(24, 6, seed=seed)).rounds[:3]
+    players = tuple(range(105, 125))
+    plan = plan_seating(
+        replace(make_request(20, 3, seed=seed, time_limit=2.0, history=history), players=players)
+    )
+    assert_valid(plan, players, 3)
+    # A player who sat at three of tables 1–5 has two of them left for three rounds: some
+    # revisits are forced, far fewer than 27.
+    assert plan.metrics.table_reuse <= 12
