@@ -11,16 +11,16 @@ round is a difference family: every difference (c, c', x' − x mod n) between t
 a base table occurs at most once, so two players meet at most once over the n rounds. Each
 ∞_k sits with one point of each class and so meets every finite player exactly once.
 
-* f = 1 (N ≡ 4 mod 12): a resolvable BIBD(N, 4, 1) (28 and 40 players); every pair meets
-  exactly once.
+* f = 1 (N ≡ 4 mod 12): a resolvable BIBD(N, 4, 1) (28, 40 and 52 players); every pair
+  meets exactly once.
 * f = 3 (N ≡ 0 mod 12): a 4-RGDD of type 3^(N/3) (24, 36, 48 and 60 players): the mixed
   difference 0 is left out, so {(x, 0), (x, 1), (x, 2)} and {∞_0, ∞_1, ∞_2} never meet.
 * f = 2 (N ≡ 8 mod 12, n even; 44 players): the pure difference n/2 is left out; everybody
   misses exactly one player. (32 players × 10 rounds has no design of this form.)
 
 The base rounds were found by the backtracking search in ``scripts/find_designs.py`` (36,
-40 and 44 players by an exact-cover search, 48 and 60 by its SAT model, see their entries);
-``tests/seating/test_engine_designs.py`` checks every one from first principles.
+40 and 44 players by an exact-cover search, 48, 52 and 60 by its SAT model, see their
+entries); ``tests/seating/test_engine_designs.py`` checks every one from first principles.
 Table numbers are not part of a design: :func:`number_tables` gives them, the same way
 every time, so that re-seating recognises the plan a tournament started with.
 """
@@ -136,6 +136,26 @@ BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
             ((2, 1), (6, 2), (12, 2), (13, 2)),
             ((6, 0), (12, 0), (13, 0), (2, 2)),
             ((2, 0), (6, 1), (12, 1), (13, 1)),
+        ),
+    ),
+    # scripts/find_designs.py --players 52 --sat
+    52: (
+        17,
+        1,
+        (
+            ((0, 0), (0, 1), (0, 2)),
+            ((5, 0), (10, 0), (3, 2), (9, 2)),
+            ((3, 0), (9, 0), (5, 1), (10, 1)),
+            ((3, 1), (9, 1), (5, 2), (10, 2)),
+            ((11, 0), (15, 0), (2, 1), (12, 2)),
+            ((12, 0), (11, 1), (15, 1), (2, 2)),
+            ((2, 0), (12, 1), (11, 2), (15, 2)),
+            ((1, 0), (16, 0), (4, 2), (7, 2)),
+            ((4, 0), (7, 0), (1, 1), (16, 1)),
+            ((4, 1), (7, 1), (1, 2), (16, 2)),
+            ((6, 0), (13, 0), (14, 0), (8, 2)),
+            ((8, 0), (6, 1), (13, 1), (14, 1)),
+            ((8, 1), (6, 2), (13, 2), (14, 2)),
         ),
     ),
     # scripts/find_designs.py --players 60 --sat

@@ -4,8 +4,8 @@
 THEORY.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
 (N − 1)/3 rounds; N ≡ 0 (mod 12), N ≥ 24, a 4-RGDD of type 3^(N/3) with (N − 3)/3 rounds.
 N ≡ 8 (mod 12): (N − 2)/3 rounds. So 24 players can play 7 rounds, 28 players 9, 32
-players 10, 36 players 11, 40 players 13, 44 players 14, 48 players 15 and 60 players 19
-without meeting anybody twice.
+players 10, 36 players 11, 40 players 13, 44 players 14, 48 players 15, 52 players 17 and
+60 players 19 without meeting anybody twice.
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ def test_every_stored_design_is_a_repeat_free_resolvable_plan(players):
         (44, 14),
         (48, 13),
         (48, 15),
+        (52, 14),
+        (52, 17),
         (60, 16),
         (60, 19),
     ],
