@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import Confirmation, ScoreSheet, SheetVersion
@@ -204,7 +205,8 @@ def _finish_round_if_complete(round_: Round, acting_user) -> None:
         return
     if Seat.objects.filter(round=round_).exists() and not unconfirmed_tables(round_):
         round_.status = Round.Status.FINISHED
-        round_.save(update_fields=["status"])
+        round_.ended_at = timezone.now()
+        round_.save(update_fields=["status", "ended_at"])
         audit_record(
             tournament=round_.tournament, actor=acting_user, action="round.finish", obj=round_
         )

@@ -95,6 +95,23 @@ def test_resetting_a_clock_started_by_mistake_makes_the_round_seated_again(
     assert round_.status == after
 
 
+def test_the_first_start_is_when_the_round_began_and_a_reset_forgets_it(
+    round_, organiser, monkeypatch
+):
+    # Lateness is counted from it (WRC 2015 §7.2): a pause and a resume do not move it.
+    start = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: start)
+    clock_start(round_=round_, acting_user=organiser)
+    monkeypatch.setattr(timezone, "now", lambda: start + datetime.timedelta(minutes=10))
+    clock_pause(round_=round_, acting_user=organiser)
+    clock_start(round_=round_, acting_user=organiser)
+    round_.refresh_from_db()
+    assert round_.started_at == start
+    clock_reset(round_=round_, acting_user=organiser)
+    round_.refresh_from_db()
+    assert round_.started_at is None
+
+
 def test_starting_a_running_clock_is_refused(round_, organiser):
     clock_start(round_=round_, acting_user=organiser)
     with pytest.raises(ValidationError, match="already running"):

@@ -21,6 +21,7 @@ from tests.scoring.conftest import (
     table_registrations,
 )
 from tournament.models import Registration, Round, Tournament
+from tournament.services.clock import clock_start
 
 Status = ScoreSheet.Status
 
@@ -252,6 +253,25 @@ def test_lateness_is_prefilled_from_the_check_in(referee, event, players):
     page = referee.get(_url(event))
     assert page.context["form"]["S_late"].value() == 4
     assert page.context["form"]["E_late"].value() == 0
+
+
+def test_lateness_counts_from_the_round_clock_not_the_schedule(
+    referee, event, players, organiser, monkeypatch
+):
+    # The hall started 30 minutes behind schedule: a player checked in 3 minutes after the
+    # clock started is 4 minutes late (whole minutes, rounded up), not 34 [WRC 2015 §7.2].
+    round_ = event["rounds"][0]
+    now = timezone.now()
+    round_.scheduled_start = now - datetime.timedelta(minutes=60)
+    round_.save()
+    monkeypatch.setattr(timezone, "now", lambda: now - datetime.timedelta(minutes=30))
+    clock_start(round_=round_, acting_user=organiser)
+    monkeypatch.undo()
+    Registration.objects.filter(pk=players[1].pk).update(
+        checked_in_at=now - datetime.timedelta(minutes=26, seconds=50)
+    )
+    page = referee.get(_url(event))
+    assert page.context["form"]["S_late"].value() == 4
 
 
 def _hands_data(players, hands, revision=0, token=None):

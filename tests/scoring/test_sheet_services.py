@@ -202,9 +202,11 @@ def test_a_round_is_playing_from_its_first_sheet_and_finished_with_its_last(even
     round_.refresh_from_db()
     assert round_.status == Round.Status.PLAYING
     assert AuditEntry.objects.filter(action="round.start").count() == 1
+    assert round_.ended_at is None
     enter(round_, 3, make_entry(table_registrations(round_, 3)), users["referee"])
     round_.refresh_from_db()
     assert round_.status == Round.Status.FINISHED
+    assert round_.ended_at is not None  # shown in the round's admin page
     standings = tournament_standings(event["tournament"])
     assert standings.complete_rounds == {1}
     assert standings.provisional_rounds == set()

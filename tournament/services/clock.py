@@ -38,6 +38,7 @@ def _save(round_: Round, *, acting_user, action: str) -> Round:
             "clock_running_since",
             "clock_elapsed_seconds",
             "clock_extra_seconds",
+            "started_at",
         ]
     )
     audit_record(
@@ -57,11 +58,14 @@ def _save(round_: Round, *, acting_user, action: str) -> Round:
 
 @transaction.atomic
 def clock_start(*, round_: Round, acting_user) -> Round:
-    """Start the clock, or resume it after a pause."""
+    """Start the clock, or resume it after a pause. The first start is when the round began:
+    lateness is counted from it (WRC 2015 §7.2), not from a schedule the hall did not keep."""
     round_ = _locked(round_)
     if round_.clock_running_since is not None:
         raise ValidationError(_("The clock of %(round)s is already running.") % {"round": round_})
     round_.clock_running_since = timezone.now()
+    if round_.started_at is None:
+        round_.started_at = round_.clock_running_since
     round_start(round_, acting_user)
     return _save(round_, acting_user=acting_user, action="round.clock_start")
 
@@ -96,6 +100,7 @@ def clock_reset(*, round_: Round, acting_user) -> Round:
     round_.clock_running_since = None
     round_.clock_elapsed_seconds = 0
     round_.clock_extra_seconds = 0
+    round_.started_at = None
     if (
         round_.status == Round.Status.PLAYING
         and not round_.score_sheets.filter(revision__gt=0).exists()
