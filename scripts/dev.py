@@ -2,6 +2,7 @@
 """The quick start: set up a virtualenv, then serve the demo or run the whole test suite.
 
     python3 scripts/dev.py serve   # http://127.0.0.1:8000 with the demo tournament
+    python3 scripts/dev.py serve 8080              # another port (or ADDRESS:PORT)
     python3 scripts/dev.py test    # lint and every test; says what it skipped and why
 
 Needs only Python 3.11+. Re-running is cheap: requirements are reinstalled only when
@@ -48,7 +49,10 @@ def manage(*args: str) -> None:
     run(PYTHON, ROOT / "manage.py", *args)
 
 
-def serve() -> None:
+def serve(address: str = "127.0.0.1:8000") -> None:
+    """Serve on ``address``; a port alone ("8080") stays on this machine (127.0.0.1)."""
+    if address.isdigit():
+        address = f"127.0.0.1:{address}"
     ensure_virtualenv()
     say("Migrating the database")
     manage("migrate", "--no-input", "-v", "0")
@@ -56,8 +60,8 @@ def serve() -> None:
     say("Loading the demo tournament")
     manage("load_demo")
     manage("ensure_organiser")
-    say("Serving on http://127.0.0.1:8000 (admin: http://127.0.0.1:8000/admin/)")
-    manage("runserver", "127.0.0.1:8000")
+    say(f"Serving on http://{address} (admin: http://{address}/admin/)")
+    manage("runserver", address)
 
 
 def environment_report() -> list[str]:
@@ -106,7 +110,7 @@ def main() -> int:
         return 2
     try:
         if sys.argv[1] == "serve":
-            serve()
+            serve(*sys.argv[2:3])
             return 0
         return test(sys.argv[2:])
     except subprocess.CalledProcessError as error:
