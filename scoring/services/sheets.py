@@ -132,7 +132,19 @@ def _check_revision(sheet: ScoreSheet, revision: int, acting_user) -> None:
     if revision == sheet.revision:
         return
     numbers = {"yours": revision, "current": sheet.revision}
-    if sheet.current is not None and sheet.current.entered_by_id == acting_user.pk:
+    by_you = sheet.current is not None and sheet.current.entered_by_id == acting_user.pk
+    if revision == 0 and by_you:
+        message = _(
+            "Nothing was saved for this sheet when you opened it, but you saved it since (in "
+            "another tab or window?). Compare it with your input below, then save again if "
+            "this input is right."
+        )
+    elif revision == 0:
+        message = _(
+            "Nothing was saved for this sheet when you opened it, but someone else has saved "
+            "it since. Compare it with your input below, then save again if yours is right."
+        )
+    elif by_you:
         message = _(
             "You edited version %(yours)s of this sheet, but you saved version %(current)s "
             "since (in another tab or window?). Compare it with your input below, then save "

@@ -141,7 +141,7 @@ def test_two_officials_saving_at_once_get_a_conflict_not_an_overwrite(
     late = sheet_form_data(players, points=(42300, 31000, 19000, 27700), revision=0)
     response = check_and_save(client, _url(event), late)
     assert response.status_code == 200
-    assert "version 1 has been saved since" in response.context["error"]
+    assert "someone else has saved it since" in response.context["error"]
     assert response.context["conflict"].lines[2].points == 27700  # what is saved now
     assert response.context["form"]["W_points"].value() == "19000"  # what they typed
     assert response.context["form"]["revision"].value() == "1"

@@ -19,7 +19,7 @@ from django.urls import reverse
 from bench._support import REPO, temporary_database
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.services.entries import SeatEntry, SheetEntry
-from scoring.services.sheets import sheet_enter
+from scoring.services.sheets import SheetConflict, sheet_correct, sheet_enter
 from scoring.views.sheets import entry_digest
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import Round, Seat, Tournament, TournamentStaff
@@ -83,7 +83,7 @@ def test_the_loser_is_shown_the_winners_version(races):
         assert loser["current_number"] == 1
         assert loser["current_points"] == winner["points"]
         assert table["after_race"]["versions"][0]["points"] == winner["points"]
-        assert "saved since by someone else" in loser["message"]
+        assert "someone else has saved it since" in loser["message"]
 
 
 def test_nothing_either_official_typed_is_lost(races):
@@ -158,16 +158,20 @@ def _entry(table: dict, points: list[int]) -> SheetEntry:
     )
 
 
-def _alice_saves_first(table) -> None:
-    """Alice saves FIRST at revision 0, as from a page opened before anyone saved."""
+def _enter(table: dict, user, points: list[int], revision: int) -> None:
     sheet_enter(
         round_=table["round"],
         table_number=1,
-        entry=_entry(table, FIRST),
+        entry=_entry(table, points),
         token=uuid.uuid4(),
-        revision=0,
-        acting_user=table["alice"],
+        revision=revision,
+        acting_user=user,
     )
+
+
+def _alice_saves_first(table) -> None:
+    """Alice saves FIRST at revision 0, as from a page opened before anyone saved."""
+    _enter(table, table["alice"], FIRST, revision=0)
 
 
 def test_the_conflict_page_shows_both_versions_and_keeps_the_input(table, client):
@@ -176,9 +180,12 @@ def test_the_conflict_page_shows_both_versions_and_keeps_the_input(table, client
     _alice_saves_first(table)
     response = _save_second_from_revision_0(table, client, table["bruno"])
     assert response.status_code == 200
-    assert "saved since by someone else" in response.context["error"]
+    assert "someone else has saved it since" in response.context["error"]
     shown = [line.points for line in response.context["conflict"].lines]
     assert shown == FIRST
+    html = response.content.decode()
+    assert "What is saved now" in html
+    assert "Entered sheet" not in html  # the saved version is shown once
     form = response.context["form"]
     assert [form[f"{wind}_points"].value() for wind in "ESWN"] == [str(p) for p in SECOND]
     assert form["revision"].value() == "1"  # saving again is now a deliberate choice
@@ -199,5 +206,38 @@ def test_an_official_who_saved_in_another_tab_is_told_it_was_them(table, client)
     _alice_saves_first(table)
     response = _save_second_from_revision_0(table, client, table["alice"])
     assert response.status_code == 200
-    assert "but you saved version 1 since (in another tab or window?)" in response.context["error"]
+    error = response.context["error"]
+    assert "when you opened it, but you saved it since (in another tab or window?)" in error
+    assert "version 0" not in error  # the page had no version: nothing to number
     assert SheetVersion.objects.count() == 1
+
+
+def test_a_page_opened_on_a_saved_version_names_both_versions(table, django_user_model):
+    """Alice and Bruno entered different sheets (versions 1 and 2: disputed); two head
+    referees settle it from the same page, at version 2: the second is told what happened."""
+    _alice_saves_first(table)
+    _enter(table, table["bruno"], SECOND, revision=1)
+    heads = [
+        django_user_model.objects.create_user(name, f"{name}@x.org", None)
+        for name in ("carla", "dora")
+    ]
+    for user in heads:
+        make_staff(table["round"].tournament, user, TournamentStaff.Role.HEAD_REFEREE)
+    sheet = ScoreSheet.objects.get()
+
+    def settle(user):
+        return sheet_correct(
+            sheet=sheet,
+            entry=_entry(table, FIRST),
+            token=uuid.uuid4(),
+            revision=2,
+            reason="Paper sheet checked",
+            acting_user=user,
+        )
+
+    settle(heads[0])
+    with pytest.raises(SheetConflict) as conflict:
+        settle(heads[1])
+    assert str(conflict.value).startswith(
+        "You edited version 2 of this sheet, but version 3 has been saved since by someone else."
+    )
