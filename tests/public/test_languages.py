@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django import forms
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -115,3 +116,17 @@ def test_dates_are_written_as_the_reader_writes_them(
         text = pdf_text(StandingsPdf(tournament).render()[2])
     assert dates in text
     assert printed in text
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("typed", "day"),
+    [("05/07/2026", datetime.date(2026, 7, 5)), ("2026-07-05", datetime.date(2026, 7, 5))],
+)
+def test_typed_dates_are_read_day_first_in_both_languages(language, typed, day):
+    # The pages write 5 July 2026; an organiser typing 05/07/2026 in the admin means it too
+    # (Django's "en" read it as 7 May, a scheduled start two months off).
+    with translation.override(language):
+        assert forms.DateField().clean(typed) == day
+        start = forms.SplitDateTimeField().clean([typed, "09:30"])
+    assert (start.date(), start.time()) == (day, datetime.time(9, 30))
