@@ -69,6 +69,11 @@ MESSAGES = {
         "on the table they must add up to %(expected)s.",
         "riichi_sticks_left",
     ),
+    "points_sum_chombo_deducted": _(
+        "The four scores add up to %(total)s, %(deducted)s short of %(expected)s: the "
+        "chombo deduction. Write each player's points before it; it is made from the chombo "
+        "count."
+    ),
     # Hands (RULES.md §3-§6)
     "result_unknown": _("Choose ron, tsumo, draw or chombo."),
     "seat_unknown": _("Choose a seat: E, S, W or N."),

@@ -42,6 +42,8 @@ ERROR_CODES: dict[str, str] = {
     "points_not_multiple": "Points are not a multiple of 100. params: player, points",
     "points_sum": "Σ points + 1 000 x sticks left != 4 x start points. "
     "params: total, expected, riichi_sticks_left, start_points",
+    "points_sum_chombo_deducted": "The points are short by exactly the chombo deduction "
+    "(chombo_model 'table_points'): written after it. params: total, expected, deducted",
     "count_negative": "A count (chombo, minutes, sticks, honba…) is negative or not whole. "
     "params: value",
     "flag_type": "substitute/absent is not true/false. params: -",

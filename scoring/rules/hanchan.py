@@ -235,7 +235,23 @@ def validate_sheet(
     elif points_ok:
         total = sum(s.points for s in seats)
         expected = 4 * ruleset.start_points - RIICHI_DEPOSIT * riichi_sticks_left
-        if total != expected:
+        deducted = _chombo_deduction(ruleset, seats)
+        if total != expected and deducted and total == expected - deducted:
+            # The sheet's points already net of the chombo deduction the engine makes itself
+            # [001 §3.1.4]: say so, rather than only that the sum is off by that much.
+            errors.append(
+                RulesError(
+                    "points_sum_chombo_deducted",
+                    f"The four scores add up to {_fmt(total)}, {_fmt(deducted)} short of "
+                    f"{_fmt(expected)}: the chombo deduction. Write each player's points "
+                    "before it; the deduction is made from the chombo count.",
+                    field="seats",
+                    total=total,
+                    expected=expected,
+                    deducted=deducted,
+                )
+            )
+        elif total != expected:
             sticks = (
                 f"with {riichi_sticks_left} riichi stick"
                 f"{'s' if riichi_sticks_left != 1 else ''} left on the table"
@@ -256,6 +272,14 @@ def validate_sheet(
             )
     if errors:
         raise RulesErrors(errors)
+
+
+def _chombo_deduction(ruleset: RuleSet, seats: Sequence[SeatSheet]) -> int:
+    """Table points the chombo take off the written points (ORAN), 0 if none or unknown."""
+    counts = [s.chombo for s in seats]
+    if ruleset.chombo_model != "table_points" or not all(_is_int(c) and c >= 0 for c in counts):
+        return 0
+    return ruleset.chombo_amount * sum(counts)
 
 
 def _rank_key(ruleset: RuleSet, s: SeatSheet) -> int:

@@ -61,3 +61,24 @@ def test_the_sheet_page_says_one_riichi_stick(client, event):
     errors = " ".join(response.context["form"].errors["__all__"])
     assert "with 1 riichi stick left on the table" in errors
     assert "riichi sticks" not in errors
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "add up to 110,000, 10,000 short of 120,000: the chombo deduction."),
+        ("fr", "totalisent 110 000, 10 000 de moins que 120 000 : la déduction du chombo."),
+    ],
+)
+def test_points_written_after_the_chombo_deduction_say_so_in_both_languages(language, expected):
+    # ORAN: 10 000 table points per chombo [001 §3.1.4], written off the sheet's points.
+    error = RulesError(
+        "points_sum_chombo_deducted",
+        "short by the deduction",
+        field="seats",
+        total=110000,
+        expected=120000,
+        deducted=10000,
+    )
+    with translation.override(language):
+        assert expected in message_for(error).replace("\u202f", " ").replace("\xa0", " ")

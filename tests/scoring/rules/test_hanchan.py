@@ -106,6 +106,23 @@ def test_oran_score_sheet_example():
     assert sum(s.score for s in res.seats) == -10  # the destroyed 10 000
 
 
+@pytest.mark.parametrize("chombos", [1, 2])
+def test_oran_points_written_after_the_chombo_deduction_are_named_as_such(chombos):
+    # [001 §3.1.4, §3.4.1]: the sheet's points are the final table points; the 10 000 per
+    # chombo comes off them in the score. Points already net of it miss 120 000 (4 × 30 000,
+    # [001 §2.1]) by exactly that: the referee is told so, not only that the sum is off.
+    written = sheet(14600 - 10000 * chombos, 22300, 36900, 46200, E={"chombo": chombos})
+    with pytest.raises(RulesErrors) as info:
+        score_hanchan(ORAN, written)
+    (error,) = info.value.errors
+    assert error.code == "points_sum_chombo_deducted"
+    assert error.params["deducted"] == 10000 * chombos
+    # WRC takes chombo as penalty points, never off the table points [000 §7.1]: a plain sum
+    with pytest.raises(RulesErrors) as info:
+        score_hanchan(WRC, written)
+    assert info.value.codes == ("points_sum",)
+
+
 def test_wrc_chombo_never_changes_the_place():
     # R-H-WRC-4 [000 §7.1]: penalty points off the global score, table untouched
     res = score_hanchan(WRC, sheet(14600, 22300, 36900, 46200, S={"chombo": 1}))
