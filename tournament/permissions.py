@@ -15,6 +15,9 @@ from tournament.models import Tournament, TournamentStaff
 Role = TournamentStaff.Role
 ROLE_RANK = {Role.REFEREE: 1, Role.HEAD_REFEREE: 2, Role.ORGANISER: 3}
 KEPT_INPUT_SESSION_KEY = "input_kept_over_login"
+#: Hidden field of a form kept over a login: the user the page was shown to. The input comes
+#: back to them only, not to whoever logs in next in that browser (a shared phone).
+KEPT_INPUT_USER_FIELD = "typed_by"
 
 
 def user_role(user, tournament: Tournament) -> str | None:
@@ -67,16 +70,24 @@ class TournamentStaffMixin(LoginRequiredMixin):
 def keep_input(request: HttpRequest) -> None:
     """Keep a form sent without a session in the (new, anonymous) session: the login keeps
     it, and the page it was sent to shows it again once (`kept_input`)."""
-    data = {key: values for key, values in request.POST.lists() if key != "csrfmiddlewaretoken"}
-    request.session[KEPT_INPUT_SESSION_KEY] = {"path": request.path, "data": data}
+    skip = {"csrfmiddlewaretoken", KEPT_INPUT_USER_FIELD}
+    data = {key: values for key, values in request.POST.lists() if key not in skip}
+    request.session[KEPT_INPUT_SESSION_KEY] = {
+        "path": request.path,
+        "user": request.POST.get(KEPT_INPUT_USER_FIELD, ""),
+        "data": data,
+    }
 
 
 def kept_input(request: HttpRequest) -> QueryDict | None:
-    """The form kept by `keep_input` for this page, taken out of the session; else None."""
+    """The form kept by `keep_input` for this page, taken out of the session; else None.
+    Input typed by another user (the page named them) is dropped, never shown."""
     kept = request.session.get(KEPT_INPUT_SESSION_KEY)
     if not kept or kept["path"] != request.path:
         return None
     del request.session[KEPT_INPUT_SESSION_KEY]
+    if kept.get("user") != str(request.user.pk):
+        return None
     data = QueryDict(mutable=True)
     for key, values in kept["data"].items():
         data.setlist(key, values)

@@ -861,7 +861,7 @@ def test_a_sheet_sent_after_the_session_ended_is_back_after_logging_in(
     else:
         data = sheet_form_data(players, points=(42300, 31000, 27700, 19000))
     data["note"] = "Réclamation à la table"
-    sent = client.post(_url(event, name), {**data, "action": "check"})
+    sent = _send_after_the_session_ended(client, user, _url(event, name), data)
     assert sent.status_code == 302
     assert sent.url.startswith(reverse("login"))
     back = client.post(
@@ -880,6 +880,35 @@ def test_a_sheet_sent_after_the_session_ended_is_back_after_logging_in(
     assert not SheetVersion.objects.exists()
     again = client.get(_url(event, name))  # shown once, not every time the page opens
     assert again.context["form"]["note"].value() in (None, "")
+
+
+def _send_after_the_session_ended(client, user, url: str, data: dict):
+    """The page is opened logged in, the session ends (Log out in another tab), then the
+    typed form is sent with the page's hidden fields."""
+    client.force_login(user)
+    page = client.get(url).content.decode()
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    client.logout()
+    return client.post(url, {**hidden, **data, "action": "check"})
+
+
+def test_a_sheet_kept_over_the_login_is_not_shown_to_another_official(client, event, players):
+    # A shared phone: the session of the official who typed the sheet ended, and another
+    # official logs in on it. The first one's input must not come back as theirs ("what you
+    # typed"), to be saved under their name without their having read the paper sheet.
+    typist, other = event["users"][Role.REFEREE], event["users"]["referee2"]
+    other.set_password("pw-referee-2")
+    other.save()
+    data = {**sheet_form_data(players), "note": "Réclamation à la table"}
+    assert _send_after_the_session_ended(client, typist, _url(event), data).status_code == 302
+    page = client.post(
+        reverse("login"),
+        {"username": other.username, "password": "pw-referee-2", "next": _url(event)},
+        follow=True,
+    )
+    assert page.context["user"] == other
+    assert page.context["form"]["note"].value() in (None, "")
+    assert "nothing was saved" not in page.content.decode()
 
 
 def test_a_sheet_sent_from_a_page_older_than_the_login_says_so_in_the_sites_words(event, players):
