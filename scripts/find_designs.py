@@ -494,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--nodes", type=int, default=200_000)
-    parser.add_argument("--sat", action="store_true", help="with --players: ask CaDiCaL")
+    parser.add_argument("--sat", action="store_true", help="with --players or --soma: ask CaDiCaL")
     parser.add_argument("--matrix", help="cyclic factors of the group, e.g. 2,6")
     parser.add_argument("--negated", action="store_true", help="with --matrix: rows x, -x")
     parser.add_argument("--rounds", type=int)
