@@ -31,8 +31,11 @@ def _name(registration: Registration) -> str:
 
 def late_minutes_from_check_in(registration: Registration | None, round_: Round) -> int:
     """Minutes between the round's start and the player's check-in, when both are known and
-    the check-in came after the start (the referee can change it)."""
-    start = round_.started_at or round_.scheduled_start
+    the check-in came after the start (the referee can change it). The start is the clock's
+    first start, but never before the scheduled time: a round begun early makes nobody who
+    came on time late."""
+    starts = [moment for moment in (round_.started_at, round_.scheduled_start) if moment]
+    start = max(starts) if starts else None
     checked_in = registration.checked_in_at if registration else None
     if not start or not checked_in or checked_in <= start:
         return 0

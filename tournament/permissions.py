@@ -4,6 +4,8 @@ organiser ⊃ head referee ⊃ referee: a higher role may do everything a lower 
 A superuser counts as organiser everywhere.
 """
 
+import time
+
 from django.contrib.auth.backends import BaseBackend
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
@@ -18,6 +20,11 @@ KEPT_INPUT_SESSION_KEY = "input_kept_over_login"
 #: Hidden field of a form kept over a login: the user the page was shown to. The input comes
 #: back to them only, not to whoever logs in next in that browser (a shared phone).
 KEPT_INPUT_USER_FIELD = "typed_by"
+#: A kept form is given back within this time (the login that follows), and only when no
+#: bigger than this: a whole hand-by-hand sheet is a few kilobytes, and anyone can post
+#: to a sheet's address, each post writing an anonymous session.
+KEPT_INPUT_SECONDS = 3600
+KEPT_INPUT_MAX_CHARACTERS = 64 * 1024
 
 
 def user_role(user, tournament: Tournament) -> str | None:
@@ -52,7 +59,11 @@ class TournamentStaffMixin(LoginRequiredMixin):
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
-            if self.keeps_input_over_login and request.method == "POST":
+            if (
+                self.keeps_input_over_login
+                and request.method == "POST"
+                and Tournament.objects.filter(slug=kwargs["slug"]).exists()
+            ):
                 keep_input(request)
             return self.handle_no_permission()
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
@@ -70,11 +81,16 @@ class TournamentStaffMixin(LoginRequiredMixin):
 def keep_input(request: HttpRequest) -> None:
     """Keep a form sent without a session in the (new, anonymous) session: the login keeps
     it, and the page it was sent to shows it again once (`kept_input`)."""
+    user = request.POST.get(KEPT_INPUT_USER_FIELD, "")
     skip = {"csrfmiddlewaretoken", KEPT_INPUT_USER_FIELD}
     data = {key: values for key, values in request.POST.lists() if key not in skip}
+    size = sum(len(key) + sum(len(value) for value in values) for key, values in data.items())
+    if not user.isdigit() or size > KEPT_INPUT_MAX_CHARACTERS:
+        return  # no official named (not sent from a sheet page), or not a score sheet
     request.session[KEPT_INPUT_SESSION_KEY] = {
         "path": request.path,
-        "user": request.POST.get(KEPT_INPUT_USER_FIELD, ""),
+        "user": user,
+        "at": time.time(),
         "data": data,
     }
 
@@ -88,6 +104,8 @@ def kept_input(request: HttpRequest) -> QueryDict | None:
     del request.session[KEPT_INPUT_SESSION_KEY]
     if kept.get("user") != str(request.user.pk):
         return None
+    if time.time() - kept.get("at", 0) > KEPT_INPUT_SECONDS:
+        return None  # a login long after: the sheet has surely been entered since
     data = QueryDict(mutable=True)
     for key, values in kept["data"].items():
         data.setlist(key, values)

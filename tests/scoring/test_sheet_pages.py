@@ -3,6 +3,7 @@
 import copy
 import datetime
 import re
+import time
 import uuid
 
 import pytest
@@ -21,6 +22,12 @@ from tests.scoring.conftest import (
     table_registrations,
 )
 from tournament.models import Registration, Round, Tournament
+from tournament.permissions import (
+    KEPT_INPUT_MAX_CHARACTERS,
+    KEPT_INPUT_SECONDS,
+    KEPT_INPUT_SESSION_KEY,
+    KEPT_INPUT_USER_FIELD,
+)
 from tournament.services.clock import clock_start
 
 Status = ScoreSheet.Status
@@ -255,23 +262,42 @@ def test_lateness_is_prefilled_from_the_check_in(referee, event, players):
     assert page.context["form"]["E_late"].value() == 0
 
 
+def _clock_started(round_, organiser, monkeypatch, *, scheduled: int, started: int):
+    """The round scheduled and its clock first started that many minutes ago."""
+    now = timezone.now()
+    round_.scheduled_start = now - datetime.timedelta(minutes=scheduled)
+    round_.save()
+    monkeypatch.setattr(timezone, "now", lambda: now - datetime.timedelta(minutes=started))
+    clock_start(round_=round_, acting_user=organiser)
+    monkeypatch.undo()
+    round_.refresh_from_db()
+    return round_
+
+
+def _checked_in(player, at) -> None:
+    Registration.objects.filter(pk=player.pk).update(checked_in_at=at)
+
+
 def test_lateness_counts_from_the_round_clock_not_the_schedule(
     referee, event, players, organiser, monkeypatch
 ):
     # The hall started 30 minutes behind schedule: a player checked in 3 minutes after the
     # clock started is 4 minutes late (whole minutes, rounded up), not 34 [WRC 2015 §7.2].
-    round_ = event["rounds"][0]
-    now = timezone.now()
-    round_.scheduled_start = now - datetime.timedelta(minutes=60)
-    round_.save()
-    monkeypatch.setattr(timezone, "now", lambda: now - datetime.timedelta(minutes=30))
-    clock_start(round_=round_, acting_user=organiser)
-    monkeypatch.undo()
-    Registration.objects.filter(pk=players[1].pk).update(
-        checked_in_at=now - datetime.timedelta(minutes=26, seconds=50)
-    )
-    page = referee.get(_url(event))
-    assert page.context["form"]["S_late"].value() == 4
+    round_ = _clock_started(event["rounds"][0], organiser, monkeypatch, scheduled=60, started=30)
+    _checked_in(players[1], round_.started_at + datetime.timedelta(minutes=3, seconds=10))
+    assert referee.get(_url(event)).context["form"]["S_late"].value() == 4
+
+
+def test_a_round_begun_early_makes_nobody_late_before_the_scheduled_time(
+    referee, event, players, organiser, monkeypatch
+):
+    # Clock started 10 minutes before the schedule; a player checked in 5 minutes before the
+    # scheduled time came on time (0), one 3 min 10 s after it is 4 minutes late.
+    round_ = _clock_started(event["rounds"][0], organiser, monkeypatch, scheduled=30, started=40)
+    _checked_in(players[0], round_.scheduled_start - datetime.timedelta(minutes=4, seconds=50))
+    _checked_in(players[1], round_.scheduled_start + datetime.timedelta(minutes=3, seconds=10))
+    form = referee.get(_url(event)).context["form"]
+    assert (form["E_late"].value(), form["S_late"].value()) == (0, 4)
 
 
 def _hands_data(players, hands, revision=0, token=None):
@@ -907,6 +933,45 @@ def test_a_sheet_kept_over_the_login_is_not_shown_to_another_official(client, ev
         follow=True,
     )
     assert page.context["user"] == other
+    assert page.context["form"]["note"].value() in (None, "")
+    assert "nothing was saved" not in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    "sent",
+    ["another tournament", "no official named", "far too big"],
+)
+def test_only_a_sheet_sent_from_a_sheet_page_is_kept_over_the_login(client, event, players, sent):
+    # Anyone may post to a sheet's address, and each post without a session writes one: only
+    # a sheet page's own form (it names the official), of a sheet's size, on an existing
+    # tournament, is kept.
+    url = _url(event)
+    data = {**sheet_form_data(players), "action": "check", KEPT_INPUT_USER_FIELD: "1"}
+    if sent == "another tournament":
+        url = url.replace(event["tournament"].slug, "no-such-event")
+    elif sent == "no official named":
+        del data[KEPT_INPUT_USER_FIELD]
+    else:
+        data["note"] = "x" * (KEPT_INPUT_MAX_CHARACTERS + 1)
+    assert client.post(url, data).status_code == 302  # to the login, as before
+    assert KEPT_INPUT_SESSION_KEY not in client.session
+
+
+def test_a_sheet_kept_over_the_login_is_not_given_back_hours_later(
+    client, event, players, monkeypatch
+):
+    user = event["users"][Role.REFEREE]
+    user.set_password("pw-referee-1")
+    user.save()
+    data = {**sheet_form_data(players), "note": "Réclamation à la table"}
+    _send_after_the_session_ended(client, user, _url(event), data)
+    later = time.time() + KEPT_INPUT_SECONDS + 60
+    monkeypatch.setattr("tournament.permissions.time.time", lambda: later)
+    page = client.post(
+        reverse("login"),
+        {"username": user.username, "password": "pw-referee-1", "next": _url(event)},
+        follow=True,
+    )
     assert page.context["form"]["note"].value() in (None, "")
     assert "nothing was saved" not in page.content.decode()
 
