@@ -31,7 +31,8 @@ ERROR_CODES: dict[str, str] = {
     "ruleset_unknown": "Unknown rule-set key. params: ruleset, choices",
     "option_unknown": "Unknown option name. params: option",
     "option_type": "Option value of the wrong type. params: option, expected, value",
-    "option_range": "Option value out of range (min, multiple of 100, uma sum/order). "
+    "option_range": "Option value out of range (min, multiple of 100 (noten_total: of 600), "
+    "uma sum/order). "
     "params: option, value[, min]",
     "option_choice": "Option value not among the choices. params: option, choices, value",
     # score sheet (hanchan)

@@ -38,7 +38,7 @@ def test_every_stored_design_is_a_repeat_free_resolvable_plan(players):
             for pair in combinations(sorted(table), 2):
                 assert pair not in met, f"{pair} meet twice"
                 met.add(pair)
-    # Resolvable BIBD (f = 1): every pair meets; RGDD (f = 3): all but the 8 groups' pairs.
+    # Resolvable BIBD (f = 1): every pair meets; RGDD (f = 3): all but the N/3 groups' pairs.
     unmet = players * (players - 1) // 2 - len(met)
     assert unmet == {1: 0, 3: players // 3 * 3, 2: players // 2}[f]
 
