@@ -151,15 +151,17 @@ class GenerateView(OverviewView):
 
 
 def swiss_standings(tournament: Tournament, round_: Round) -> tuple[list[int], list[int]]:
-    """Registration ids in the order of the current standings, best first, and the rounds
-    before ``round_`` whose score sheets are not all confirmed yet."""
+    """Registration ids of the ranked players in the order of the current standings, best
+    first, and the rounds before ``round_`` whose score sheets are not all confirmed yet.
+    Players without a confirmed hanchan have no place: the Swiss run seats them last."""
     from scoring.selectors import tournament_standings
 
     standings = tournament_standings(tournament)
     unfinished = [
         number for number in range(1, round_.number) if number not in standings.complete_rounds
     ]
-    return [entry.registration_id for entry in standings.entries], unfinished
+    ranked = [entry.registration_id for entry in standings.entries if entry.place is not None]
+    return ranked, unfinished
 
 
 class SwissView(OverviewView):
@@ -178,38 +180,12 @@ class SwissView(OverviewView):
                     keep_apart=form.cleaned_data["keep_apart"],
                     priority=form.cleaned_data["priority"],
                     closeness_weight=form.cleaned_data["closeness"],
+                    incomplete_rounds=unfinished,
                     acting_user=request.user,
                 )
             except ValidationError as error:
                 _errors(request, error)
             else:
-                if not standings:
-                    messages.warning(
-                        request,
-                        _(
-                            "There are no standings yet: players were grouped in registration "
-                            "order."
-                        ),
-                    )
-                elif unfinished:
-                    # The last round is often seated while the one before is still being
-                    # entered: groups from half the results would be wrong.
-                    messages.warning(
-                        request,
-                        ngettext(
-                            "Round %(rounds)s is not complete (some score sheets are not "
-                            "confirmed): these groups come from the standings as they are now. "
-                            "Seat round %(round)s again once it is.",
-                            "Rounds %(rounds)s are not complete (some score sheets are not "
-                            "confirmed): these groups come from the standings as they are now. "
-                            "Seat round %(round)s again once they are.",
-                            len(unfinished),
-                        )
-                        % {
-                            "rounds": ", ".join(map(str, unfinished)),
-                            "round": form.cleaned_data["round"].number,
-                        },
-                    )
                 return redirect(self.run_url(run))
         return self.render_to_response(self.get_context_data(swiss_form=form))
 
@@ -241,6 +217,37 @@ class SubstitutesView(OrganiserAdminMixin, View):
                 _("Added: %(names)s.") % {"names": ", ".join(str(r.player) for r in created)},
             )
         return redirect(self.overview_url())
+
+
+def swiss_notes(run: SeatingRun) -> list[str]:
+    """What a Swiss proposal's groups were made from, when the standings were not final: said
+    on the run's page, which the progress bar reloads (a one-time message would be gone)."""
+    if run.mode != SeatingRun.Mode.SWISS:
+        return []
+    if not run.snapshot.get("ranked_players", 1):
+        return [
+            _(
+                "There were no standings when this proposal was made: players were grouped in "
+                "registration order."
+            )
+        ]
+    incomplete = run.snapshot.get("incomplete_rounds", [])
+    if not incomplete:
+        return []
+    # The last round is often seated while the one before is still being entered: groups
+    # from half the results would be wrong.
+    return [
+        ngettext(
+            "Round %(rounds)s was not complete when this proposal was made (some score sheets "
+            "were not confirmed): its groups come from the standings as they were then. Seat "
+            "round %(round)s again once it is complete.",
+            "Rounds %(rounds)s were not complete when this proposal was made (some score "
+            "sheets were not confirmed): its groups come from the standings as they were then. "
+            "Seat round %(round)s again once they are complete.",
+            len(incomplete),
+        )
+        % {"rounds": ", ".join(map(str, incomplete)), "round": run.round_numbers[0]}
+    ]
 
 
 def quality_rows(run: SeatingRun) -> list[dict[str, Any]]:
@@ -314,6 +321,7 @@ class RunView(OrganiserAdminMixin, TemplateView):
             ),
             "run": run,
             "method": method_description(run.method),
+            "notes": swiss_notes(run),
             "error": run_error_message(run),
             "quality": quality_rows(run) if run.plan else [],
             "rounds": plan_rounds(run, registrations),

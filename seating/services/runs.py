@@ -321,11 +321,15 @@ def seating_run_swiss(
     keep_apart: str = SeatingRun.KeepApart.TEAM,
     priority: str = SeatingRun.Priority.TABLES,
     closeness_weight: int = DEFAULT_CLOSENESS,
+    incomplete_rounds: Sequence[int] = (),
     background: bool | None = None,
     acting_user=None,
 ) -> SeatingRun:
     """Create a run seating one round from the standings (registration ids, best first)
     and compute it, like `seating_run_start`.
+
+    `incomplete_rounds`: earlier rounds whose score sheets were not all confirmed when the
+    standings were read; kept with the run, whose page says so for as long as it is shown.
 
     `closeness_weight`: what one place of spread in the standings inside a table weighs
     against a repeated opponent's 100 (see seating.engine.swiss).
@@ -348,6 +352,8 @@ def seating_run_swiss(
         snapshot = data.as_json()
         snapshot["standings"] = ranked
         snapshot["closeness_weight"] = closeness_weight
+        snapshot["incomplete_rounds"] = sorted(incomplete_rounds)
+        snapshot["ranked_players"] = len(in_standings)
         run = SeatingRun(
             tournament=tournament,
             mode=SeatingRun.Mode.SWISS,
