@@ -80,6 +80,7 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         )
         # A fixed table set after the round was seated: that player sits elsewhere.
         round_.fixed_tables_outdated = not round_.is_played and bool(round_.off_fixed_table)
+    _mark_swiss_standings_outdated(tournament, rounds)
     fixed = list(
         FixedTable.objects.filter(registration__tournament=tournament).select_related(
             "registration__player"
@@ -100,6 +101,44 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
             SeatingRun.objects.filter(tournament=tournament).select_related("created_by")[:runs]
         ),
     )
+
+
+def swiss_standings(tournament: Tournament, round_: Round) -> tuple[list[int], list[int]]:
+    """Registration ids of the ranked players in the order of the current standings, best
+    first, and the rounds before ``round_`` whose score sheets are not all confirmed yet.
+    Players without a confirmed hanchan have no place: the Swiss run seats them last."""
+    from scoring.selectors import tournament_standings
+
+    standings = tournament_standings(tournament)
+    unfinished = [
+        number for number in range(1, round_.number) if number not in standings.complete_rounds
+    ]
+    ranked = [entry.registration_id for entry in standings.entries if entry.place is not None]
+    return ranked, unfinished
+
+
+def _mark_swiss_standings_outdated(tournament: Tournament, rounds: list[Round]) -> None:
+    """Set ``standings_outdated`` on each round to come whose seats come from a Swiss run and
+    whose standings have changed since (a sheet confirmed or corrected): its groups are stale."""
+    seated = {r.number: r for r in rounds if r.seat_count and not r.is_played}
+    for round_ in rounds:
+        round_.standings_outdated = False
+    if not seated:
+        return
+    applied: dict[int, SeatingRun] = {}
+    for run in SeatingRun.objects.filter(
+        tournament=tournament, status=SeatingRun.Status.APPLIED
+    ).order_by("-pk"):
+        for number in run.round_numbers:
+            applied.setdefault(number, run)
+    for number, round_ in seated.items():
+        run = applied.get(number)
+        if run is None or "ranked_players" not in run.snapshot:  # a whole plan, or older
+            continue
+        used = run.snapshot["standings"][: run.snapshot["ranked_players"]]
+        players = set(run.snapshot["players"])
+        ranked, _unfinished = swiss_standings(tournament, round_)
+        round_.standings_outdated = used != [pk for pk in ranked if pk in players]
 
 
 def registrations_by_id(tournament: Tournament) -> dict[int, Registration]:

@@ -21,7 +21,7 @@ from django.views.generic import TemplateView, View
 
 from seating.forms import GenerateForm, SubstitutesForm, SwapForm, SwissForm
 from seating.models import SeatingRun
-from seating.selectors import registrations_by_id, seating_status
+from seating.selectors import registrations_by_id, seating_status, swiss_standings
 from seating.services import (
     seating_run_apply,
     seating_run_discard,
@@ -31,7 +31,7 @@ from seating.services import (
     substitutes_add,
 )
 from seating.services.runs import run_error_message
-from tournament.models import WIND_LABELS, Round, Seat, Tournament
+from tournament.models import WIND_LABELS, Seat, Tournament
 from tournament.permissions import has_role
 
 QUALITY_ROWS = [
@@ -148,20 +148,6 @@ class GenerateView(OverviewView):
             else:
                 return redirect(self.run_url(run))
         return self.render_to_response(self.get_context_data(generate_form=form))
-
-
-def swiss_standings(tournament: Tournament, round_: Round) -> tuple[list[int], list[int]]:
-    """Registration ids of the ranked players in the order of the current standings, best
-    first, and the rounds before ``round_`` whose score sheets are not all confirmed yet.
-    Players without a confirmed hanchan have no place: the Swiss run seats them last."""
-    from scoring.selectors import tournament_standings
-
-    standings = tournament_standings(tournament)
-    unfinished = [
-        number for number in range(1, round_.number) if number not in standings.complete_rounds
-    ]
-    ranked = [entry.registration_id for entry in standings.entries if entry.place is not None]
-    return ranked, unfinished
 
 
 class SwissView(OverviewView):

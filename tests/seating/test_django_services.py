@@ -1,5 +1,6 @@
 """Seating services: generate, swap, apply, re-seat after a withdrawal, substitutes, Swiss."""
 
+import uuid
 from collections import Counter
 
 import pytest
@@ -8,8 +9,9 @@ from django.db import OperationalError, connection
 from django.utils import translation
 
 from scoring.models import ScoreSheet
+from scoring.services.sheets import sheet_correct
 from seating.models import FixedTable, SeatingRun
-from seating.selectors import round_seating, seating_status
+from seating.selectors import round_seating, seating_status, swiss_standings
 from seating.services import (
     fixed_table_set,
     seating_run_apply,
@@ -21,6 +23,7 @@ from seating.services import (
 )
 from seating.services.errors import error_message
 from tests.conftest import make_registration, make_registrations, make_rounds, make_tournament
+from tests.scoring.conftest import enter, make_entry, seat_round, table_registrations
 from tournament.models import AuditEntry, Registration, Round, Seat
 from tournament.services.registrations import registration_withdraw
 
@@ -461,6 +464,54 @@ def test_swiss_round_seats_active_players_missing_from_the_standings(db):
     seated = Counter(p for table in run.plan[0]["tables"] for p in table)
     assert set(seated) == {r.pk for r in registrations}
     assert set(seated.values()) == {1}
+
+
+def test_a_swiss_round_is_out_of_date_once_the_standings_it_was_seated_from_change(organiser):
+    # The last Swiss round is often seated while sheets of the round before are still being
+    # entered or corrected; the overview said nothing once they were, and the round was
+    # played in groups from the old standings.
+    tournament = make_tournament(rounds_count=3, confirmation_policy="single")
+    registrations = make_registrations(tournament, 12)
+    first, second, third = make_rounds(tournament)
+    seat_round(first, registrations)
+    seat_round(second, registrations, shift=1)
+    for round_ in (first, second):
+        for table in (1, 2, 3):
+            enter(round_, table, make_entry(table_registrations(round_, table)), organiser)
+
+    def outdated() -> bool:
+        return next(
+            r for r in seating_status(tournament).rounds if r.number == 3
+        ).standings_outdated
+
+    standings, _unfinished = swiss_standings(tournament, third)
+    seating_run_apply(run=swiss(tournament, third, standings, seed=5))
+    assert not outdated()
+    # A head referee corrects a table of round 2: its first and last trade their points
+    # (make_entry's points, the WRC 2015 §5.9.2 example, reversed).
+    sheet = ScoreSheet.objects.get(round=second, table_number=1)
+    sheet_correct(
+        sheet=sheet,
+        entry=make_entry(table_registrations(second, 1), points=(19000, 27700, 31000, 42300)),
+        token=uuid.uuid4(),
+        revision=sheet.revision,
+        reason="East and North read the wrong way round",
+        acting_user=organiser,
+    )
+    corrected, _unfinished = swiss_standings(tournament, third)
+    assert corrected != standings
+    assert outdated()
+    seating_run_apply(run=swiss(tournament, third, corrected, seed=5))
+    assert not outdated()
+
+
+def test_a_whole_plan_is_not_out_of_date_when_the_standings_change(twenty, organiser):
+    tournament, _registrations = twenty
+    seating_run_apply(run=start(tournament))
+    round_one = tournament.rounds.get(number=1)
+    for table in range(1, 6):
+        enter(round_one, table, make_entry(table_registrations(round_one, table)), organiser)
+    assert not any(r.standings_outdated for r in seating_status(tournament).rounds)
 
 
 def test_seated_round_with_an_entered_score_sheet_is_history(twenty):
