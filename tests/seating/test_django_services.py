@@ -571,6 +571,6 @@ def test_a_field_beyond_the_generator_is_refused_in_the_organisers_words():
     with translation.override("fr"):
         message = error_message("too_many_players", {"players": 2001, "maximum": 2000})
     assert message == (
-        "2001 joueurs actifs, c'est plus que le générateur de placement ne peut placer : "
+        "2001 joueurs actifs, c’est plus que le générateur de placement ne peut placer : "
         "au plus 2000."
     )
