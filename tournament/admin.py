@@ -209,6 +209,16 @@ class TournamentScopedAdmin(admin.ModelAdmin):
             return [column for column in columns if column != "tournament"]
         return columns
 
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict:
+        """A new row starts in the tournament when one organises only that one (the usual
+        site): its team box then offers that tournament's teams from the start."""
+        initial = super().get_changeform_initial_data(request)
+        if self.tournament_path == "tournament" and "tournament" not in initial:
+            organised = list(Tournament.objects.organised_by(request.user)[:2])
+            if len(organised) == 1:
+                initial["tournament"] = organised[0].pk
+        return initial
+
     def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
         """Choices are the rows the related model's admin lists (as its search box does)."""
         related_admin = self.admin_site._registry.get(db_field.related_model)

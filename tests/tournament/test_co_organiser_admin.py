@@ -361,3 +361,16 @@ def test_the_search_boxes_offer_only_the_organised_tournament(
     assert offered <= set(
         remote.objects.filter(tournament=events["ours"]).values_list("pk", flat=True)
     )
+
+
+@pytest.mark.parametrize("model", ["registration", "team"])
+def test_a_new_row_starts_in_the_only_tournament_one_organises(co_client, events, model):
+    # The co-organiser organises Lyon only (a referee role in Paris opens no admin row).
+    page = co_client.get(reverse(f"admin:tournament_{model}_add"))
+    assert page.context["adminform"].form.initial["tournament"] == events["ours"].pk
+
+
+def test_a_new_row_is_left_to_choose_for_one_who_organises_two(co_client, events):
+    TournamentStaff.objects.filter(tournament=events["other"]).update(role=Role.ORGANISER)
+    page = co_client.get(reverse("admin:tournament_registration_add"))
+    assert "tournament" not in page.context["adminform"].form.initial
