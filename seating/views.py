@@ -259,9 +259,12 @@ def quality_rows(run: SeatingRun) -> list[dict[str, Any]]:
 
 def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:
     """The proposed plan with names and winds, per round and table; the players of the last
-    swap are marked."""
+    swap are marked. A Swiss round gives each ranked player's position in the standings it
+    was seated from, so the organiser sees how closely its tables follow them."""
     winds = list(Seat.Wind)
     last = run.swaps[-1] if run.swaps else {"round": None, "players": []}
+    ranked = run.snapshot.get("standings", [])[: run.snapshot.get("ranked_players", 0)]
+    position = {pk: index + 1 for index, pk in enumerate(ranked)}
     return [
         {
             "number": item["number"],
@@ -272,6 +275,7 @@ def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:
                         {
                             "wind": WIND_LABELS[winds[seat].value],
                             "registration": registrations.get(player),
+                            "standing": position.get(player),
                             "swapped": item["number"] == last["round"]
                             and player in last["players"],
                         }

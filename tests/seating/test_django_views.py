@@ -1,12 +1,14 @@
 """Seating pages in the admin: permissions, generate → preview → swap → apply, substitutes."""
 
 import datetime
+import re
 import threading
 import time
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import escape
 
 from seating.models import SeatingRun
 from seating.services import fixed_table_set, seating_run_start, seating_run_swiss
@@ -312,6 +314,14 @@ def test_a_swiss_round_seated_before_the_last_round_is_complete_says_so(
     for table in (2, 3):
         enter(second, table, make_entry(table_registrations(second, table)), organiser)
     assert client.get(run_url(run)).context["notes"] == [note]
+    # Each ranked player's position in the standings the round came from is on the proposal,
+    # so the organiser sees how closely its tables follow them.
+    page = client.get(run_url(run)).content.decode()
+    ranked = run.snapshot["standings"][: run.snapshot["ranked_players"]]
+    assert len(ranked) == 12
+    for position, pk in enumerate(ranked, start=1):
+        name = re.escape(escape(next(r for r in registrations if r.pk == pk).player.display_name))
+        assert re.search(rf'<span class="seating-standing"[^>]*>{position}\.</span> {name}<', page)
 
 
 def test_a_swiss_round_without_standings_says_so_on_its_page(client, organiser, inline_runs):
