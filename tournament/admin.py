@@ -5,6 +5,9 @@ permissions come from that role). Status changes and imports go through services
 are atomic and audited.
 """
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.views.autocomplete import AutocompleteJsonView
@@ -57,6 +60,18 @@ from tournament.services.rounds import rounds_follow_count, rounds_in_use_beyond
 from tournament.services.staff import AdminAccess, staff_admin_access
 
 IMPORT_SESSION_KEY = "player-import-{pk}"
+
+T = TypeVar("T")
+
+
+def per_request(request: HttpRequest, key: tuple, compute: Callable[[], T]) -> T:
+    """``compute()`` once per request: Django asks an admin's permission and read-only
+    questions several times for one page, and some read every score sheet."""
+    memo = request.__dict__.setdefault("_admin_memo", {})
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
 
 admin.site.site_header = gettext_lazy("Riichi tournament manager")
 admin.site.site_title = gettext_lazy("Riichi tournament manager")
@@ -531,7 +546,11 @@ class PlayerAdmin(PlayerListMixin, admin.ModelAdmin):
         if obj is None or request.user.is_superuser:
             return False
         organised = Tournament.objects.organised_by(request.user)
-        return obj.registrations.exclude(tournament__in=organised).exists()
+        return per_request(
+            request,
+            ("registered_elsewhere", obj.pk),
+            lambda: obj.registrations.exclude(tournament__in=organised).exists(),
+        )
 
     def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
         return super().has_change_permission(request, obj) and not self._registered_elsewhere(
@@ -721,7 +740,7 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
         fields = [*super().get_readonly_fields(request, obj)]
         if obj is not None:
             fields.append("tournament")
-            if results_held(obj):
+            if per_request(request, ("results_held", obj.pk), lambda: results_held(obj)):
                 fields.append("player")
         return fields
 

@@ -5,6 +5,8 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import Penalty
@@ -116,6 +118,20 @@ def test_the_co_organiser_changes_the_tournament_but_neither_creates_nor_deletes
     delete = reverse("admin:tournament_tournament_delete", args=[ours.pk])
     assert co_client.post(delete, {"post": "yes"}).status_code == 403
     assert Tournament.objects.filter(pk=ours.pk).exists()
+
+
+def test_the_player_page_asks_once_where_the_player_is_registered(co_client, events):
+    # Django checks the change and delete permissions several times for one page; the
+    # question "registered in a tournament you do not organise?" is asked of the database once.
+    url = reverse("admin:tournament_player_change", args=[events["their_entry"].player.pk])
+    with CaptureQueriesContext(connection) as queries:
+        assert co_client.get(url).status_code == 200
+    asked = [
+        q["sql"]
+        for q in queries.captured_queries
+        if 'FROM "tournament_registration"' in q["sql"] and "NOT" in q["sql"]
+    ]
+    assert len(asked) == 1
 
 
 def test_the_staff_list_is_read_only_for_a_co_organiser(co_client, events):

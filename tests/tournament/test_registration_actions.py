@@ -4,6 +4,8 @@ import uuid
 
 import pytest
 from django.contrib.messages import get_messages
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import ScoreSheet, SheetVersion
@@ -142,3 +144,13 @@ def test_the_delete_check_reads_any_number_of_registrations_in_three_queries(
     assert held == {registration.pk: results_held(registration) for registration in everyone}
     assert held[seated[0].pk].seated_rounds == [1, 2, 3]
     assert not held[spare.pk]
+
+
+def test_the_change_page_reads_the_score_sheets_once(admin_client, seated):
+    # Django asks the read-only fields two or three times for one page; each time read
+    # every score sheet's data of the tournament (results_held).
+    url = reverse("admin:tournament_registration_change", args=[seated[0].pk])
+    with CaptureQueriesContext(connection) as queries:
+        assert admin_client.get(url).status_code == 200
+    reads = [q for q in queries.captured_queries if 'FROM "scoring_sheetversion"' in q["sql"]]
+    assert len(reads) == 1
