@@ -163,6 +163,14 @@ class SeatingRun(models.Model):
         return self.status == self.Status.DONE
 
     @property
+    def swiss_ranked(self) -> list[int] | None:
+        """The registrations a Swiss run took from the standings, best first (the players not
+        ranked yet, seated last, left out); None for a whole plan or an older Swiss run."""
+        if "ranked_players" not in self.snapshot:
+            return None
+        return self.snapshot["standings"][: self.snapshot["ranked_players"]]
+
+    @property
     def is_stalled(self) -> bool:
         """Still "running" but its thread died (server restart): a background run beats every
         HEARTBEAT_SECONDS; a run computed in the request only has its time limit to go by."""

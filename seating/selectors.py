@@ -131,14 +131,15 @@ def _mark_swiss_standings_outdated(tournament: Tournament, rounds: list[Round]) 
     ).order_by("-pk"):
         for number in run.round_numbers:
             applied.setdefault(number, run)
+    ranked_now: list[int] | None = None  # the standings, read once for every Swiss round
     for number, round_ in seated.items():
         run = applied.get(number)
-        if run is None or "ranked_players" not in run.snapshot:  # a whole plan, or older
+        if run is None or run.swiss_ranked is None:  # a whole plan, or an older Swiss run
             continue
-        used = run.snapshot["standings"][: run.snapshot["ranked_players"]]
+        if ranked_now is None:
+            ranked_now, _unfinished = swiss_standings(tournament, round_)
         players = set(run.snapshot["players"])
-        ranked, _unfinished = swiss_standings(tournament, round_)
-        round_.standings_outdated = used != [pk for pk in ranked if pk in players]
+        round_.standings_outdated = run.swiss_ranked != [pk for pk in ranked_now if pk in players]
 
 
 def registrations_by_id(tournament: Tournament) -> dict[int, Registration]:

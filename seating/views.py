@@ -210,7 +210,7 @@ def swiss_notes(run: SeatingRun) -> list[str]:
     on the run's page, which the progress bar reloads (a one-time message would be gone)."""
     if run.mode != SeatingRun.Mode.SWISS:
         return []
-    if not run.snapshot.get("ranked_players", 1):
+    if run.swiss_ranked == []:
         return [
             _(
                 "There were no standings when this proposal was made: players were grouped in "
@@ -263,8 +263,7 @@ def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:
     was seated from, so the organiser sees how closely its tables follow them."""
     winds = list(Seat.Wind)
     last = run.swaps[-1] if run.swaps else {"round": None, "players": []}
-    ranked = run.snapshot.get("standings", [])[: run.snapshot.get("ranked_players", 0)]
-    position = {pk: index + 1 for index, pk in enumerate(ranked)}
+    position = {pk: index + 1 for index, pk in enumerate(run.swiss_ranked or [])}
     return [
         {
             "number": item["number"],
