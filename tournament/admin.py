@@ -94,31 +94,44 @@ admin.site.autocomplete_view = lambda request: PlayerAutocomplete.as_view(admin_
 )
 
 
-class CountryInUseFilter(admin.SimpleListFilter):
-    """Only the countries the listed rows have, not all ~250 of the field's choices."""
+class ValuesInListFilter(admin.SimpleListFilter):
+    """Only the values the listed rows hold (reached through `path`), not every one the
+    field could hold or every tournament's."""
 
-    title = gettext_lazy("country")
-    parameter_name = "country"
-    country_path = "country"
+    path: str
+
+    def offered(self, values: set) -> list[tuple]:
+        """(value, label) of the values held, in the order to offer them."""
+        return sorted((value, value) for value in values)
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        codes = (
+        values = (
             model_admin.get_queryset(request)
-            .exclude(**{self.country_path: ""})
-            .values_list(self.country_path, flat=True)
-            .order_by()  # DISTINCT would also take in the list's name ordering
+            .values_list(self.path, flat=True)
+            .order_by()  # DISTINCT would also take in the list's ordering
             .distinct()
         )
-        return sorted(((code, countries.name(code)) for code in codes), key=lambda item: item[1])
+        return self.offered({value for value in values if value not in ("", None)})
 
     def queryset(self, request: HttpRequest, queryset):
         if self.value():
-            return queryset.filter(**{self.country_path: self.value()})
+            return queryset.filter(**{self.path: self.value()})
         return queryset
 
 
+class CountryInUseFilter(ValuesInListFilter):
+    """The countries of the listed players, not all ~250 of the field's choices."""
+
+    title = gettext_lazy("country")
+    parameter_name = "country"
+    path = "country"
+
+    def offered(self, values: set) -> list[tuple]:
+        return sorted(((code, countries.name(code)) for code in values), key=lambda item: item[1])
+
+
 class PlayerCountryFilter(CountryInUseFilter):
-    country_path = "player__country"
+    path = "player__country"
 
 
 def player_ordering(path: str = "", *, descending: bool = False) -> list[OrderBy]:
@@ -199,6 +212,15 @@ def listed(path: str) -> tuple[str, type[admin.ListFilter]]:
     return (path, admin.RelatedOnlyFieldListFilter)
 
 
+def _organised_up_to_two(request: HttpRequest) -> list[Tournament]:
+    """Enough of the tournaments the user organises to tell whether they run just one."""
+    return per_request(
+        request,
+        ("organised_up_to_two",),
+        lambda: list(Tournament.objects.organised_by(request.user)[:2]),
+    )
+
+
 class TournamentScopedAdmin(admin.ModelAdmin):
     """Rows and choices of the tournaments the user organises: a co-organiser's admin
     permissions (`permissions.OrganiserRoleBackend`) hold for every row of a model, so
@@ -217,10 +239,7 @@ class TournamentScopedAdmin(admin.ModelAdmin):
         """No tournament column for one who runs a single tournament (the usual site): it
         would repeat one name on every row and push the last columns off a laptop screen."""
         columns = super().get_list_display(request)
-        if (
-            "tournament" in columns
-            and Tournament.objects.organised_by(request.user)[:2].count() < 2
-        ):
+        if "tournament" in columns and len(_organised_up_to_two(request)) < 2:
             return [column for column in columns if column != "tournament"]
         return columns
 
@@ -229,7 +248,7 @@ class TournamentScopedAdmin(admin.ModelAdmin):
         site): its team box then offers that tournament's teams from the start."""
         initial = super().get_changeform_initial_data(request)
         if self.tournament_path == "tournament" and "tournament" not in initial:
-            organised = list(Tournament.objects.organised_by(request.user)[:2])
+            organised = _organised_up_to_two(request)
             if len(organised) == 1:
                 initial["tournament"] = organised[0].pk
         return initial
@@ -795,25 +814,12 @@ class TeamAdmin(TournamentScopedAdmin):
     list_select_related = ["tournament"]
 
 
-class RoundNumberFilter(admin.SimpleListFilter):
-    """The round numbers of the listed rows only, not every tournament's."""
+class RoundNumberFilter(ValuesInListFilter):
+    """The round numbers of the listed seats only, not every tournament's."""
 
     title = gettext_lazy("round")
     parameter_name = "round_number"
-
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        numbers = (
-            model_admin.get_queryset(request)
-            .values_list("round__number", flat=True)
-            .order_by("round__number")
-            .distinct()
-        )
-        return [(number, number) for number in numbers]
-
-    def queryset(self, request: HttpRequest, queryset):
-        if self.value():
-            return queryset.filter(round__number=self.value())
-        return queryset
+    path = "round__number"
 
 
 def seat_ordering() -> list:
