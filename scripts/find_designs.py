@@ -140,9 +140,17 @@ def find_base_round(n: int, f: int, seed: int, max_nodes: int) -> list[tuple[Poi
     return tables if fill() else None
 
 
+def _cardinality(clauses: list[list[int]], pool, lits: list[int], bound: int, exact: bool) -> None:
+    """Clauses for "exactly" (or "at most") ``bound`` of ``lits``, fresh variables from
+    ``pool`` (a python-sat IDPool): the one encoding every SAT model here uses."""
+    from pysat.card import CardEnc, EncType
+
+    encode = CardEnc.equals if exact else CardEnc.atmost
+    clauses.extend(encode(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter).clauses)
+
+
 def find_base_round_sat(n: int, f: int) -> list[tuple[Point, ...]] | None:
     """One base round invariant under the class rotation, or None when none exists."""
-    from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 
@@ -157,8 +165,7 @@ def find_base_round_sat(n: int, f: int) -> list[tuple[Point, ...]] | None:
         return pool.id(("at", p, t))
 
     def cardinality(lits: list[int], bound: int) -> None:
-        enc = CardEnc.equals(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter)
-        clauses.extend(enc.clauses)
+        _cardinality(clauses, pool, lits, bound, exact=True)
 
     def rotate_table(t: int) -> int:
         if t < f:
@@ -249,7 +256,7 @@ def find_resolvable(
     n_players: int, rounds: int, masks: tuple[int, ...]
 ) -> list[list[tuple[int, ...]]] | None:
     """Rounds of tables (player numbers 0..N-1), or None when the plan cannot exist."""
-    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
     from pysat.solvers import Solver
 
     order = 1 << max(m.bit_length() for m in masks)
@@ -288,12 +295,10 @@ def find_resolvable(
     top = len(set(same.values()))
     clauses: list[list[int]] = []
 
+    pool = IDPool(start_from=top + 1)  # the orbit variables are 1..top
+
     def cardinality(lits: list[int], bound: int, exact: bool) -> None:
-        nonlocal top
-        encode = CardEnc.equals if exact else CardEnc.atmost
-        enc = encode(lits=lits, bound=bound, top_id=top, encoding=EncType.seqcounter)
-        top = max(top, enc.nv)
-        clauses.extend(enc.clauses)
+        _cardinality(clauses, pool, lits, bound, exact)
 
     for r in range(rounds):
         for p in players:
@@ -401,7 +406,6 @@ def find_soma(n_players: int) -> list[str] | None:
 def find_soma_sat(n_players: int, rounds: int) -> list[str] | None:
     """The same form (Z_n on rounds and tables, ∞ fixed) asked of CaDiCaL, rounds = n or
     n + 1: one table string per player, or None when no plan of this form exists."""
-    from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 
@@ -427,9 +431,7 @@ def find_soma_sat(n_players: int, rounds: int) -> list[str] | None:
         return pool.id((orbit, r, t) if r == infinity else (orbit, 0, shift(t, -r)))
 
     def cardinality(lits: list[int], bound: int, exact: bool) -> None:
-        encode = CardEnc.equals if exact else CardEnc.atmost
-        enc = encode(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter)
-        clauses.extend(enc.clauses)
+        _cardinality(clauses, pool, lits, bound, exact)
 
     for player in players:
         for r in round_ids:
