@@ -4,27 +4,16 @@ organiser ⊃ head referee ⊃ referee: a higher role may do everything a lower 
 A superuser counts as organiser everywhere.
 """
 
-import time
-
 from django.contrib.auth.backends import BaseBackend
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, QueryDict
 from django.shortcuts import get_object_or_404
 
+from tournament.kept_input import keep_input
 from tournament.models import Tournament, TournamentStaff
 
 Role = TournamentStaff.Role
 ROLE_RANK = {Role.REFEREE: 1, Role.HEAD_REFEREE: 2, Role.ORGANISER: 3}
-KEPT_INPUT_SESSION_KEY = "input_kept_over_login"
-#: Hidden field of a form kept over a login: the user the page was shown to. The input comes
-#: back to them only, not to whoever logs in next in that browser (a shared phone).
-KEPT_INPUT_USER_FIELD = "typed_by"
-#: A kept form is given back within this time (the login that follows), and only when no
-#: bigger than this: a whole hand-by-hand sheet is a few kilobytes, and anyone can post
-#: to a sheet's address, each post writing an anonymous session.
-KEPT_INPUT_SECONDS = 3600
-KEPT_INPUT_MAX_CHARACTERS = 64 * 1024
 
 
 def user_role(user, tournament: Tournament) -> str | None:
@@ -76,40 +65,6 @@ class TournamentStaffMixin(LoginRequiredMixin):
         context = super().get_context_data(**kwargs)
         context.update(tournament=self.tournament, role=self.role)
         return context
-
-
-def keep_input(request: HttpRequest) -> None:
-    """Keep a form sent without a session in the (new, anonymous) session: the login keeps
-    it, and the page it was sent to shows it again once (`kept_input`)."""
-    user = request.POST.get(KEPT_INPUT_USER_FIELD, "")
-    skip = {"csrfmiddlewaretoken", KEPT_INPUT_USER_FIELD}
-    data = {key: values for key, values in request.POST.lists() if key not in skip}
-    size = sum(len(key) + sum(len(value) for value in values) for key, values in data.items())
-    if not user.isdigit() or size > KEPT_INPUT_MAX_CHARACTERS:
-        return  # no official named (not sent from a sheet page), or not a score sheet
-    request.session[KEPT_INPUT_SESSION_KEY] = {
-        "path": request.path,
-        "user": user,
-        "at": time.time(),
-        "data": data,
-    }
-
-
-def kept_input(request: HttpRequest) -> QueryDict | None:
-    """The form kept by `keep_input` for this page, taken out of the session; else None.
-    Input typed by another user (the page named them) is dropped, never shown."""
-    kept = request.session.get(KEPT_INPUT_SESSION_KEY)
-    if not kept or kept["path"] != request.path:
-        return None
-    del request.session[KEPT_INPUT_SESSION_KEY]
-    if kept.get("user") != str(request.user.pk):
-        return None
-    if time.time() - kept.get("at", 0) > KEPT_INPUT_SECONDS:
-        return None  # a login long after: the sheet has surely been entered since
-    data = QueryDict(mutable=True)
-    for key, values in kept["data"].items():
-        data.setlist(key, values)
-    return data
 
 
 def _actions(app_model: str, *actions: str) -> set[str]:

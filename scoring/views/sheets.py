@@ -28,8 +28,9 @@ from scoring.services.sheets import (
     sheet_enter,
 )
 from scoring.views.common import TableMixin, describe_evaluation, describe_version
+from tournament.kept_input import kept_input
 from tournament.models import Tournament
-from tournament.permissions import Role, kept_input
+from tournament.permissions import Role
 
 Status = ScoreSheet.Status
 Policy = Tournament.ConfirmationPolicy

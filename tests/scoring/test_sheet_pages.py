@@ -21,13 +21,13 @@ from tests.scoring.conftest import (
     sheet_form_data,
     table_registrations,
 )
-from tournament.models import Registration, Round, Tournament
-from tournament.permissions import (
+from tournament.kept_input import (
     KEPT_INPUT_MAX_CHARACTERS,
     KEPT_INPUT_SECONDS,
     KEPT_INPUT_SESSION_KEY,
     KEPT_INPUT_USER_FIELD,
 )
+from tournament.models import Registration, Round, Tournament
 from tournament.services.clock import clock_start
 
 Status = ScoreSheet.Status
@@ -966,7 +966,7 @@ def test_a_sheet_kept_over_the_login_is_not_given_back_hours_later(
     data = {**sheet_form_data(players), "note": "Réclamation à la table"}
     _send_after_the_session_ended(client, user, _url(event), data)
     later = time.time() + KEPT_INPUT_SECONDS + 60
-    monkeypatch.setattr("tournament.permissions.time.time", lambda: later)
+    monkeypatch.setattr("tournament.kept_input.time.time", lambda: later)
     page = client.post(
         reverse("login"),
         {"username": user.username, "password": "pw-referee-1", "next": _url(event)},
