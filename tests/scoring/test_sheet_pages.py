@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format, time_format
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
-from tests.conftest import make_registration
+from tests.conftest import make_registration, make_staff, make_tournament
 from tests.scoring.conftest import (
     Role,
     check_and_save,
@@ -693,6 +693,30 @@ def test_the_next_referee_finds_the_login_from_any_public_page(client, event):
     assert login not in client.get(reverse("login")).content.decode()
     client.force_login(event["users"][Role.REFEREE])
     assert login not in client.get(reverse("public:home")).content.decode()
+
+
+def test_a_logged_in_official_finds_the_score_sheets_from_the_public_pages(
+    client, event, django_user_model
+):
+    # A referee who logged in from a public page (or came back to one) had no way to the
+    # score sheets but the home page: the header offers them to the tournament's staff.
+    slug = event["tournament"].slug
+    sheets = f'href="{reverse("scoring:rounds", args=[slug])}">Score sheets</a>'
+    public_pages = [
+        reverse("public:tournament", args=[slug]),
+        reverse("public:player", args=[slug, event["registrations"][0].pk]),
+    ]
+    client.force_login(event["users"][Role.REFEREE])
+    for url in public_pages:
+        assert sheets in client.get(url).content.decode()
+    assert client.get(_url(event)).content.decode().count(sheets) == 1  # its own nav only
+    elsewhere = django_user_model.objects.create_user("referee-elsewhere")
+    make_staff(make_tournament(slug="other-open"), elsewhere, Role.REFEREE)
+    client.force_login(elsewhere)
+    for url in public_pages:
+        assert sheets not in client.get(url).content.decode()  # it would answer 403
+    client.logout()
+    assert sheets not in client.get(public_pages[0]).content.decode()
 
 
 def test_the_hand_lists_name_the_players_of_the_table(referee, event, players):

@@ -12,3 +12,9 @@ register = template.Library()
 def organised_by(tournament: Tournament, user) -> bool:
     """The user may open the organiser's pages of this tournament (e.g. the exports)."""
     return isinstance(tournament, Tournament) and has_role(user, tournament, Role.ORGANISER)
+
+
+@register.filter
+def staffed_by(tournament: Tournament, user) -> bool:
+    """The user works in this tournament, in any role: its score sheets open for them."""
+    return isinstance(tournament, Tournament) and has_role(user, tournament, Role.REFEREE)
