@@ -33,13 +33,37 @@ TOKEN_NAMESPACE = uuid.UUID("5f0c4a8e-9a53-4c39-9a51-2d3f0f6b8e11")
 SUBSTITUTE = ("Alex", "Durand", "FR")
 
 
-def _official(tournament: Tournament, username: str, role: str):
+#: The demo's officials, with development passwords like ensure_organiser's, so that the
+#: referee pages can be tried: (label, username, role, password). They are staff of the
+#: demo tournament only; a password set since is kept.
+DEMO_OFFICIALS = (
+    ("Referee", "demo-scorer", TournamentStaff.Role.REFEREE, "riichi-referee"),
+    ("Head referee", "demo-head-referee", TournamentStaff.Role.HEAD_REFEREE, "riichi-head-referee"),
+)
+
+
+def _official(tournament: Tournament, username: str, role: str, password: str):
     user, created = get_user_model().objects.get_or_create(username=username)
-    if created:
-        user.set_unusable_password()
+    # A demo loaded before its officials had passwords gets them too.
+    if created or not user.has_usable_password():
+        user.set_password(password)
         user.save(update_fields=["password"])
     TournamentStaff.objects.get_or_create(tournament=tournament, user=user, defaults={"role": role})
     return user
+
+
+def demo_official_logins() -> list[tuple[str, str, str | None]]:
+    """(label, username, password) of the demo's officials, for the quick start to print;
+    the password is None where it was changed (it is not ours to show)."""
+    users = get_user_model().objects.in_bulk(
+        [username for _label, username, _role, _password in DEMO_OFFICIALS],
+        field_name="username",
+    )
+    return [
+        (label, username, password if users[username].check_password(password) else None)
+        for label, username, _role, password in DEMO_OFFICIALS
+        if username in users
+    ]
 
 
 def _substitute(tournament: Tournament) -> Registration:
@@ -94,8 +118,10 @@ def _entry(round_: Round, table: int, seats: list[Seat], substitute: Registratio
 @transaction.atomic
 def add_demo_results(tournament: Tournament) -> None:
     """Enter and confirm the demo's first rounds (idempotent)."""
-    scorer = _official(tournament, "demo-scorer", TournamentStaff.Role.REFEREE)
-    head = _official(tournament, "demo-head-referee", TournamentStaff.Role.HEAD_REFEREE)
+    scorer, head = (
+        _official(tournament, username, role, password)
+        for _label, username, role, password in DEMO_OFFICIALS
+    )
     substitute = _substitute(tournament)
     for round_ in tournament.rounds.filter(number__in=DEMO_ROUNDS).order_by("number"):
         tables: dict[int, list[Seat]] = {}

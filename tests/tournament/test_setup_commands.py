@@ -2,12 +2,15 @@
 production settings pass Django's deployment checks."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.urls import reverse
 
 from scoring.models import ScoreSheet
 from tournament.demo import DEMO_SLUG
@@ -44,6 +47,55 @@ def test_the_printed_organiser_login_opens_the_admin(client, capsys):
     assert client.login(username=username, password=password)
     assert client.get("/admin/tournament/tournament/").status_code == 200
     call_command("ensure_organiser")  # a second run keeps the same login
+    assert client.login(username=username, password=password)
+
+
+def _referee_logins(printed: str) -> list[tuple[str, str, str]]:
+    """(username, password, address) of each "… referee login: …" line."""
+    return re.findall(r"(?i)referee login: (\S+) / (\S+)  →  (\S+)", printed)
+
+
+@pytest.mark.django_db
+def test_the_printed_referee_logins_open_the_demos_score_sheets(client, capsys):
+    # A newcomer trying the referee pages needs a referee's login, not only the organiser's.
+    call_command("load_demo")
+    logins = _referee_logins(capsys.readouterr().out)
+    assert [username for username, _password, _url in logins] == [
+        "demo-scorer",
+        "demo-head-referee",
+    ]
+    penalties = reverse("scoring:penalties", args=[DEMO_SLUG])  # head referees and above
+    for username, password, url in logins:
+        assert client.login(username=username, password=password)
+        assert client.get(url).status_code == 200
+        assert client.get(penalties).status_code == (200 if "head" in username else 403)
+    call_command("load_demo")  # a second run keeps the same logins
+    assert _referee_logins(capsys.readouterr().out) == logins
+    assert client.login(username=logins[0][0], password=logins[0][1])
+
+
+@pytest.mark.django_db
+def test_a_demo_referees_own_password_is_kept_and_not_printed(capsys):
+    call_command("load_demo")
+    scorer = get_user_model().objects.get(username="demo-scorer")
+    scorer.set_password("chosen-by-the-organiser")
+    scorer.save()
+    capsys.readouterr()
+    call_command("load_demo")
+    assert "demo-scorer / (the one you set)" in capsys.readouterr().out
+    scorer.refresh_from_db()
+    assert scorer.check_password("chosen-by-the-organiser")
+
+
+@pytest.mark.django_db
+def test_a_demo_loaded_before_the_referees_had_passwords_gets_them(client, capsys):
+    call_command("load_demo")
+    scorer = get_user_model().objects.get(username="demo-scorer")
+    scorer.set_unusable_password()  # as the demo left its officials until now
+    scorer.save()
+    capsys.readouterr()
+    call_command("load_demo")
+    username, password, _url = _referee_logins(capsys.readouterr().out)[0]
     assert client.login(username=username, password=password)
 
 
