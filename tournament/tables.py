@@ -224,15 +224,18 @@ def ranking_rows(standings) -> list[dict]:
 
 
 class TeamRankingTable(tables.Table):
+    """The team ranking; the players come last, the column that folds under its row on a
+    phone (fold-last), so that place, team and total stay on one line."""
+
     place = tables.Column(verbose_name=_("Place"), orderable=False)
     name = tables.Column(verbose_name=_("Team"), orderable=False)
-    members = tables.Column(verbose_name=_("Players"), orderable=False)
     total = ScoreColumn(
         verbose_name=_("Total"),
         orderable=False,
         attrs={"td": {"class": "number total"}, "th": {"class": "number"}},
     )
+    members = tables.Column(verbose_name=_("Players"), orderable=False)
 
     class Meta:
         template_name = "django_tables2/ranking.html"
-        attrs = {"class": "ranking"}
+        attrs = {"class": "ranking fold-last"}

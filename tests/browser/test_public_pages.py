@@ -5,10 +5,12 @@ import datetime
 import re
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from tests.browser.helpers import confirm_table, demo_event
-from tournament.models import Round
+from tournament.demo import DEMO_SLUG
+from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.browser
 
@@ -162,3 +164,60 @@ def test_round_clock_counts_down_pauses_and_says_time(live_server, new_page, scr
     page.wait_for_function("document.querySelector('.clock-time').textContent === 'Time!'")
     assert "time-up" in page.locator("#round-clock").get_attribute("class")
     screenshot(page, "clock-time-up")
+
+
+# Each scroll box (overflow-x auto or scroll) that is wider inside than on screen, and the
+# page's own width: what a reader would have to scroll sideways.
+SIDEWAYS = """() => ({
+  page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  boxes: [...document.querySelectorAll('body *')]
+    .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+    .filter(e => e.scrollWidth > e.clientWidth)
+    .map(e => e.firstElementChild ? e.firstElementChild.className : e.className),
+})"""
+
+# The ranking's columns before the rounds (place, player, total) inside its scroll box:
+# the rounds' columns, one per round, may continue beyond it (its scroll shadows say so).
+RANKING_OVERHANG = """() => {
+  const table = document.querySelector('table.ranking');
+  const box = table.parentElement.getBoundingClientRect();
+  const firstRound = table.querySelector('tbody td.round').cellIndex;
+  const cells = [...table.rows].flatMap(row => [...row.cells])
+    .filter(cell => cell.cellIndex < firstRound && cell.getClientRects().length);
+  return Math.max(...cells.map(cell => cell.getBoundingClientRect().right)) - box.right;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.django_db(transaction=True)
+def test_the_public_pages_need_no_sideways_scrolling_on_a_small_phone(
+    live_server, new_page, language
+):
+    # The whole demo: three rounds of results, a chombo (a player's penalties table), a
+    # substitute, teams, rounds finished (their links) and planned.
+    call_command("load_demo", verbosity=0)
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
+    first = tournament.rounds.get(number=1)
+    chombo = first.seats.get(table_number=2, wind="S").registration  # the demo's chombo
+    slug = f"/t/{tournament.slug}"
+    pages = [
+        "/",
+        f"{slug}/",
+        f"{slug}/teams/",
+        f"{slug}/players/{chombo.pk}/",
+        f"{slug}/players/{first.seats.get(table_number=1, wind='E').registration_id}/",
+        f"{slug}/find-my-seat/?q=a",
+        f"{slug}/rounds/4/seating/",
+        f"{slug}/rounds/4/seating/players/",
+        f"{slug}/rounds/4/clock/",
+        "/accounts/login/",
+    ]
+    page = new_page(320, 700, is_mobile=True, extra_http_headers={"Accept-Language": language})
+    for width in (320, 375):
+        page.set_viewport_size({"width": width, "height": 700})
+        for url in pages:
+            page.goto(f"{live_server.url}{url}")
+            assert page.evaluate(SIDEWAYS) == {"page": 0, "boxes": []}, (width, url)
+        page.goto(f"{live_server.url}{slug}/rankings/")
+        assert page.evaluate(SIDEWAYS)["page"] == 0, width
+        assert page.evaluate(RANKING_OVERHANG) <= 0, width
