@@ -42,11 +42,11 @@ from tournament.models import (
 )
 from tournament.names import names_match
 from tournament.selectors import (
-    ResultsHeld,
+    ResultsHeldError,
     has_score_sheets,
     namesakes,
+    refuse_deleting_results,
     results_held,
-    results_held_for,
     seated_in_rounds_to_come,
 )
 from tournament.services.audit import audit_record
@@ -683,51 +683,14 @@ def _reason_action(service, verb: str):
     return action
 
 
-def _results_held_message(registration: Registration, held: ResultsHeld) -> str:
-    uses = []
-    if held.seated_rounds:
-        uses.append(
-            ngettext(
-                "seated in round %(rounds)s",
-                "seated in rounds %(rounds)s",
-                len(held.seated_rounds),
-            )
-            % {"rounds": ", ".join(map(str, held.seated_rounds))}
-        )
-    if held.penalties:
-        uses.append(
-            ngettext("given %(count)s penalty", "given %(count)s penalties", held.penalties)
-            % {"count": held.penalties}
-        )
-    if held.substitute_at:
-        uses.append(
-            _("a substitute on the score sheet of %(tables)s")
-            % {
-                "tables": ", ".join(
-                    _("round %(round)s, table %(table)s") % {"round": number, "table": table}
-                    for number, table in held.substitute_at
-                )
-            }
-        )
-    return _(
-        "%(player)s is not deleted: %(uses)s. Withdraw them instead (action “Withdraw”, with "
-        "a reason), so that the rounds played keep their results."
-    ) % {"player": registration.player, "uses": "; ".join(uses)}
-
-
 @transaction.atomic
 def _delete_unless_results(modeladmin, request: HttpRequest, queryset):
     """Django's "Delete selected" for the registrations that hold no result, checked and
     deleted in one transaction."""
-    registrations = list(queryset.select_related("player"))
-    held = results_held_for(registrations)
-    refused = [
-        _results_held_message(registration, held[registration.pk])
-        for registration in registrations
-        if held[registration.pk]
-    ]
-    if refused:
-        for message in refused:
+    try:
+        refuse_deleting_results(list(queryset.select_related("player")))
+    except ResultsHeldError as error:
+        for message in error.messages:
             modeladmin.message_user(request, message, messages.ERROR)
         return None
     return admin.actions.delete_selected(modeladmin, request, queryset)
@@ -792,9 +755,11 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
         """A registration with seats, penalties or a sheet naming it is withdrawn, never
         deleted: the results of the rounds played would lose a player."""
         registration = self.get_object(request, object_id)
-        held = results_held(registration) if registration is not None else None
-        if held:
-            self.message_user(request, _results_held_message(registration, held), messages.ERROR)
+        try:
+            if registration is not None:
+                refuse_deleting_results([registration])
+        except ResultsHeldError as error:
+            self.message_user(request, " ".join(error.messages), messages.ERROR)
             return redirect("admin:tournament_registration_change", registration.pk)
         return super().delete_view(request, object_id, extra_context)
 

@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -263,6 +263,13 @@ class Team(models.Model):
         return self.name
 
 
+def _refuse_deleting_results(registrations: list["Registration"]) -> None:
+    # Imported here: the selectors read these models.
+    from tournament.selectors import refuse_deleting_results
+
+    refuse_deleting_results(registrations)
+
+
 class RegistrationQuerySet(models.QuerySet):
     def active(self) -> "RegistrationQuerySet":
         """Registrations that play: not withdrawn nor disqualified."""
@@ -274,6 +281,12 @@ class RegistrationQuerySet(models.QuerySet):
         """Registrations that appear in the ranking: everyone but substitutes and the
         disqualified (WRC 2015 §7.1: a disqualified player is not listed)."""
         return self.filter(is_substitute=False).exclude(status=Registration.Status.DISQUALIFIED)
+
+    @transaction.atomic
+    def delete(self) -> tuple[int, dict[str, int]]:
+        """Refused, deleting nothing, if any of them holds results (see `Registration.delete`)."""
+        _refuse_deleting_results(list(self.select_related("player")))
+        return super().delete()
 
 
 class Registration(models.Model):
@@ -330,6 +343,14 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} ({self.tournament})"
+
+    @transaction.atomic
+    def delete(self, using=None, keep_parents: bool = False) -> tuple[int, dict[str, int]]:
+        """Refused with `ResultsHeldError` while the registration holds results: it is
+        withdrawn instead. Deleting its tournament deletes it all the same (Django's
+        cascade calls neither this nor the queryset's `delete`)."""
+        _refuse_deleting_results([self])
+        return super().delete(using=using, keep_parents=keep_parents)
 
     def clean(self) -> None:
         if self.team_id and self.team.tournament_id != self.tournament_id:

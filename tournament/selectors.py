@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
 from scoring.selectors import Standings, team_standings
@@ -383,3 +385,56 @@ def results_held_for(registrations: list[Registration]) -> dict[int, ResultsHeld
     return {
         pk: ResultsHeld(sorted(seated[pk]), penalties[pk], sorted(substitute_at[pk])) for pk in pks
     }
+
+
+def results_held_message(registration: Registration, held: ResultsHeld) -> str:
+    """Why the registration is not deleted and what to do instead, in the active language."""
+    uses = []
+    if held.seated_rounds:
+        uses.append(
+            ngettext(
+                "seated in round %(rounds)s",
+                "seated in rounds %(rounds)s",
+                len(held.seated_rounds),
+            )
+            % {"rounds": ", ".join(map(str, held.seated_rounds))}
+        )
+    if held.penalties:
+        uses.append(
+            ngettext("given %(count)s penalty", "given %(count)s penalties", held.penalties)
+            % {"count": held.penalties}
+        )
+    if held.substitute_at:
+        uses.append(
+            _("a substitute on the score sheet of %(tables)s")
+            % {
+                "tables": ", ".join(
+                    _("round %(round)s, table %(table)s") % {"round": number, "table": table}
+                    for number, table in held.substitute_at
+                )
+            }
+        )
+    return _(
+        "%(player)s is not deleted: %(uses)s. Withdraw them instead (action “Withdraw”, with "
+        "a reason), so that the rounds played keep their results."
+    ) % {"player": registration.player, "uses": "; ".join(uses)}
+
+
+class ResultsHeldError(Exception):
+    """Registrations that hold results were to be deleted: nothing was. `held` says, for
+    each of them, what ties it to the results; `messages` says it to the user."""
+
+    def __init__(self, held: dict[Registration, ResultsHeld]) -> None:
+        self.held = held
+        self.messages = [results_held_message(r, uses) for r, uses in held.items()]
+        super().__init__(" ".join(self.messages))
+
+
+def refuse_deleting_results(registrations: list[Registration]) -> None:
+    """Raise `ResultsHeldError` if any of the registrations holds results: the rounds
+    played would lose a player. The database protects seats and penalties on its own, but
+    not a substitute named in a score sheet's data, and its refusal names no player."""
+    held = results_held_for(registrations)
+    refused = {r: held[r.pk] for r in registrations if held[r.pk]}
+    if refused:
+        raise ResultsHeldError(refused)

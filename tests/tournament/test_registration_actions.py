@@ -1,6 +1,7 @@
-"""Withdrawing, disqualifying or deleting registrations in the admin."""
+"""Withdrawing, disqualifying or deleting registrations, in the admin and elsewhere."""
 
 import uuid
+from decimal import Decimal
 
 import pytest
 from django.contrib.messages import get_messages
@@ -8,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.models import ScoreSheet, SheetVersion
+from scoring.models import Penalty, ScoreSheet, SheetVersion
 from tests.conftest import (
     make_registration,
     make_registrations,
@@ -16,8 +17,8 @@ from tests.conftest import (
     make_seats,
     make_tournament,
 )
-from tournament.models import Registration, Round
-from tournament.selectors import results_held, results_held_for
+from tournament.models import Registration, Round, Tournament
+from tournament.selectors import ResultsHeldError, results_held, results_held_for
 
 
 @pytest.fixture
@@ -109,13 +110,10 @@ def test_a_registration_entered_by_mistake_is_deleted(admin_client, seated):
     assert not Registration.objects.filter(pk=spare.pk).exists()
 
 
-def test_a_substitute_named_on_a_score_sheet_holds_results(seated, django_user_model):
-    # The sheet's data is all that ties a substitute who replaced an absent player.
-    tournament = seated[0].tournament
-    substitute = make_registration(tournament, is_substitute=True)
-    round_ = Round.objects.get(tournament=tournament, number=1)
+def _name_on_a_sheet(round_: Round, players, substitute, user) -> None:
+    """A sheet of table 2 on which `substitute` replaced the second of `players`."""
     sheet = ScoreSheet.objects.create(round=round_, table_number=2)
-    seats = [{"registration": r.pk, "substitute": None} for r in seated[4:8]]
+    seats = [{"registration": r.pk, "substitute": None} for r in players]
     seats[1]["substitute"] = substitute.pk
     SheetVersion.objects.create(
         sheet=sheet,
@@ -123,13 +121,91 @@ def test_a_substitute_named_on_a_score_sheet_holds_results(seated, django_user_m
         kind=SheetVersion.Kind.FINAL,
         action=SheetVersion.Action.ENTRY,
         data={"seats": seats},
-        entered_by=django_user_model.objects.create_user("scorer"),
+        entered_by=user,
         token=uuid.uuid4(),
     )
+
+
+def test_a_substitute_named_on_a_score_sheet_holds_results(seated, django_user_model):
+    # The sheet's data is all that ties a substitute who replaced an absent player.
+    tournament = seated[0].tournament
+    substitute = make_registration(tournament, is_substitute=True)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    _name_on_a_sheet(round_, seated[4:8], substitute, django_user_model.objects.create_user("s"))
     held = results_held(substitute)
     assert held.substitute_at == [(1, 2)]
     assert (held.seated_rounds, held.penalties) == ([], 0)
     assert not results_held(make_registration(tournament))
+
+
+def test_deleting_a_seated_registration_outside_the_admin_is_refused_with_the_reason(seated):
+    # A shell or a command got the database's ProtectedError, naming seats but no player.
+    with pytest.raises(ResultsHeldError) as refused:
+        seated[0].delete()
+    assert refused.value.held == {seated[0]: results_held(seated[0])}
+    assert str(refused.value) == (
+        f"{seated[0].player} is not deleted: seated in rounds 1, 2, 3. Withdraw them instead "
+        "(action “Withdraw”, with a reason), so that the rounds played keep their results."
+    )
+    assert Registration.objects.filter(pk=seated[0].pk).exists()
+
+
+def test_a_queryset_delete_of_a_substitute_named_on_a_sheet_deletes_nothing(
+    seated, django_user_model
+):
+    # Nothing in the database protected the substitute: the delete went through and left a
+    # seat of the round's results nobody's.
+    tournament = seated[0].tournament
+    substitute = make_registration(tournament, is_substitute=True)
+    spare = make_registration(tournament)
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    _name_on_a_sheet(round_, seated[4:8], substitute, django_user_model.objects.create_user("s"))
+    with pytest.raises(ResultsHeldError) as refused:
+        Registration.objects.filter(pk__in=[substitute.pk, spare.pk]).delete()
+    assert list(refused.value.held) == [substitute]
+    assert "a substitute on the score sheet of round 1, table 2" in str(refused.value)
+    assert Registration.objects.filter(pk__in=[substitute.pk, spare.pk]).count() == 2
+    tournament.registrations.filter(pk=spare.pk).delete()
+    assert not Registration.objects.filter(pk=spare.pk).exists()
+
+
+def test_deleting_the_tournament_deletes_its_registrations_holding_results_too(
+    django_user_model,
+):
+    # The guard is for a registration deleted on its own; a tournament deleted as a whole
+    # takes its registrations with it. (Seats, penalties and a sheet's current version
+    # still stop a tournament delete in the database, as before.)
+    tournament = make_tournament(rounds_count=1)
+    players = make_registrations(tournament, 4)
+    substitute = make_registration(tournament, is_substitute=True)
+    (round_,) = make_rounds(tournament)
+    _name_on_a_sheet(round_, players, substitute, django_user_model.objects.create_user("s"))
+    assert results_held(substitute)
+    tournament.delete()
+    assert not Tournament.objects.filter(pk=tournament.pk).exists()
+    assert not Registration.objects.filter(tournament_id=tournament.pk).exists()
+
+
+def test_the_admin_says_every_result_the_registration_holds(admin_client, seated, admin_user):
+    tournament = seated[0].tournament
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    _name_on_a_sheet(round_, seated[4:8], seated[0], admin_user)
+    Penalty.objects.create(
+        tournament=tournament,
+        registration=seated[0],
+        round=round_,
+        kind=Penalty.Kind.OTHER,
+        points=Decimal("-20"),  # an amount for the test, not a rule value
+        reason="Phone rang",
+        given_by=admin_user,
+    )
+    said = [str(m) for m in get_messages(_delete(admin_client, seated[0]).wsgi_request)]
+    assert said == [
+        f"{seated[0].player} is not deleted: seated in rounds 1, 2, 3; given 1 penalty; a "
+        "substitute on the score sheet of round 1, table 2. Withdraw them instead (action "
+        "“Withdraw”, with a reason), so that the rounds played keep their results."
+    ]
+    assert Registration.objects.filter(pk=seated[0].pk).exists()
 
 
 def test_the_delete_check_reads_any_number_of_registrations_in_three_queries(
