@@ -49,15 +49,19 @@ from tournament.selectors import (
     results_held,
     seated_in_rounds_to_come,
 )
-from tournament.services.audit import audit_record
 from tournament.services.players import players_import
 from tournament.services.registrations import (
     registration_check_in,
     registration_disqualify,
     registration_withdraw,
 )
-from tournament.services.rounds import rounds_follow_count, rounds_in_use_beyond
+from tournament.services.rounds import (
+    round_record_status,
+    rounds_follow_count,
+    rounds_in_use_beyond,
+)
 from tournament.services.staff import AdminAccess, staff_admin_access
+from tournament.templatetags.rounds import lock_note
 
 IMPORT_SESSION_KEY = "player-import-{pk}"
 
@@ -863,26 +867,34 @@ class RoundAdmin(TournamentScopedAdmin):
         "scheduled_start",
         "is_swiss",
         "seating_seed",
+        "lock_changed",
         "started_at",
         "ended_at",
     ]
-    readonly_fields = ["tournament", "number", "seating_seed", "started_at", "ended_at"]
+    readonly_fields = [
+        "tournament",
+        "number",
+        "lock_changed",
+        "seating_seed",
+        "started_at",
+        "ended_at",
+    ]
     inlines = [SeatInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         """Rounds follow the tournament's number of rounds: raise it to add one."""
         return False
 
+    @admin.display(description=gettext_lazy("Results locked or unlocked"))
+    def lock_changed(self, obj: Round) -> str | None:
+        return lock_note(obj) or None  # None: the admin's "-", as for "Started at"
+
     def save_model(self, request: HttpRequest, obj: Round, form, change: bool) -> None:
-        """A status change (locking a round's results, reopening it) goes to the audit log."""
+        """A status change (locking a round's results, reopening it) is recorded."""
         super().save_model(request, obj, form, change)
         if change and "status" in form.changed_data:
-            audit_record(
-                tournament=obj.tournament,
-                actor=request.user,
-                action="round.status",
-                obj=obj,
-                data={"from": form.initial.get("status"), "to": obj.status},
+            round_record_status(
+                round_=obj, previous=form.initial.get("status"), acting_user=request.user
             )
 
 

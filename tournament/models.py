@@ -422,6 +422,20 @@ class Round(models.Model):
     is_swiss = models.BooleanField(
         _("Swiss round"), default=False, help_text=_("Seated from the standings.")
     )
+    # The last lock or unlock of the results (the status says which); the audit log keeps
+    # every one.
+    lock_changed_at = models.DateTimeField(
+        _("results locked or unlocked at"), null=True, blank=True, editable=False
+    )
+    lock_changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("results locked or unlocked by"),
+    )
     # The round clock (WRC 2015 §8.2) lives in the database so every screen and every
     # application server shows the same time, across reloads and restarts.
     clock_running_since = models.DateTimeField(null=True, blank=True, editable=False)

@@ -20,7 +20,7 @@ class RoundListView(TournamentStaffMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rounds = list(self.tournament.rounds.order_by("number"))
+        rounds = list(self.tournament.rounds.select_related("lock_changed_by").order_by("number"))
         tables: dict[int, set[int]] = {}
         for round_id, table in Seat.objects.filter(round__tournament=self.tournament).values_list(
             "round_id", "table_number"
@@ -52,7 +52,11 @@ class RoundTablesView(TournamentStaffMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        round_ = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        round_ = get_object_or_404(
+            Round.objects.select_related("lock_changed_by"),
+            tournament=self.tournament,
+            number=self.kwargs["number"],
+        )
         seats = Seat.objects.filter(round=round_).select_related("registration__player")
         tables: dict[int, list] = {}
         for seat in sorted(seats, key=lambda seat: (seat.table_number, WIND_ORDER[seat.wind])):

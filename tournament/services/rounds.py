@@ -1,4 +1,4 @@
-"""The tournament's rounds follow its number of rounds."""
+"""The tournament's rounds follow its number of rounds; their status changes are recorded."""
 
 from django.db import transaction
 from django.db.models import Q
@@ -44,3 +44,21 @@ def round_start(round_: Round, acting_user) -> None:
         audit_record(
             tournament=round_.tournament, actor=acting_user, action="round.start", obj=round_
         )
+
+
+@transaction.atomic
+def round_record_status(*, round_: Round, previous: str, acting_user) -> None:
+    """An organiser changed the round's status (saved already) from ``previous``: audited,
+    and a lock or an unlock of its results also says on the round who did it and when, for
+    whoever finds results they cannot change (or changed after all)."""
+    entry = audit_record(
+        tournament=round_.tournament,
+        actor=acting_user,
+        action="round.status",
+        obj=round_,
+        data={"from": previous, "to": round_.status},
+    )
+    if Round.Status.LOCKED in (previous, round_.status):
+        round_.lock_changed_at = entry.created_at
+        round_.lock_changed_by = entry.actor
+        round_.save(update_fields=["lock_changed_at", "lock_changed_by"])
