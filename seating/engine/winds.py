@@ -6,18 +6,23 @@ degree 4, so it has a proper 4-edge-colouring (König); colour = wind. Then ever
 each wind ⌊R/4⌋ or ⌈R/4⌉ times (spread 0 when 4 divides R) and every table has each wind
 once. The colouring is built edge by edge, freeing a colour by swapping an alternating path.
 
-When rounds were already played (live re-seating) the earlier winds are fixed; a short hill
-climb on seat swaps then evens out the totals. This module does not choose who sits where.
+When rounds were already played (live re-seating) the earlier winds are fixed and the counts
+they leave may not be evened out by blocks of four. A backtracking search over the tables'
+seat orders then keeps everyone within spread 1 but the players a counting bound gives up
+(:func:`forced_uneven`), and a hill climb on seat swaps competes where it fails. This module
+does not choose who sits where.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 
-__all__ = ["assign_winds", "wind_counts"]
+__all__ = ["assign_winds", "forced_uneven", "wind_counts"]
 
 
 def wind_counts(rounds: Sequence[Sequence[Sequence[int]]]) -> dict[int, list[int]]:
@@ -28,6 +33,254 @@ def wind_counts(rounds: Sequence[Sequence[Sequence[int]]]) -> dict[int, list[int
             for seat, p in enumerate(table):
                 counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
     return counts
+
+
+def even_range(history: Sequence[int], games: int) -> tuple[list[int], list[int]]:
+    """Per wind, the fewest and most times a player with wind counts ``history`` may start
+    with it in ``games`` more games to end at spread 1 or less: every total ⌊M/4⌋ or
+    ⌈M/4⌉ of the M games played. A wind with a negative most cannot be evened out.
+
+    >>> even_range([2, 1, 0, 0], 5), even_range([2, 1, 0, 0], 4)
+    (([0, 1, 2, 2], [0, 1, 2, 2]), ([0, 0, 1, 1], [0, 1, 2, 2]))
+    """
+    total = sum(history) + games
+    low, high = total // 4, -(-total // 4)
+    return [max(0, low - h) for h in history], [high - h for h in history]
+
+
+def _even_ranges(
+    history: Mapping[int, Sequence[int]], new_games: Mapping[int, int]
+) -> tuple[list[int], dict[int, tuple[list[int], list[int], int]]]:
+    """Players who cannot be evened out whatever the seat orders, and the others'
+    :func:`even_range` with their games."""
+    forced, ranges = [], {}
+    for p, games in new_games.items():
+        lo, hi = even_range(history.get(p, (0, 0, 0, 0)), games)
+        if min(hi) < 0 or sum(lo) > games or sum(hi) < games:
+            forced.append(p)
+        else:
+            ranges[p] = (lo, hi, games)
+    return forced, ranges
+
+
+#: The sets S of winds the counting bound looks at (all but none and all four).
+_WIND_SETS = [
+    (winds, tuple(w for w in range(4) if w not in winds))
+    for size in (1, 2, 3)
+    for winds in itertools.combinations(range(4), size)
+]
+
+
+def _least_on(
+    winds: Sequence[int], others: Sequence[int], lo: list[int], hi: list[int], games: int
+) -> int:
+    """Fewest starts on ``winds`` of a player kept within ``lo``..``hi``."""
+    return max(sum(lo[w] for w in winds), games - sum(hi[w] for w in others))
+
+
+def forced_uneven(history: Mapping[int, Sequence[int]], new_games: Mapping[int, int]) -> int:
+    """Players of ``new_games`` (player -> games still to play) who end at wind spread 2 or
+    more whatever the seat orders, after the wind counts ``history``: a lower bound.
+
+    Those whose own counts cannot be evened out (a wind already beyond ⌈M/4⌉), and, for
+    every set S of winds, enough of the others to make room: the new tables seat each wind
+    once, so the players who stay even take at least their fewest starts on S
+    (:func:`even_range`), and these add up to |S| × tables at most. Who can make most room
+    leaves first, so each set's count is exact for that set alone; the largest counts.
+
+    Four players after a round as E, E, E, S would all need S or N twice in the next four
+    tables; only two of them can:
+
+    >>> forced_uneven({1: [1, 0, 0, 0], 2: [1, 0, 0, 0], 3: [1, 0, 0, 0], 4: [0, 1, 0, 0]},
+    ...               dict.fromkeys((1, 2, 3, 4), 3))
+    1
+    """
+    tables = sum(new_games.values()) // 4
+    forced, ranges = _even_ranges(history, new_games)
+    most = 0
+    for winds, others in _WIND_SETS:
+        need = sorted((_least_on(winds, others, *r) for r in ranges.values()), reverse=True)
+        excess, leaving = sum(need) - len(winds) * tables, 0
+        while excess > 0:
+            excess -= need[leaving]
+            leaving += 1
+        most = max(most, leaving)
+    return len(forced) + most
+
+
+def _uneven_candidates(
+    history: Mapping[int, Sequence[int]], new_games: Mapping[int, int]
+) -> set[int]:
+    """Players given up on before the search for seat orders: those :func:`forced_uneven`
+    counts alone, then, while the others' fewest starts on some set of winds exceed what the
+    tables hold, the one who makes most room on the most crowded set."""
+    tables = sum(new_games.values()) // 4
+    forced, ranges = _even_ranges(history, new_games)
+    while True:
+        worst, crowded = 0, None
+        for winds, others in _WIND_SETS:
+            over = sum(_least_on(winds, others, *r) for r in ranges.values())
+            over -= len(winds) * tables
+            if over > worst:
+                worst, crowded = over, (winds, others)
+        if crowded is None:
+            return set(forced)
+        p = max(ranges, key=lambda q: _least_on(*crowded, *ranges[q]))
+        forced.append(p)
+        del ranges[p]
+
+
+#: Choices per table, and at most in all, the search for even winds after a history may make
+#: (restarts included) before the seat-swap improvement is left to itself: enough for the
+#: re-seats of bench/winds.py (144 players, 3 rounds left: 108 tables) to reach the bound;
+#: a search that fails spends about 2 s of them.
+SEARCH_NODES, MAX_SEARCH_NODES = 250, 30_000
+
+#: Seat orders of a table: ``order[s]`` is the wind (E, S, W, N = 0..3) of the seat-s player.
+_ORDERS = tuple(itertools.permutations(range(4)))
+
+
+@functools.cache
+def _orders_within(masks: int) -> tuple[tuple[int, ...], ...]:
+    """The orders giving each of a table's four players a wind allowed by its 4 bits of
+    ``masks`` (player s: bits 4s..4s+3)."""
+    return tuple(o for o in _ORDERS if all(masks >> (4 * s + o[s]) & 1 for s in range(4)))
+
+
+def _search_even(
+    flat: Sequence[Sequence[int]],
+    history: Mapping[int, Sequence[int]],
+    free: set[int],
+    rng: random.Random,
+    max_nodes: int,
+) -> list[tuple[int, ...]] | None:
+    """Seat orders for the tables ``flat`` that leave everyone not in ``free`` at spread 1
+    or less after ``history``, or None if none was found within ``max_nodes`` choices.
+
+    A backtracking search: the table with fewest orders left goes next, each player's next
+    wind being allowed only while their counts can still end within ⌊M/4⌋..⌈M/4⌉; it
+    restarts, with twice the choices, in another random order when a try runs out."""
+    tables_of: dict[int, list[int]] = {}
+    for i, table in enumerate(flat):
+        for p in table:
+            tables_of.setdefault(p, []).append(i)
+    free = set(free)
+    budget, spent = 4 * len(flat) + 100, 0
+    while spent < max_nodes:
+        budget = min(budget, max_nodes - spent)
+        orders, used = _try_even(flat, history, free, tables_of, rng, budget)
+        if orders is not None:
+            return orders
+        if used < budget:  # no orders at all: give up a player of a table left without any
+            stuck = _stuck_player(flat, history, free, tables_of)
+            if stuck is None:
+                return None
+            free.add(stuck)
+        spent += max(used, 1)
+        budget *= 2
+    return None
+
+
+def _stuck_player(
+    flat: Sequence[Sequence[int]],
+    history: Mapping[int, Sequence[int]],
+    free: set[int],
+    tables_of: Mapping[int, list[int]],
+) -> int | None:
+    """A player to give up on at a table whose players' allowed winds admit no order from
+    the start (all four lacking the same wind, say): the one allowed fewest winds."""
+    for table in flat:
+        masks = [15 if p in free else _first_mask(history, p, len(tables_of[p])) for p in table]
+        if not _orders_within(masks[0] | masks[1] << 4 | masks[2] << 8 | masks[3] << 12):
+            return min(
+                (p for p in table if p not in free), key=lambda p: masks[table.index(p)].bit_count()
+            )
+    return None
+
+
+def _first_mask(history: Mapping[int, Sequence[int]], p: int, games: int) -> int:
+    """Winds player ``p`` may take in their first new game to stay within spread 1."""
+    lo, hi = even_range(history.get(p, (0, 0, 0, 0)), games)
+    short = sum(lo)
+    return sum(1 << w for w in range(4) if hi[w] > 0 and short - (lo[w] > 0) < games)
+
+
+def _try_even(
+    flat: Sequence[Sequence[int]],
+    history: Mapping[int, Sequence[int]],
+    free: set[int],
+    tables_of: Mapping[int, list[int]],
+    rng: random.Random,
+    budget: int,
+) -> tuple[list[tuple[int, ...]] | None, int]:
+    """One try of :func:`_search_even`: (orders or None, choices made); fewer choices than
+    ``budget`` without orders means that there are none."""
+    counts = {p: list(history.get(p, (0, 0, 0, 0))) for p in tables_of}
+    left = {p: len(ts) for p, ts in tables_of.items()}
+    low, high = {}, {}
+    for p, c in counts.items():
+        total = sum(c) + left[p]
+        low[p], high[p] = total // 4, -(-total // 4)
+
+    def allowed(p: int) -> int:
+        if p in free:
+            return 15
+        c, lo, hi = counts[p], low[p], high[p]
+        short = sum(lo - x for x in c if x < lo)
+        mask = 0
+        for w in range(4):
+            if c[w] < hi and short - (c[w] < lo) < left[p]:
+                mask |= 1 << w
+        return mask
+
+    mask = {p: allowed(p) for p in tables_of}
+
+    def options(i: int) -> tuple[tuple[int, ...], ...]:
+        a, b, c, d = flat[i]
+        return _orders_within(mask[a] | mask[b] << 4 | mask[c] << 8 | mask[d] << 12)
+
+    n = len(flat)
+    n_options = [len(options(i)) for i in range(n)]
+    chosen: list[tuple[int, ...] | None] = [None] * n
+    open_tables = set(range(n))
+    stack: list[tuple[int, list[tuple[int, ...]]]] = []
+
+    def seat(i: int, order: tuple[int, ...], sign: int) -> None:
+        for s, p in enumerate(flat[i]):
+            counts[p][order[s]] += sign
+            left[p] -= sign
+        for p in flat[i]:
+            mask[p] = allowed(p)
+            for j in tables_of[p]:
+                if chosen[j] is None:
+                    n_options[j] = len(options(j))
+
+    nodes = 0
+    while open_tables:
+        i = min(open_tables, key=n_options.__getitem__)
+        untried = list(options(i))
+        rng.shuffle(untried)
+        # Tried last-first: orders giving most players a wind they still lack come first.
+        table = flat[i]
+        untried.sort(key=lambda o: sum(counts[p][o[s]] < low[p] for s, p in enumerate(table)))
+        while not untried:
+            if not stack:
+                return None, nodes
+            i, untried = stack.pop()
+            order = chosen[i]
+            assert order is not None
+            chosen[i] = None
+            open_tables.add(i)
+            seat(i, order, -1)
+        if nodes == budget:
+            return None, nodes
+        nodes += 1
+        order = untried.pop()
+        stack.append((i, untried))
+        chosen[i] = order
+        open_tables.discard(i)
+        seat(i, order, 1)
+    return [o for o in chosen if o is not None], nodes
 
 
 def _colour_edges(n_vertices: int, edges: list[tuple[int, int]]) -> list[int]:
@@ -94,26 +347,46 @@ def _rebalance(
         table[i], table[j] = b, a
 
 
-def _polish_tables(tables: list[list[list[int]]], totals: dict[int, list[int]]) -> None:
-    """Give every table the best of its 24 orders, the others fixed: fewest squared counts,
-    then the smallest largest spread. Two orders with equal squares can differ in spread
-    (one player on 2/1/0/3 against everyone within 2), and the report counts the spread."""
+def _unevenness(counts: Sequence[Sequence[int]]) -> tuple[int, int, int, int, int]:
+    """How uneven wind counts are, worst first: the largest spread (the report's figure),
+    players at spread 2 or more, their starts beyond ⌊M/4⌋..⌈M/4⌉, squared counts, the
+    spreads. One player on 1/2/0/3 is worse than two on 2/2/0/2."""
+    uneven = beyond = squares = largest = spreads = 0
+    for w in counts:
+        total = sum(w)
+        lo, hi = total // 4, -(-total // 4)
+        out = sum(lo - c for c in w if c < lo) + sum(c - hi for c in w if c > hi)
+        uneven += out > 0
+        beyond += out
+        squares += sum(c * c for c in w)
+        spread = max(w) - min(w)
+        largest = max(largest, spread)
+        spreads += spread
+    return largest, uneven, beyond, squares, spreads
 
-    def cost(players: Sequence[int]) -> tuple[int, int, int]:
-        counts = [totals[p] for p in players]
-        spreads = [max(w) - min(w) for w in counts]
-        return sum(c * c for w in counts for c in w), max(spreads), sum(spreads)
+
+def _polish_tables(tables: list[list[list[int]]], totals: dict[int, list[int]]) -> None:
+    """Give every table the best of its 24 orders by :func:`_unevenness`, the others
+    fixed; a spread below the largest one elsewhere does not change the largest."""
+    spread_of = {p: max(c) - min(c) for p, c in totals.items()}
+    players_at = Counter(spread_of.values())
+
+    def cost(players: Sequence[int], elsewhere: int) -> tuple[int, int, int, int, int]:
+        largest, *rest = _unevenness([totals[p] for p in players])
+        return max(largest, elsewhere), *rest
 
     for _ in range(3):
         improved = False
         for table in (table for rnd in tables for table in rnd):
+            players_at.subtract(spread_of[p] for p in table)
+            elsewhere = max((s for s, k in players_at.items() if k > 0), default=0)
             for seat, p in enumerate(table):
                 totals[p][seat] -= 1
             best, best_cost = list(table), None
             for order in itertools.permutations(table):
                 for seat, p in enumerate(order):
                     totals[p][seat] += 1
-                order_cost = cost(order)
+                order_cost = cost(order, elsewhere)
                 if best_cost is None or order_cost < best_cost:
                     best, best_cost = list(order), order_cost
                 for seat, p in enumerate(order):
@@ -122,6 +395,8 @@ def _polish_tables(tables: list[list[list[int]]], totals: dict[int, list[int]]) 
             table[:] = best
             for seat, p in enumerate(table):
                 totals[p][seat] += 1
+                spread_of[p] = max(totals[p]) - min(totals[p])
+            players_at.update(spread_of[p] for p in table)
         if not improved:
             return
 
@@ -224,15 +499,57 @@ def assign_winds(
         seated[r][t][colours[idx]] = p
 
     if history_counts:
-        totals: dict[int, list[int]] = {}
-        for p in occurrences:
-            totals[p] = list(history_counts.get(p, (0, 0, 0, 0)))
-        for rnd in seated:
-            for table in rnd:
-                for seat, p in enumerate(table):
-                    totals[p][seat] += 1
-        _rebalance(seated, totals, rng)
-        _repair_chains(seated, totals, rng)
-        _polish_tables(seated, totals)
-
+        seated = _after_history(seated, history_counts, occurrences, rng)
     return tuple(tuple((t[0], t[1], t[2], t[3]) for t in rnd) for rnd in seated)
+
+
+def _totals(
+    seated: list[list[list[int]]], history: Mapping[int, Sequence[int]], players: Iterable[int]
+) -> dict[int, list[int]]:
+    totals = {p: list(history.get(p, (0, 0, 0, 0))) for p in players}
+    for rnd in seated:
+        for table in rnd:
+            for seat, p in enumerate(table):
+                totals[p][seat] += 1
+    return totals
+
+
+def _after_history(
+    seated: list[list[list[int]]],
+    history: Mapping[int, Sequence[int]],
+    games: Mapping[int, int],
+    rng: random.Random,
+) -> list[list[list[int]]]:
+    """Reorder the tables ``seated`` (any orders) so that the wind counts after ``history``
+    are as even as possible (:func:`_unevenness`).
+
+    The search for orders that keep all but the players bound to be uneven within spread 1
+    (:func:`_search_even`) reaches :func:`forced_uneven` on re-seats after withdrawals; where
+    it does not, the seat-swap improvement of the edge colouring competes with it."""
+    flat = [table for rnd in seated for table in rnd]
+    found = _search_even(
+        flat,
+        history,
+        _uneven_candidates(history, games),
+        rng,
+        min(SEARCH_NODES * len(flat), MAX_SEARCH_NODES),
+    )
+    candidates = []
+    if found is not None:
+        ordered = [[[0, 0, 0, 0] for _ in rnd] for rnd in seated]
+        for table, new, order in zip(flat, (t for rnd in ordered for t in rnd), found, strict=True):
+            for s, p in enumerate(table):
+                new[order[s]] = p
+        totals = _totals(ordered, history, games)
+        _polish_tables(ordered, totals)
+        key = _unevenness(list(totals.values()))
+        candidates.append((key, ordered))
+        if key[0] <= 2 and key[1] <= forced_uneven(history, games):
+            return ordered
+    swapped = [[list(t) for t in rnd] for rnd in seated]
+    totals = _totals(swapped, history, games)
+    _rebalance(swapped, totals, rng)
+    _repair_chains(swapped, totals, rng)
+    _polish_tables(swapped, totals)
+    candidates.append((_unevenness(list(totals.values())), swapped))
+    return min(candidates, key=lambda c: c[0])[1]

@@ -1,0 +1,91 @@
+"""Benchmark of the winds after played rounds (live re-seating with withdrawals).
+
+    python -m bench.winds
+    python -m bench.winds --case 144x8:3:8 --seed 1
+
+A case NxR:P:W plans N players × R rounds, takes the first P rounds as played, withdraws W
+players and registers W newcomers (so the count stays a multiple of four) and re-plans the
+last R − P rounds with that history. Prints per case and seed the players whose wind spread
+over all R rounds (history + new) is 2 or more, the fewest any seat orders of those tables
+can reach by counting (winds.forced_uneven), the largest spread and the seconds the
+re-plan took. Pure engine; no Django.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+if not __package__:  # run as `python bench/winds.py`: import the project, not bench/
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from seating.engine import SeatingRequest, plan_seating
+from seating.engine.winds import forced_uneven, wind_counts
+
+#: (players, rounds, played, withdrawn)
+CASES = [
+    (16, 6, 2, 2),
+    (24, 7, 3, 2),
+    (32, 10, 5, 4),
+    (40, 8, 3, 4),
+    (64, 8, 3, 4),
+    (100, 10, 4, 8),
+    (144, 8, 3, 8),
+    (144, 8, 5, 8),
+    (400, 10, 4, 16),
+]
+
+HEADER = f"{'case':<16}{'seed':>5}{'uneven':>8}{'bound':>7}{'spread':>8}{'seconds':>9}"
+
+
+def run_case(n: int, rounds: int, played: int, withdrawn: int, seed: int) -> str:
+    """Plan, withdraw and replace, re-plan; format the row."""
+    players = tuple(range(1, n + 1))
+    first = plan_seating(SeatingRequest(players=players, rounds=rounds, seed=seed, time_limit=2))
+    history = first.rounds[:played]
+    gone = set(random.Random(seed).sample(players, withdrawn))
+    active = tuple(p for p in players if p not in gone) + tuple(range(1001, 1001 + withdrawn))
+    started = time.monotonic()
+    plan = plan_seating(
+        SeatingRequest(
+            players=active, rounds=rounds - played, seed=seed, history=history, time_limit=3
+        )
+    )
+    seconds = time.monotonic() - started
+    counts = wind_counts(history + plan.rounds)
+    spreads = [max(c) - min(c) for p, c in counts.items() if p in active]
+    new_games = {p: rounds - played for p in active}
+    bound = forced_uneven(wind_counts(history), new_games)
+    label = f"{n}x{rounds}:{played}:{withdrawn}"
+    return (
+        f"{label:<16}{seed:>5}{sum(s >= 2 for s in spreads):>8}{bound:>7}"
+        f"{max(spreads):>8}{seconds:>9.2f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.winds", description=__doc__)
+    parser.add_argument("--case", action="append", help="e.g. 144x8:3:8; repeatable")
+    parser.add_argument("--seeds", type=int, default=3, help="seeds 0..SEEDS-1 per case")
+    args = parser.parse_args(argv)
+    cases = CASES
+    if args.case:
+        try:
+            cases = [
+                tuple(int(x) for x in text.lower().replace("x", ":").split(":"))
+                for text in args.case
+            ]
+        except ValueError:
+            parser.error("--case: expected PLAYERSxROUNDS:PLAYED:WITHDRAWN, e.g. 144x8:3:8")
+    print(HEADER)
+    for n, rounds, played, withdrawn in cases:
+        for seed in range(args.seeds):
+            print(run_case(n, rounds, played, withdrawn, seed), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
