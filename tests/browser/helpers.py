@@ -6,6 +6,28 @@ from tests.conftest import confirm_sheet, make_seats, make_staff
 from tournament.demo import create_demo_tournament
 from tournament.models import Round, Tournament, TournamentStaff
 
+# Each scroll box (overflow-x auto or scroll) that is wider inside than on screen, and the
+# page's own width: what a reader would have to scroll sideways.
+SIDEWAYS = """() => ({
+  page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  boxes: [...document.querySelectorAll('body *')]
+    .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+    .filter(e => e.scrollWidth > e.clientWidth)
+    .map(e => e.firstElementChild ? e.firstElementChild.className : e.className),
+})"""
+
+# How far a ranking's columns before the rounds (place, player, total…) reach past its
+# scroll box (the table given by a selector): the rounds' columns, one per round, may
+# continue beyond it (its scroll shadows say so).
+ROUNDS_OVERHANG = """(selector) => {
+  const table = document.querySelector(selector);
+  const box = table.parentElement.getBoundingClientRect();
+  const firstRound = table.querySelector('tbody td.round').cellIndex;
+  const cells = [...table.rows].flatMap(row => [...row.cells])
+    .filter(cell => cell.cellIndex < firstRound && cell.getClientRects().length);
+  return Math.max(...cells.map(cell => cell.getBoundingClientRect().right)) - box.right;
+}"""
+
 
 def demo_event() -> tuple[Tournament, object]:
     """Demo tournament (36 players), round 1 seated and playing, single-entry sheets."""

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from tests.browser.helpers import confirm_table, demo_event
+from tests.browser.helpers import ROUNDS_OVERHANG, SIDEWAYS, confirm_table, demo_event
 from tournament.demo import DEMO_SLUG
 from tournament.models import Round, Tournament
 
@@ -166,28 +166,6 @@ def test_round_clock_counts_down_pauses_and_says_time(live_server, new_page, scr
     screenshot(page, "clock-time-up")
 
 
-# Each scroll box (overflow-x auto or scroll) that is wider inside than on screen, and the
-# page's own width: what a reader would have to scroll sideways.
-SIDEWAYS = """() => ({
-  page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  boxes: [...document.querySelectorAll('body *')]
-    .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
-    .filter(e => e.scrollWidth > e.clientWidth)
-    .map(e => e.firstElementChild ? e.firstElementChild.className : e.className),
-})"""
-
-# The ranking's columns before the rounds (place, player, total) inside its scroll box:
-# the rounds' columns, one per round, may continue beyond it (its scroll shadows say so).
-RANKING_OVERHANG = """() => {
-  const table = document.querySelector('table.ranking');
-  const box = table.parentElement.getBoundingClientRect();
-  const firstRound = table.querySelector('tbody td.round').cellIndex;
-  const cells = [...table.rows].flatMap(row => [...row.cells])
-    .filter(cell => cell.cellIndex < firstRound && cell.getClientRects().length);
-  return Math.max(...cells.map(cell => cell.getBoundingClientRect().right)) - box.right;
-}"""
-
-
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.django_db(transaction=True)
 def test_the_public_pages_need_no_sideways_scrolling_on_a_small_phone(
@@ -220,4 +198,4 @@ def test_the_public_pages_need_no_sideways_scrolling_on_a_small_phone(
             assert page.evaluate(SIDEWAYS) == {"page": 0, "boxes": []}, (width, url)
         page.goto(f"{live_server.url}{slug}/rankings/")
         assert page.evaluate(SIDEWAYS)["page"] == 0, width
-        assert page.evaluate(RANKING_OVERHANG) <= 0, width
+        assert page.evaluate(ROUNDS_OVERHANG, "table.ranking") <= 0, width
