@@ -1,4 +1,4 @@
-"""The round clock: services, state JSON and the organiser's controls (WRC 2015 §8.2)."""
+"""The round clock: services, state JSON and the staff's controls (WRC 2015 §8.2)."""
 
 import datetime
 
@@ -153,7 +153,7 @@ def test_clock_controls_walk_the_permission_ladder(client, round_, django_user_m
     assert client.post(url).status_code == 302  # anonymous → login
     assert AuditEntry.objects.count() == 0
     referee = django_user_model.objects.create_user("ref", password="pw-ref-12345")
-    make_staff(tournament, referee, TournamentStaff.Role.HEAD_REFEREE)
+    make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
     client.force_login(referee)
     assert client.post(url).status_code == 403
     other = make_tournament()
@@ -161,13 +161,38 @@ def test_clock_controls_walk_the_permission_ladder(client, round_, django_user_m
     make_staff(other, boss, TournamentStaff.Role.ORGANISER)
     client.force_login(boss)
     assert client.post(url).status_code == 403
+    assert AuditEntry.objects.count() == 0
+    # The head referee runs the clock in the playing room (WRC 2015 §8.2), and so may the
+    # organiser.
+    head = django_user_model.objects.create_user("head", password="pw-head-12345")
+    make_staff(tournament, head, TournamentStaff.Role.HEAD_REFEREE)
     organiser = django_user_model.objects.create_user("org", password="pw-org-12345")
     make_staff(tournament, organiser, TournamentStaff.Role.ORGANISER)
-    client.force_login(organiser)
-    response = client.post(url)
-    assert response.status_code == 302
+    for user, action in ((head, "start"), (organiser, "pause")):
+        client.force_login(user)
+        url = reverse("staff:clock_control", args=[tournament.slug, 1, action])
+        assert client.post(url).status_code == 302
+        assert AuditEntry.objects.latest("pk").actor == user
     round_.refresh_from_db()
-    assert round_.clock_running_since is not None
+    assert round_.clock_running_since is None
+    assert round_.started_at is not None
+
+
+def test_the_score_sheets_round_page_leads_head_referees_to_the_clock(
+    client, round_, django_user_model
+):
+    tournament = round_.tournament
+    page = reverse("scoring:round", args=[tournament.slug, 1])
+    clock = reverse("staff:clock", args=[tournament.slug, 1])
+    for name, role, opens in (
+        ("ref", TournamentStaff.Role.REFEREE, False),
+        ("head", TournamentStaff.Role.HEAD_REFEREE, True),
+    ):
+        user = django_user_model.objects.create_user(name, password=f"pw-{name}-12345")
+        make_staff(tournament, user, role)
+        client.force_login(user)
+        assert (clock in client.get(page).content.decode()) is opens
+        assert client.get(clock).status_code == (200 if opens else 403)
 
 
 def test_clock_control_error_is_a_message_not_a_crash(client, round_, organiser):

@@ -1,4 +1,5 @@
-"""Organiser pages of this app: the round clock's controls and the export downloads."""
+"""Staff pages of this app: the round clock's controls (head referees and organisers) and
+the export downloads (organisers)."""
 
 from functools import partial
 
@@ -44,9 +45,7 @@ ROUND_EXPORTS = {
 }
 
 
-class OrganiserMixin(TournamentStaffMixin):
-    required_role = TournamentStaff.Role.ORGANISER
-
+class RoundStaffMixin(TournamentStaffMixin):
     def get_round(self) -> Round:
         return get_object_or_404(
             Round.objects.select_related("tournament"),
@@ -55,7 +54,18 @@ class OrganiserMixin(TournamentStaffMixin):
         )
 
 
-class ClockControlPageView(OrganiserMixin, TemplateView):
+class OrganiserMixin(RoundStaffMixin):
+    required_role = TournamentStaff.Role.ORGANISER
+
+
+class ClockMixin(RoundStaffMixin):
+    """The head referee runs the clock in the playing room (WRC 2015 §8.2: the time limit
+    is signalled to every table), often without an organiser at hand."""
+
+    required_role = TournamentStaff.Role.HEAD_REFEREE
+
+
+class ClockControlPageView(ClockMixin, TemplateView):
     template_name = "staff/clock.html"
 
     def get_context_data(self, **kwargs):
@@ -69,7 +79,7 @@ class ClockControlPageView(OrganiserMixin, TemplateView):
         return context
 
 
-class ClockControlView(OrganiserMixin, View):
+class ClockControlView(ClockMixin, View):
     """POST start / pause / extend / reset, then back to the clock page."""
 
     def post(self, request, *args, **kwargs):
