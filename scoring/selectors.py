@@ -56,6 +56,8 @@ class RoundScore:
     score: Fraction | None
     penalty: Fraction
     confirmed: bool
+    # The substitute who played the seat of this (absent) player, so their page says so.
+    substitute_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,7 @@ def _round_scores(loaded: _Loaded) -> dict[int, dict[int, RoundScore]]:
             entry = loaded.entries[(round_.pk, table)]
             for index, (seat, score) in enumerate(zip(entry.seats, result.seats, strict=True)):
                 played = seat.substitute_id is None
+                substitute = loaded.registrations.get(seat.substitute_id)
                 out.setdefault(seat.registration_id, {})[round_.number] = RoundScore(
                     round_number=round_.number,
                     table_number=table,
@@ -211,6 +214,7 @@ def _round_scores(loaded: _Loaded) -> dict[int, dict[int, RoundScore]]:
                     score=score.score,
                     penalty=score.penalty,
                     confirmed=True,
+                    substitute_name=substitute.player.display_name if substitute else "",
                 )
     return out
 

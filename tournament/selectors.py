@@ -263,6 +263,7 @@ class PlayerRound:
     penalty: Fraction
     confirmed: bool
     rank: int | None
+    substitute_name: str  # who played the seat of the absent player, else ""
 
 
 def player_rounds(
@@ -309,6 +310,7 @@ def player_rounds(
                 penalty=result.penalty if result else Fraction(0),
                 confirmed=bool(result and result.confirmed),
                 rank=ranks.get(number),
+                substitute_name=result.substitute_name if result else "",
             )
         )
     return rounds

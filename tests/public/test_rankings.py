@@ -10,13 +10,15 @@ from django.utils import translation
 from scoring.services.invalidation import standings_changed
 from tests.conftest import (
     confirm_sheet,
+    make_player,
+    make_registration,
     make_registrations,
     make_rounds,
     make_seats,
     make_staff,
     make_tournament,
 )
-from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
+from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.tables import format_points, format_score
 
 
@@ -315,3 +317,60 @@ def test_players_without_a_hanchan_have_no_place_and_come_last(client, django_us
     page = client.get(reverse("public:player", args=[tournament.slug, fourth.pk]))
     (row,) = page.context["rounds"]
     assert row["rank"] == 7  # the two late players at 0 are not counted above −26.0
+
+
+@pytest.mark.parametrize("ruleset", ["wrc2015", "oran2015"])
+@pytest.mark.django_db
+def test_the_player_page_says_who_played_the_seat_of_an_absent_player(
+    client, django_user_model, ruleset
+):
+    """A player replaced by a substitute did not play that round: their page must not show
+    the round as played (a bare score and opponents they never met)."""
+    import uuid
+
+    from scoring.services.entries import SeatEntry, SheetEntry
+    from scoring.services.sheets import sheet_enter
+
+    tournament, _registrations, rounds, referee = make_event(django_user_model, ruleset=ruleset)
+    substitute = make_registration(
+        tournament, is_substitute=True, player=make_player(first_name="Pascal", last_name="Henry")
+    )
+    seats = sorted(
+        Seat.objects.filter(round=rounds[0], table_number=1), key=lambda s: WIND_ORDER[s.wind]
+    )
+    absent = seats[3].registration
+    entry = SheetEntry(
+        kind="final",
+        seats=tuple(
+            SeatEntry(
+                registration_id=seat.registration_id,
+                points=points,
+                substitute_id=substitute.pk if seat.registration == absent else None,
+            )
+            for seat, points in zip(seats, (42300, 31000, 27700, 19000), strict=True)
+        ),
+    )
+    sheet_enter(
+        round_=rounds[0],
+        table_number=1,
+        entry=entry,
+        token=uuid.uuid4(),
+        revision=0,
+        acting_user=referee,
+    )
+    confirm_sheet(rounds[0], 2, referee)
+
+    response = client.get(reverse("public:player", args=[tournament.slug, absent.pk]))
+    (row,) = response.context["rounds"]
+    assert row["substitute_name"] == "Pascal Henry"
+    assert "Absent: Pascal Henry (substitute) played this seat." in response.content.decode()
+    with translation.override("fr"):
+        french = client.get(
+            reverse("public:player", args=[tournament.slug, absent.pk]),
+            headers={"accept-language": "fr"},
+        ).content.decode()
+    assert "Absent : Pascal Henry (remplaçant) a joué cette place." in french
+    played = client.get(reverse("public:player", args=[tournament.slug, seats[0].registration.pk]))
+    (row,) = played.context["rounds"]
+    assert row["substitute_name"] == ""
+    assert "Absent:" not in played.content.decode()
