@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Count
 
+from scoring.models import ScoreSheet
 from seating.engine import substitutes_needed
 from seating.models import FixedTable
 from tournament.models import WIND_ORDER, Registration, Seat, Tournament
@@ -112,13 +113,14 @@ GROUP_FIELDS = {"team": "team_id", "club": "player__club", "country": "player__c
 
 
 def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int]) -> SeatingInput:
-    """The current seating input of a tournament (the players of seated_players), in five
+    """The current seating input of a tournament (the players of seated_players), in six
     queries.
 
     `keep_apart` ("team", "club", "country" or "none") says which players the generator
     keeps apart; players with an empty club or country are in no group. The history is every
     round with seats except the rounds being seated (`reseat`, by number): a round seated and
-    not re-seated will be played with those seats, so its meetings, tables and winds count.
+    not re-seated will be played with those seats, so its meetings, tables and winds count,
+    with each substitute who played a seat in place of its player (`substitutes_played`).
     The rounds in `reseat` that have seats give `previous`, a start the new plan is never
     worse than.
     """
@@ -144,8 +146,10 @@ def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int])
         .order_by("round__number", "table_number")
         .values_list("round__number", "table_number", "wind", "registration_id")
     )
+    played_by = substitutes_played(tournament)
     rounds: dict[int, dict[int, list[tuple[str, int]]]] = {}
     for number, table, wind, registration in seats:
+        registration = played_by.get((number, registration), registration)
         rounds.setdefault(number, {}).setdefault(table, []).append((wind, registration))
     history_numbers = tuple(number for number in sorted(rounds) if number not in reseat)
     previous_numbers = sorted(number for number in rounds if number in reseat)
@@ -159,6 +163,23 @@ def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int])
         if len(previous_numbers) == len(reseat)
         else (),
     )
+
+
+def substitutes_played(tournament: Tournament) -> dict[tuple[int, int], int]:
+    """(round number, seated registration) -> the substitute who played that seat instead,
+    as each table's current score sheet says (entered, confirmed or disputed alike).
+
+    The substitute met that table and sat at it, not the absent player: the history must say
+    so, or a substitute who plays on (in a withdrawn player's place) meets the same
+    opponents and table again."""
+    played_by = {}
+    for number, data in ScoreSheet.objects.filter(
+        round__tournament=tournament, current__isnull=False
+    ).values_list("round__number", "current__data"):
+        for seat in data.get("seats", ()):
+            if seat.get("substitute"):
+                played_by[(number, seat["registration"])] = seat["substitute"]
+    return played_by
 
 
 def _engine_round(tables: dict[int, list[tuple[str, int]]]) -> EngineRound:

@@ -574,3 +574,29 @@ def test_a_field_beyond_the_generator_is_refused_in_the_organisers_words():
         "2001 joueurs actifs, c’est plus que le générateur de placement ne peut placer : "
         "au plus 2000."
     )
+
+
+def test_a_substitute_who_played_a_seat_is_in_the_history_in_that_seat(twenty, organiser):
+    # A standby substitute played round 1's table 1 for an absent player (WRC 2015 §7.2,
+    # entered on the sheet, not on the seats), then plays on in the place of a player who
+    # withdrew: re-seating rounds 2–4 must know whom the substitute met and where, or it
+    # seats them with the same opponents and at the same table again.
+    tournament, registrations = twenty
+    seating_run_apply(run=start(tournament))
+    round_one = tournament.rounds.get(number=1)
+    reserve = make_registration(tournament, is_substitute=True)
+    players = table_registrations(round_one, 1)
+    absent = players[1]
+    enter(round_one, 1, make_entry(players, S={"substitute_id": reserve.pk}), organiser)
+    round_one.status = Round.Status.FINISHED
+    round_one.save()
+    registration_withdraw(registration=absent, reason="Ill")
+    run = start(tournament, rounds=list(tournament.rounds.exclude(number=1)))
+    table_one = run.snapshot["history"][0]["tables"][0]
+    assert table_one == [players[0].pk, reserve.pk, players[2].pk, players[3].pk]
+    assert reserve.pk in {p for table in run.plan[0]["tables"] for p in table}
+    for item in run.plan:
+        for number, table in enumerate(item["tables"], start=1):
+            if reserve.pk in table:
+                assert number != 1
+                assert not {players[0].pk, players[2].pk, players[3].pk} & set(table)
