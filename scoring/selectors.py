@@ -350,7 +350,7 @@ def penalty_list(
                         kind=kind,
                         kind_label=str(SHEET_PENALTY_LABELS[kind]),
                         points=points,
-                        reason=_sheet_reason(kind, seat, by_substitute=by_substitute),
+                        reason=_sheet_reason(kind, seat, points, by_substitute=by_substitute),
                         given_by=str(version.entered_by) if version else "",
                         created_at=version.created_at if version else None,
                     )
@@ -396,12 +396,23 @@ def _sheet_penalty_kinds(seat, score) -> list[tuple[str, Fraction]]:
     out = []
     if score.chombo_penalty:
         out.append(("chombo", score.chombo_penalty))
-    if score.late_penalty:
+    # Listed even when the rules price it at nothing: ORAN leaves lateness to the referees'
+    # sanction (RULES.md A7), who must see on the list who was late or absent to decide it.
+    if score.late_penalty or seat.late_minutes or seat.absent:
         out.append(("missed_hanchan" if seat.absent else "lateness", score.late_penalty))
     return out
 
 
-def _sheet_reason(kind: str, seat, *, by_substitute: bool = False) -> str:
+def _sheet_reason(kind: str, seat, points: Fraction, *, by_substitute: bool = False) -> str:
+    reason = _sheet_fact(kind, seat, by_substitute=by_substitute)
+    if points:
+        return reason
+    return _("%(reason)s (no penalty under these rules; a referee may give one)") % {
+        "reason": reason
+    }
+
+
+def _sheet_fact(kind: str, seat, *, by_substitute: bool) -> str:
     if by_substitute:
         return _(
             "%(count)s chombo on the score sheet, as a substitute: not ranked, so it counts "

@@ -62,6 +62,31 @@ def test_a_substitute_plays_and_the_absent_player_gets_the_missed_hanchan_penalt
     assert [line.kind for line in penalty_list(tournament, players[3])] == ["missed_hanchan"]
 
 
+def test_lateness_and_absence_priced_at_nothing_are_still_listed_for_the_referees(single):
+    # ORAN-1 (001 §3.4.3, RULES.md A7, C17): lateness is "subject to sanction", no scale, and
+    # an absent player replaced by a substitute has no fixed penalty: the sheet records
+    # both at 0 points, and the head referee deciding a sanction must find them on the list.
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    tournament.ruleset = "oran2015"
+    tournament.save()
+    substitute = make_registration(tournament, is_substitute=True)
+    players = table_registrations(round_, 1)
+    points = (35000, 32000, 28000, 25000)  # 4 × 30 000 at an ORAN-1 table (RULES.md)
+    entry = make_entry(players, points, W={"late_minutes": 5}, N={"substitute_id": substitute.pk})
+    enter(round_, 1, entry, users["referee"])
+    lines = penalty_list(tournament)
+    assert [(line.registration_id, line.kind, line.points) for line in lines] == [
+        (players[2].pk, "lateness", Fraction(0)),
+        (players[3].pk, "missed_hanchan", Fraction(0)),
+    ]
+    assert (
+        lines[0].reason == "5 minutes late (no penalty under these rules; a referee may give one)"
+    )
+    # R-H-ORAN-1 (RULES.md): (28 000 − 30 000)/1 000 − 5 for third; the lateness alone
+    # takes nothing off.
+    assert _totals(tournament)[players[2].pk] == Fraction(-7)
+
+
 def test_a_substitutes_chombo_is_listed_under_the_substitute_not_the_replaced_player(single):
     tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
     substitute = make_registration(tournament, is_substitute=True)
