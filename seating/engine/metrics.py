@@ -7,7 +7,7 @@ and the benchmark all call :func:`evaluate`. This module does not build or chang
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from .model import Metrics, Round
 
@@ -23,6 +23,7 @@ __all__ = [
     "fixed_table_reuse_bound",
     "fixed_pairs",
     "repeats_forced_by_history",
+    "reuse_forced_by_history",
 ]
 
 
@@ -140,6 +141,42 @@ def repeats_forced_by_history(
             unmet[a] -= 1
             unmet[b] -= 1
     return -(-sum(max(0, 3 * rounds - u) for u in unmet.values()) // 2)
+
+
+def reuse_forced_by_history(
+    history: Sequence[Round],
+    players: Collection[int],
+    new_rounds: int,
+    new_tables: int,
+    n_tables: int,
+) -> int:
+    """Table revisits the ``new_rounds`` rounds (on ``new_tables`` tables) add whatever the
+    plan, for ``players`` after ``history``: a player may sit ⌈R/T⌉ times at each of the
+    T = ``n_tables`` table numbers over all R rounds they play, and only the new tables are
+    left. When a field shrinks a table goes, and a player who never sat at it has fewer
+    free places than rounds to play.
+
+    24 players, 6 tables, 3 rounds played; 4 withdraw and 5 tables stay for the last 3
+    rounds: 1 and 2 sat at tables 1–3, so they have 2 free tables for 3 rounds; 3 sat at
+    table 6 and keeps 3.
+
+    >>> history = [((1, 2), (), (), (), (), (3,)), ((), (1, 2), (), (), (3,), ()),
+    ...            ((), (), (1, 2), (3,), (), ())]
+    >>> reuse_forced_by_history(history, {1, 2, 3}, 3, 5, 6)
+    2
+    """
+    visits: dict[int, Counter[int]] = {p: Counter() for p in players}
+    for rnd in history:
+        for t, table in enumerate(rnd):
+            for p in table:
+                if p in visits:
+                    visits[p][t] += 1
+    forced = 0
+    for seen in visits.values():
+        allowed = allowed_visits(sum(seen.values()) + new_rounds, n_tables)
+        free = sum(max(0, allowed - seen[t]) for t in range(new_tables))
+        forced += max(0, new_rounds - free)
+    return forced
 
 
 def fixed_table_reuse_bound(
@@ -293,6 +330,10 @@ def evaluate(
         bound = hist_repeats + bound_new
     if history:
         reuse_bound = _table_reuse(history, fixed_tables, n_tables, total_played)
+        if uniform and new:
+            reuse_bound += reuse_forced_by_history(
+                history, new_players - fixed_tables.keys(), len(new), len(new[0]), n_tables
+            )
     elif uniform:
         reuse_bound = fixed_table_reuse_bound(len(new_players), n_tables, len(new), fixed_here)
     else:

@@ -101,8 +101,10 @@ class Metrics:
       meetings of players fixed to one table: :func:`~seating.engine.metrics.fixed_pairs`); for a
       plan with no table reuse, no plan without table reuse (on 16 players or fewer, that
       forces repeats: :func:`~seating.engine.metrics.pigeonhole_pairs`).
-    * ``table_reuse_lower_bound``: likewise for table reuse: reuse already in the history,
-      or revisits that players fixed to a table force on the others.
+    * ``table_reuse_lower_bound``: likewise for table reuse: reuse already in the history
+      plus the revisits it forces when the field has shrunk by a table
+      (:func:`~seating.engine.metrics.reuse_forced_by_history`), or revisits that players
+      fixed to a table force on the others.
     """
 
     table_reuse: int
