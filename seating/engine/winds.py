@@ -526,6 +526,10 @@ def _after_history(
     The search for orders that keep all but the players bound to be uneven within spread 1
     (:func:`_search_even`) reaches :func:`forced_uneven` on re-seats after withdrawals; where
     it does not, the seat-swap improvement of the edge colouring competes with it."""
+    # The climb draws what it drew before the search: the search only adds a candidate, so
+    # a re-seat's winds are never worse than the climb alone left them.
+    climb_rng = random.Random()
+    climb_rng.setstate(rng.getstate())
     flat = [table for rnd in seated for table in rnd]
     found = _search_even(
         flat,
@@ -548,8 +552,8 @@ def _after_history(
             return ordered
     swapped = [[list(t) for t in rnd] for rnd in seated]
     totals = _totals(swapped, history, games)
-    _rebalance(swapped, totals, rng)
-    _repair_chains(swapped, totals, rng)
+    _rebalance(swapped, totals, climb_rng)
+    _repair_chains(swapped, totals, climb_rng)
     _polish_tables(swapped, totals)
     candidates.append((_unevenness(list(totals.values())), swapped))
     return min(candidates, key=lambda c: c[0])[1]
