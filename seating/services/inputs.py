@@ -171,15 +171,23 @@ def substitutes_played(tournament: Tournament) -> dict[tuple[int, int], int]:
 
     The substitute met that table and sat at it, not the absent player: the history must say
     so, or a substitute who plays on (in a withdrawn player's place) meets the same
-    opponents and table again."""
-    played_by = {}
+    opponents and table again.
+
+    A substitute named on two sheets of a round (a dispute settled with a version naming
+    them after another table had taken them) is left out: who sat where is unclear, and the
+    history must seat each player once a round."""
+    seats_of: dict[tuple[int, int], list[int]] = {}  # (round number, substitute) -> seats
     for number, data in ScoreSheet.objects.filter(
         round__tournament=tournament, current__isnull=False
     ).values_list("round__number", "current__data"):
         for seat in data.get("seats", ()):
             if seat.get("substitute"):
-                played_by[(number, seat["registration"])] = seat["substitute"]
-    return played_by
+                seats_of.setdefault((number, seat["substitute"]), []).append(seat["registration"])
+    return {
+        (number, seats[0]): substitute
+        for (number, substitute), seats in seats_of.items()
+        if len(seats) == 1
+    }
 
 
 def _engine_round(tables: dict[int, list[tuple[str, int]]]) -> EngineRound:

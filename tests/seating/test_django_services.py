@@ -9,7 +9,7 @@ from django.db import OperationalError, connection
 from django.utils import translation
 
 from scoring.models import ScoreSheet
-from scoring.services.sheets import sheet_correct
+from scoring.services.sheets import sheet_confirm, sheet_correct
 from seating.models import FixedTable, SeatingRun
 from seating.selectors import round_seating, seating_status, swiss_standings
 from seating.services import (
@@ -22,7 +22,13 @@ from seating.services import (
     substitutes_add,
 )
 from seating.services.errors import error_message
-from tests.conftest import make_registration, make_registrations, make_rounds, make_tournament
+from tests.conftest import (
+    make_registration,
+    make_registrations,
+    make_rounds,
+    make_staff,
+    make_tournament,
+)
 from tests.scoring.conftest import enter, make_entry, seat_round, table_registrations
 from tournament.models import AuditEntry, Registration, Round, Seat
 from tournament.services.registrations import registration_withdraw
@@ -600,3 +606,37 @@ def test_a_substitute_who_played_a_seat_is_in_the_history_in_that_seat(twenty, o
             if reserve.pk in table:
                 assert number != 1
                 assert not {players[0].pk, players[2].pk, players[3].pk} & set(table)
+
+
+def test_a_substitute_on_two_sheets_of_a_round_does_not_stop_re_seating(twenty, django_user_model):
+    # A dispute settled with the version that named the substitute, after another table had
+    # taken them (the dispute's later version had let them go): both sheets of round 1 now
+    # name the same substitute. Who sat where is unclear, so the seats stand for both
+    # tables in the history; re-seating after a withdrawal still works.
+    tournament, registrations = twenty
+    tournament.confirmation_policy = tournament.ConfirmationPolicy.SECOND_OFFICIAL
+    tournament.save()
+    seating_run_apply(run=start(tournament))
+    round_one = tournament.rounds.get(number=1)
+    reserve = make_registration(tournament, is_substitute=True)
+    first, second, head = (
+        django_user_model.objects.create_user(name) for name in ("ref-1", "ref-2", "head")
+    )
+    for user, role in ((first, "referee"), (second, "referee"), (head, "head_referee")):
+        make_staff(tournament, user, role)
+    table_one, table_two = table_registrations(round_one, 1), table_registrations(round_one, 2)
+    named = enter(round_one, 1, make_entry(table_one, S={"substitute_id": reserve.pk}), first)
+    enter(round_one, 1, make_entry(table_one), second)  # disputed: no substitute
+    enter(round_one, 2, make_entry(table_two, W={"substitute_id": reserve.pk}), first)
+    sheet_one = ScoreSheet.objects.get(round=round_one, table_number=1)
+    sheet_confirm(sheet=sheet_one, version_number=named.version.number, acting_user=head)
+    round_one.status = Round.Status.FINISHED
+    round_one.save()
+    registration_withdraw(registration=table_one[0], reason="Ill")
+
+    run = start(tournament, rounds=list(tournament.rounds.exclude(number=1)))
+
+    history = run.snapshot["history"][0]["tables"]
+    assert history[0] == [registration.pk for registration in table_one]
+    assert history[1] == [registration.pk for registration in table_two]
+    assert run.status == SeatingRun.Status.DONE
