@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Confirmation, ScoreSheet, SheetVersion
 from scoring.services.entries import Evaluation, SheetEntry, evaluate_entry, table_context
 from scoring.services.invalidation import standings_changed
-from tournament.models import Round, Seat, Tournament, TournamentStaff
+from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.audit import audit_record
 from tournament.services.rounds import round_start
@@ -326,6 +326,7 @@ def sheet_confirm(*, sheet: ScoreSheet, version_number: int, acting_user) -> Sco
     _check_round_open(sheet.round)
     if sheet.status == Status.DISPUTED:
         _require_role(acting_user, tournament, Role.HEAD_REFEREE)
+        _check_substitutes_free(sheet, version)
     elif sheet.status == Status.ENTERED:
         if sheet.current_id != version.pk:
             raise SheetConflict(
@@ -342,6 +343,24 @@ def sheet_confirm(*, sheet: ScoreSheet, version_number: int, acting_user) -> Sco
     _confirm(sheet, version, acting_user)
     _save(sheet, version, acting_user, "sheet.confirm", table=sheet.table_number)
     return sheet
+
+
+def _check_substitutes_free(sheet: ScoreSheet, version: SheetVersion) -> None:
+    """A dispute's earlier version may name a substitute whom another table's sheet took
+    once a later version let them go; one person plays one table a round."""
+    context = table_context(sheet.round, sheet.table_number)
+    entry = SheetEntry.from_data(version.kind, version.data)
+    for seat in entry.seats:
+        table = context.substitute_table.get(seat.substitute_id)
+        if table is not None:
+            substitute = Registration.objects.select_related("player").get(pk=seat.substitute_id)
+            raise SheetError(
+                _(
+                    "This version names %(name)s as a substitute, who plays at table %(table)s "
+                    "in this round by that table's sheet: enter the correct sheet instead."
+                )
+                % {"name": substitute.player.display_name, "table": table}
+            )
 
 
 @transaction.atomic

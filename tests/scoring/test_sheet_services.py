@@ -99,6 +99,29 @@ def test_blind_double_entry_mismatch_marks_the_table_disputed(event):
     assert sheet.current.number == 1
 
 
+def test_a_dispute_is_not_settled_with_a_substitute_another_table_took_since(event):
+    # One person plays one table a round (WRC 2015 §7.2: the substitute takes the absent
+    # player's seat): a dispute's earlier version named the substitute, its later one let
+    # them go, another table then took them; settling on the earlier version would put the
+    # substitute at two tables.
+    round_, players, users = _setup(event, Policy.SECOND_OFFICIAL)
+    reserve = make_registration(event["tournament"], is_substitute=True)
+    named = enter(round_, 1, make_entry(players, S={"substitute_id": reserve.pk}), users["referee"])
+    enter(round_, 1, make_entry(players), users["referee2"])
+    table_two = table_registrations(round_, 2)
+    enter(round_, 2, make_entry(table_two, W={"substitute_id": reserve.pk}), users["referee"])
+    sheet = ScoreSheet.objects.get(round=round_, table_number=1)
+    with pytest.raises(SheetError, match=f"{reserve.player.display_name} .* table 2"):
+        sheet_confirm(
+            sheet=sheet, version_number=named.version.number, acting_user=users[Role.HEAD_REFEREE]
+        )
+    sheet.refresh_from_db()
+    assert sheet.status == Status.DISPUTED
+    # The later version, without the substitute, still settles it.
+    settled = sheet_confirm(sheet=sheet, version_number=2, acting_user=users[Role.HEAD_REFEREE])
+    assert settled.status == Status.CONFIRMED
+
+
 def test_the_first_official_may_fix_their_own_entry_before_the_second(event):
     round_, players, users = _setup(event, Policy.DOUBLE_BLIND)
     enter(round_, 1, make_entry(players, points=(42300, 31000, 19000, 27700)), users["referee"])
