@@ -19,12 +19,17 @@
     return String(number).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
   }
   function update() {
+    // "25.000" is 25 000 at a table, not 25: the server refuses a dot or comma, and so does
+    // the hint rather than add up a number nobody meant.
+    var separated = fields.some(function (field) { return /[.,]/.test(field.value); });
     var total = 0;
     fields.forEach(function (field) { total += parseInt(field.value, 10) || 0; });
     var expected = 4 * start - 1000 * (parseInt(sticks && sticks.value, 10) || 0);
-    output.textContent = format(total) + " / " + format(expected);
-    output.classList.toggle("status-confirmed", total === expected);
-    output.classList.toggle("status-disputed", total !== expected);
+    output.textContent = separated
+      ? form.dataset.separatorMessage
+      : format(total) + " / " + format(expected);
+    output.classList.toggle("status-confirmed", !separated && total === expected);
+    output.classList.toggle("status-disputed", separated || total !== expected);
   }
   fields.concat([sticks]).forEach(function (field) {
     if (field) { field.addEventListener("input", update); }

@@ -72,6 +72,23 @@ def test_a_referee_checks_then_saves_a_sheet_on_a_phone(referee_page, live_serve
     assert ScoreSheet.objects.get().status == ScoreSheet.Status.CONFIRMED
 
 
+def test_the_hint_does_not_add_up_points_typed_with_a_thousands_separator(
+    referee_page, live_server
+):
+    # "38.000" is 38 000 at a table; the hint read it as 38 and showed a sum of 82,038.
+    page, tournament = referee_page
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    for wind, points in zip("ESWN", ("42000", "31000", "9000", "38.000"), strict=True):
+        page.fill(f"#id_{wind}_points", points)
+    message = "Enter the final points without a dot or comma: 25000, not 25.000."
+    assert page.inner_text(".points-sum") == message
+    assert "status-disputed" in page.get_attribute(".points-sum", "class")
+    page.fill("#id_N_points", "38000")
+    # 120 000 = 4 × 30 000 start points under WRC (RULES.md §7.4 item 4).
+    assert page.inner_text(".points-sum") == "120,000 / 120,000"
+    assert "status-confirmed" in page.get_attribute(".points-sum", "class")
+
+
 def test_the_hint_groups_the_points_like_the_check_in_french(referee_page, live_server):
     page, tournament = referee_page
     page.set_extra_http_headers({"Accept-Language": "fr"})
