@@ -200,9 +200,17 @@ def _stuck_player(
 
 def _first_mask(history: Mapping[int, Sequence[int]], p: int, games: int) -> int:
     """Winds player ``p`` may take in their first new game to stay within spread 1."""
-    lo, hi = even_range(history.get(p, (0, 0, 0, 0)), games)
-    short = sum(lo)
-    return sum(1 << w for w in range(4) if hi[w] > 0 and short - (lo[w] > 0) < games)
+    counts = history.get(p, (0, 0, 0, 0))
+    total = sum(counts) + games
+    return _allowed_winds(counts, total // 4, -(-total // 4), games)
+
+
+def _allowed_winds(counts: Sequence[int], low: int, high: int, left: int) -> int:
+    """Winds (one bit each) a player on wind ``counts`` with ``left`` games to play may
+    take next and still end with every count within ``low``..``high``: one below ``high``,
+    leaving enough games for the winds still short of ``low``."""
+    short = sum(low - x for x in counts if x < low)
+    return sum(1 << w for w in range(4) if counts[w] < high and short - (counts[w] < low) < left)
 
 
 def _try_even(
@@ -223,15 +231,7 @@ def _try_even(
         low[p], high[p] = total // 4, -(-total // 4)
 
     def allowed(p: int) -> int:
-        if p in free:
-            return 15
-        c, lo, hi = counts[p], low[p], high[p]
-        short = sum(lo - x for x in c if x < lo)
-        mask = 0
-        for w in range(4):
-            if c[w] < hi and short - (c[w] < lo) < left[p]:
-                mask |= 1 << w
-        return mask
+        return 15 if p in free else _allowed_winds(counts[p], low[p], high[p], left[p])
 
     mask = {p: allowed(p) for p in tables_of}
 
