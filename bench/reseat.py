@@ -42,6 +42,14 @@ HEADER = (
 )
 
 
+def parse_case(text: str, size: int) -> tuple[int, ...]:
+    """ "40x8:4:4" -> (40, 8, 4, 4, 0, …): ``size`` numbers, the missing last ones 0."""
+    parts = [int(x) for x in text.lower().replace("x", ":").split(":")]
+    if len(parts) > size:
+        raise ValueError(text)
+    return tuple(parts + [0] * (size - len(parts)))
+
+
 def reseat_request(
     n: int,
     rounds: int,
@@ -93,10 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     cases: list[tuple[int, ...]] = list(CASES)
     if args.case:
         try:
-            cases = []
-            for text in args.case:
-                parts = [int(x) for x in text.lower().replace("x", ":").split(":")]
-                cases.append(tuple(parts + [0] * (5 - len(parts))))
+            cases = [parse_case(text, 5) for text in args.case]
         except ValueError:
             parser.error("--case: expected PLAYERSxROUNDS:PLAYED:WITHDRAWN[:ADDED]")
     print(HEADER)

@@ -14,7 +14,6 @@ re-plan took. Pure engine; no Django.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -22,7 +21,8 @@ from pathlib import Path
 if not __package__:  # run as `python bench/winds.py`: import the project, not bench/
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from seating.engine import SeatingRequest, plan_seating
+from bench.reseat import parse_case, reseat_request
+from seating.engine import plan_seating
 from seating.engine.winds import forced_uneven, wind_counts
 
 #: (players, rounds, played, withdrawn)
@@ -43,17 +43,10 @@ HEADER = f"{'case':<16}{'seed':>5}{'uneven':>8}{'bound':>7}{'spread':>8}{'second
 
 def run_case(n: int, rounds: int, played: int, withdrawn: int, seed: int) -> str:
     """Plan, withdraw and replace, re-plan; format the row."""
-    players = tuple(range(1, n + 1))
-    first = plan_seating(SeatingRequest(players=players, rounds=rounds, seed=seed, time_limit=2))
-    history = first.rounds[:played]
-    gone = set(random.Random(seed).sample(players, withdrawn))
-    active = tuple(p for p in players if p not in gone) + tuple(range(1001, 1001 + withdrawn))
+    request = reseat_request(n, rounds, played, withdrawn, withdrawn, seed=seed, time_limit=3)
+    history, active = request.history, request.players
     started = time.monotonic()
-    plan = plan_seating(
-        SeatingRequest(
-            players=active, rounds=rounds - played, seed=seed, history=history, time_limit=3
-        )
-    )
+    plan = plan_seating(request)
     seconds = time.monotonic() - started
     counts = wind_counts(history + plan.rounds)
     spreads = [max(c) - min(c) for p, c in counts.items() if p in active]
@@ -74,10 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = CASES
     if args.case:
         try:
-            cases = [
-                tuple(int(x) for x in text.lower().replace("x", ":").split(":"))
-                for text in args.case
-            ]
+            cases = [parse_case(text, 4) for text in args.case]
         except ValueError:
             parser.error("--case: expected PLAYERSxROUNDS:PLAYED:WITHDRAWN, e.g. 144x8:3:8")
     print(HEADER)
