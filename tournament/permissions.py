@@ -57,9 +57,13 @@ class TournamentStaffMixin(LoginRequiredMixin):
             return self.handle_no_permission()
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         self.role = user_role(request.user, self.tournament)
-        if self.role is None or ROLE_RANK[self.role] < ROLE_RANK[self.required_role]:
+        if self.role is None or not self.is_at_least(self.required_role):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
+
+    def is_at_least(self, role: str) -> bool:
+        """The user's role here is ``role`` or above (a page offers only what opens)."""
+        return ROLE_RANK[self.role] >= ROLE_RANK[role]
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -18,7 +18,7 @@ from scoring.services.entries import (
     table_context,
 )
 from tournament.models import Round
-from tournament.permissions import ROLE_RANK, Role, TournamentStaffMixin
+from tournament.permissions import Role, TournamentStaffMixin
 from tournament.tables import format_points, format_score
 
 WINDS = ("E", "S", "W", "N")
@@ -135,9 +135,6 @@ class TableMixin(TournamentStaffMixin):
     def get(self, request, *args, **kwargs):
         self.setup_table()
         return super().get(request, *args, **kwargs)
-
-    def is_at_least(self, role: str) -> bool:
-        return ROLE_RANK[self.role] >= ROLE_RANK[role]
 
     def base_context(self) -> dict:
         return {

@@ -9,7 +9,7 @@ from django.views.generic import TemplateView
 from scoring.models import ScoreSheet
 from scoring.selectors import tournament_standings
 from tournament.models import WIND_ORDER, Round, Seat
-from tournament.permissions import ROLE_RANK, Role, TournamentStaffMixin
+from tournament.permissions import Role, TournamentStaffMixin
 from tournament.tables import format_place, format_score
 
 Status = ScoreSheet.Status
@@ -63,7 +63,7 @@ class RoundTablesView(TournamentStaffMixin, TemplateView):
             tables.setdefault(seat.table_number, []).append(seat)
         sheets = {sheet.table_number: sheet for sheet in ScoreSheet.objects.filter(round=round_)}
         context["round"] = round_
-        context["runs_clock"] = ROLE_RANK[self.role] >= ROLE_RANK[Role.HEAD_REFEREE]
+        context["runs_clock"] = self.is_at_least(Role.HEAD_REFEREE)
         context["tables"] = [
             {
                 "number": number,
