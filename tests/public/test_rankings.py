@@ -347,6 +347,7 @@ def test_the_player_page_says_who_played_the_seat_of_an_absent_player(
                 points=points,
                 substitute_id=substitute.pk if seat.registration == absent else None,
             )
+            # WRC 2015 §5.9.2's example final scores (4 × 30 000, RULES.md §7.4 item 4).
             for seat, points in zip(seats, (42300, 31000, 27700, 19000), strict=True)
         ),
     )
