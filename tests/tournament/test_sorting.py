@@ -11,6 +11,7 @@ from scoring.services.entries import table_context
 from seating.models import FixedTable
 from tests.conftest import make_player, make_registration, make_rounds, make_seats, make_tournament
 from tests.exports.conftest import open_xlsx
+from tournament.exports.registrations import RegistrationsXlsx
 from tournament.exports.seating import SeatingXlsx
 from tournament.models import Player, Registration, Seat
 from tournament.selectors import player_sort_key
@@ -93,6 +94,13 @@ def test_seating_xlsx_writes_a_placeholder_as_its_name_after_the_players(mixed_r
     assert (2, "E", "Substitute 2", None, None) in list(by_table.iter_rows(values_only=True))
     names = [row[0] for row in by_player.iter_rows(min_row=2, values_only=True)]
     assert names == ["Ærø", "Berg", "Blanc", "Yılmaz", "Substitute 2"]  # Æ folded to AE
+
+
+def test_registrations_xlsx_lists_accented_names_in_place_and_placeholders_last(mixed_round):
+    sheet = open_xlsx(RegistrationsXlsx(mixed_round.tournament).render()[2]).active
+    last_names = [row[1] for row in sheet.iter_rows(min_row=2, values_only=True)]
+    # As the seating by player: Æ folded to AE, "Substitute 1" not first but after the players.
+    assert last_names == ["Ærø", "Berg", "Blanc", "Yılmaz", "2", "10"]
 
 
 @pytest.fixture

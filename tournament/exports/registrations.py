@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.xlsx import workbook_bytes
 from tournament.models import Tournament
+from tournament.selectors import player_sort_key
 
 
 class RegistrationsXlsx:
@@ -12,8 +13,9 @@ class RegistrationsXlsx:
         self.tournament = tournament
 
     def rows(self):
-        registrations = self.tournament.registrations.select_related("player", "team").order_by(
-            "player__last_name", "player__first_name"
+        # The pages' order, not the database's: accents folded, placeholder substitutes last.
+        registrations = sorted(
+            self.tournament.registrations.select_related("player", "team"), key=player_sort_key
         )
         for registration in registrations:
             player = registration.player
