@@ -100,3 +100,21 @@ def test_the_tournaments_admin_buttons_stay_clear_of_its_title(
         for tool in boxes["tools"]:
             assert not any(overlaps(tool, title) for title in boxes["titles"]), (language, tool)
         screenshot(page, f"admin-tools-{language}-{width}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_admin_pages_ask_for_no_missing_file(live_server, new_page):
+    # The browser asks for /favicon.ico unless the page names an icon: a 404 on every admin
+    # page, which the console reports as a resource that failed to load.
+    get_user_model().objects.create_superuser("organiser", "o@example.org", "pw-organiser-1")
+    page = new_page(1280, 800)
+    missing = []
+    page.on("console", lambda message: message.type == "error" and missing.append(message.text))
+    page.goto(f"{live_server.url}/admin/login/")
+    page.get_by_label("Username").fill("organiser")
+    page.get_by_label("Password").fill("pw-organiser-1")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/admin/$"))
+    page.goto(f"{live_server.url}/admin/tournament/tournament/add/")
+    page.wait_for_load_state("networkidle")
+    assert missing == []
