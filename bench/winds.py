@@ -1,14 +1,14 @@
 """Benchmark of the winds after played rounds (live re-seating with withdrawals).
 
     python -m bench.winds
-    python -m bench.winds --case 144x8:3:8 --seed 1
+    python -m bench.winds --case 144x8:3:8 --seeds 1 --time-limit 5
 
 A case NxR:P:W plans N players × R rounds, takes the first P rounds as played, withdraws W
 players and registers W newcomers (so the count stays a multiple of four) and re-plans the
 last R − P rounds with that history. Prints per case and seed the players whose wind spread
 over all R rounds (history + new) is 2 or more, the fewest any seat orders of those tables
 can reach by counting (winds.forced_uneven), the largest spread and the seconds the
-re-plan took. Pure engine; no Django.
+re-plan took (within its time limit, 3 s unless told). Pure engine; no Django.
 """
 
 from __future__ import annotations
@@ -41,9 +41,13 @@ CASES = [
 HEADER = f"{'case':<16}{'seed':>5}{'uneven':>8}{'bound':>7}{'spread':>8}{'seconds':>9}"
 
 
-def run_case(n: int, rounds: int, played: int, withdrawn: int, seed: int) -> str:
+def run_case(
+    n: int, rounds: int, played: int, withdrawn: int, seed: int, time_limit: float = 3.0
+) -> str:
     """Plan, withdraw and replace, re-plan; format the row."""
-    request = reseat_request(n, rounds, played, withdrawn, withdrawn, seed=seed, time_limit=3)
+    request = reseat_request(
+        n, rounds, played, withdrawn, withdrawn, seed=seed, time_limit=time_limit
+    )
     history, active = request.history, request.players
     started = time.monotonic()
     plan = plan_seating(request)
@@ -63,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.winds", description=__doc__)
     parser.add_argument("--case", action="append", help="e.g. 144x8:3:8; repeatable")
     parser.add_argument("--seeds", type=int, default=3, help="seeds 0..SEEDS-1 per case")
+    parser.add_argument("--time-limit", type=float, default=3.0, help="of each re-plan")
     args = parser.parse_args(argv)
     cases = CASES
     if args.case:
@@ -73,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER)
     for n, rounds, played, withdrawn in cases:
         for seed in range(args.seeds):
-            print(run_case(n, rounds, played, withdrawn, seed), flush=True)
+            print(run_case(n, rounds, played, withdrawn, seed, args.time_limit), flush=True)
     return 0
 
 

@@ -9,8 +9,9 @@ once. The colouring is built edge by edge, freeing a colour by swapping an alter
 When rounds were already played (live re-seating) the earlier winds are fixed and the counts
 they leave may not be evened out by blocks of four. A backtracking search over the tables'
 seat orders then keeps everyone within spread 1 but the players a counting bound gives up
-(:func:`forced_uneven`), and a hill climb on seat swaps competes where it fails. This module
-does not choose who sits where.
+(:func:`forced_uneven`), and a hill climb on seat swaps competes where it fails. Both stop
+at the caller's deadline with the best orders found by then, so that a re-seat keeps its
+time limit. This module does not choose who sits where.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import functools
 import itertools
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -136,6 +138,17 @@ def _uneven_candidates(
 #: a search that fails spends about 2 s of them.
 SEARCH_NODES, MAX_SEARCH_NODES = 250, 30_000
 
+#: Share of the time left before the deadline that the search may take when the wind stage
+#: starts: the climb gets the rest, so that a search the deadline cuts short still leaves
+#: the climb's orders (a search that reaches the bound takes far less).
+SEARCH_SHARE = 0.5
+
+
+def _past(deadline: float | None) -> bool:
+    """Whether ``deadline`` (a :func:`time.monotonic` instant; None: no deadline) has passed."""
+    return deadline is not None and time.monotonic() >= deadline
+
+
 #: Seat orders of a table: ``order[s]`` is the wind (E, S, W, N = 0..3) of the seat-s player.
 _ORDERS = tuple(itertools.permutations(range(4)))
 
@@ -153,9 +166,11 @@ def _search_even(
     free: set[int],
     rng: random.Random,
     max_nodes: int,
+    deadline: float | None = None,
 ) -> list[tuple[int, ...]] | None:
     """Seat orders for the tables ``flat`` that leave everyone not in ``free`` at spread 1
-    or less after ``history``, or None if none was found within ``max_nodes`` choices.
+    or less after ``history``, or None if none was found within ``max_nodes`` choices or
+    before ``deadline``.
 
     A backtracking search: the table with fewest orders left goes next, each player's next
     wind being allowed only while their counts can still end within ⌊M/4⌋..⌈M/4⌉; it
@@ -168,9 +183,11 @@ def _search_even(
     budget, spent = 4 * len(flat) + 100, 0
     while spent < max_nodes:
         budget = min(budget, max_nodes - spent)
-        orders, used = _try_even(flat, history, free, tables_of, rng, budget)
+        orders, used = _try_even(flat, history, free, tables_of, rng, budget, deadline)
         if orders is not None:
             return orders
+        if _past(deadline):
+            return None
         if used < budget:  # no orders at all: give up a player of a table left without any
             stuck = _stuck_player(flat, history, free, tables_of)
             if stuck is None:
@@ -220,9 +237,10 @@ def _try_even(
     tables_of: Mapping[int, list[int]],
     rng: random.Random,
     budget: int,
+    deadline: float | None = None,
 ) -> tuple[list[tuple[int, ...]] | None, int]:
     """One try of :func:`_search_even`: (orders or None, choices made); fewer choices than
-    ``budget`` without orders means that there are none."""
+    ``budget`` without orders means that there are none, unless ``deadline`` has passed."""
     counts = {p: list(history.get(p, (0, 0, 0, 0))) for p in tables_of}
     left = {p: len(ts) for p, ts in tables_of.items()}
     low, high = {}, {}
@@ -272,7 +290,7 @@ def _try_even(
             chosen[i] = None
             open_tables.add(i)
             seat(i, order, -1)
-        if nodes == budget:
+        if nodes == budget or (nodes % 256 == 0 and _past(deadline)):
             return None, nodes
         nodes += 1
         order = untried.pop()
@@ -317,17 +335,23 @@ def _colour_edges(n_vertices: int, edges: list[tuple[int, int]]) -> list[int]:
 
 
 def _rebalance(
-    tables: list[list[list[int]]], totals: dict[int, list[int]], rng: random.Random
+    tables: list[list[list[int]]],
+    totals: dict[int, list[int]],
+    rng: random.Random,
+    deadline: float | None = None,
 ) -> None:
     """Even out the total counts (history included) by swapping seats inside tables: a short
-    annealing on the sum of squared counts, which is smallest when the counts are even."""
+    annealing on the sum of squared counts, which is smallest when the counts are even.
+    Stops early at ``deadline``."""
     flat = [table for rnd in tables for table in rnd]
     if not flat:
         return
     moves = 40 * 6 * len(flat)
     temp, cold = 2.0, 0.05
     decay = (cold / temp) ** (1.0 / moves)
-    for _ in range(moves):
+    for move in range(moves):
+        if move % 1024 == 0 and _past(deadline):
+            return
         temp *= decay
         table = flat[rng.randrange(len(flat))]
         i = rng.randrange(4)
@@ -365,9 +389,12 @@ def _unevenness(counts: Sequence[Sequence[int]]) -> tuple[int, int, int, int, in
     return largest, uneven, beyond, squares, spreads
 
 
-def _polish_tables(tables: list[list[list[int]]], totals: dict[int, list[int]]) -> None:
+def _polish_tables(
+    tables: list[list[list[int]]], totals: dict[int, list[int]], deadline: float | None = None
+) -> None:
     """Give every table the best of its 24 orders by :func:`_unevenness`, the others
-    fixed; a spread below the largest one elsewhere does not change the largest."""
+    fixed; a spread below the largest one elsewhere does not change the largest. Stops
+    early at ``deadline``."""
     spread_of = {p: max(c) - min(c) for p, c in totals.items()}
     players_at = Counter(spread_of.values())
 
@@ -378,6 +405,8 @@ def _polish_tables(tables: list[list[list[int]]], totals: dict[int, list[int]]) 
     for _ in range(3):
         improved = False
         for table in (table for rnd in tables for table in rnd):
+            if _past(deadline):
+                return
             players_at.subtract(spread_of[p] for p in table)
             elsewhere = max((s for s, k in players_at.items() if k > 0), default=0)
             for seat, p in enumerate(table):
@@ -402,11 +431,15 @@ def _polish_tables(tables: list[list[list[int]]], totals: dict[int, list[int]]) 
 
 
 def _repair_chains(
-    tables: list[list[list[int]]], totals: dict[int, list[int]], rng: random.Random
+    tables: list[list[list[int]]],
+    totals: dict[int, list[int]],
+    rng: random.Random,
+    deadline: float | None = None,
 ) -> None:
     """Fix players whose counts are still uneven by alternating chains: x gives up wind a
     for b at one table, the player y who had b there takes a and, unless that lowers the
-    total imbalance, passes a on in the same way. A chain that does not help is undone."""
+    total imbalance, passes a on in the same way. A chain that does not help is undone.
+    Stops early at ``deadline``."""
     where: dict[int, list[list[int]]] = {}
     for rnd in tables:
         for table in rnd:
@@ -422,6 +455,8 @@ def _repair_chains(
                 w = totals[p]
                 if max(w) - min(w) <= 1:
                     break
+                if _past(deadline):
+                    return
                 a = rng.choice([c for c in range(4) if w[c] == max(w)])
                 b = rng.choice([c for c in range(4) if w[c] == min(w)])
                 start_cost = sq(w)
@@ -460,10 +495,14 @@ def assign_winds(
     rounds: Sequence[Sequence[Sequence[int]]],
     seed: int = 0,
     history_counts: Mapping[int, Sequence[int]] | None = None,
+    deadline: float | None = None,
 ) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
     """Reorder every table of ``rounds`` so that winds are as even as possible.
 
     Table membership and table numbers are kept; only the order inside a table changes.
+    After ``history_counts`` the improvement stops at ``deadline`` (a
+    :func:`time.monotonic` instant) with the best orders found by then; the edge colouring
+    before it always completes (it is fast and gives every table E, S, W, N once).
 
     >>> plan = assign_winds([[(1, 2, 3, 4)], [(1, 2, 3, 4)], [(1, 2, 3, 4)], [(1, 2, 3, 4)]])
     >>> sorted(wind_counts(plan)[1])
@@ -499,7 +538,7 @@ def assign_winds(
         seated[r][t][colours[idx]] = p
 
     if history_counts:
-        seated = _after_history(seated, history_counts, occurrences, rng)
+        seated = _after_history(seated, history_counts, occurrences, rng, deadline)
     return tuple(tuple((t[0], t[1], t[2], t[3]) for t in rnd) for rnd in seated)
 
 
@@ -519,41 +558,53 @@ def _after_history(
     history: Mapping[int, Sequence[int]],
     games: Mapping[int, int],
     rng: random.Random,
+    deadline: float | None = None,
 ) -> list[list[list[int]]]:
     """Reorder the tables ``seated`` (any orders) so that the wind counts after ``history``
     are as even as possible (:func:`_unevenness`).
 
     The search for orders that keep all but the players bound to be uneven within spread 1
     (:func:`_search_even`) reaches :func:`forced_uneven` on re-seats after withdrawals; where
-    it does not, the seat-swap improvement of the edge colouring competes with it."""
+    it does not, the seat-swap improvement of the edge colouring competes with it. With a
+    ``deadline`` the search takes :data:`SEARCH_SHARE` of the time left, the improvement
+    the rest, and the best of what they left (the edge colouring at worst) is returned."""
     # The climb draws what it drew before the search: the search only adds a candidate, so
     # a re-seat's winds are never worse than the climb alone left them.
     climb_rng = random.Random()
     climb_rng.setstate(rng.getstate())
+    search_deadline = None
+    if deadline is not None:
+        now = time.monotonic()
+        search_deadline = now + SEARCH_SHARE * max(0.0, deadline - now)
     flat = [table for rnd in seated for table in rnd]
-    found = _search_even(
-        flat,
-        history,
-        _uneven_candidates(history, games),
-        rng,
-        min(SEARCH_NODES * len(flat), MAX_SEARCH_NODES),
-    )
     candidates = []
+    found = None
+    if not _past(search_deadline):
+        found = _search_even(
+            flat,
+            history,
+            _uneven_candidates(history, games),
+            rng,
+            min(SEARCH_NODES * len(flat), MAX_SEARCH_NODES),
+            search_deadline,
+        )
     if found is not None:
         ordered = [[[0, 0, 0, 0] for _ in rnd] for rnd in seated]
         for table, new, order in zip(flat, (t for rnd in ordered for t in rnd), found, strict=True):
             for s, p in enumerate(table):
                 new[order[s]] = p
         totals = _totals(ordered, history, games)
-        _polish_tables(ordered, totals)
+        _polish_tables(ordered, totals, deadline)
         key = _unevenness(list(totals.values()))
         candidates.append((key, ordered))
         if key[0] <= 2 and key[1] <= forced_uneven(history, games):
             return ordered
     swapped = [[list(t) for t in rnd] for rnd in seated]
     totals = _totals(swapped, history, games)
-    _rebalance(swapped, totals, climb_rng)
-    _repair_chains(swapped, totals, climb_rng)
-    _polish_tables(swapped, totals)
+    _rebalance(swapped, totals, climb_rng, deadline)
+    _repair_chains(swapped, totals, climb_rng, deadline)
+    _polish_tables(swapped, totals, deadline)
     candidates.append((_unevenness(list(totals.values())), swapped))
+    # The colouring competes last: an improvement cut short by the deadline may be worse.
+    candidates.append((_unevenness(list(_totals(seated, history, games).values())), seated))
     return min(candidates, key=lambda c: c[0])[1]
