@@ -38,7 +38,7 @@ QUALITY_ROWS = [
     ("table_reuse", gettext_lazy("Table reuse (extra visits to the same table)"), "table_reuse"),
     ("repeat_pairs", gettext_lazy("Repeated meetings"), "repeat"),
     ("max_meetings", gettext_lazy("Most meetings of one pair"), None),
-    ("wind_imbalance", gettext_lazy("Wind spread (most minus fewest of one wind)"), None),
+    ("wind_imbalance", gettext_lazy("Wind spread (most minus fewest of one wind)"), "wind"),
     ("team_clashes", gettext_lazy("Clashes (players kept apart seated together)"), None),
 ]
 
@@ -241,6 +241,7 @@ def quality_rows(run: SeatingRun) -> list[dict[str, Any]]:
     bounds = {
         "repeat": run.metrics.get("repeat_lower_bound"),
         "table_reuse": run.metrics.get("table_reuse_lower_bound"),
+        "wind": run.metrics.get("wind_imbalance_lower_bound"),
     }
     rows = []
     for key, label, bound in QUALITY_ROWS:

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
 from .model import Metrics, Round
+from .winds import least_spread, wind_counts
 
 __all__ = [
     "evaluate",
@@ -266,11 +267,13 @@ def evaluate(
     contain are part of the lower bounds, since re-planning cannot undo them.
 
     Below 1–2, 3–4, 5–6 and 7–8 meet twice; 1, 2, 7 and 8 sit at their table again; 1 is
-    East twice.
+    East twice, where every player could have had two winds once.
 
     >>> m = evaluate([((1, 2, 3, 4), (5, 6, 7, 8)), ((1, 2, 5, 6), (3, 4, 7, 8))])
     >>> (m.repeat_pairs, m.max_meetings, m.table_reuse, m.wind_imbalance)
     (4, 2, 4, 2)
+    >>> m.wind_imbalance_lower_bound
+    1
     """
     teams = teams or {}
     fixed_tables = fixed_tables or {}
@@ -338,6 +341,7 @@ def evaluate(
         reuse_bound = fixed_table_reuse_bound(len(new_players), n_tables, len(new), fixed_here)
     else:
         reuse_bound = 0
+    new_games = _played(new)
 
     return Metrics(
         table_reuse=table_reuse,
@@ -348,4 +352,5 @@ def evaluate(
         seconds=seconds,
         repeat_lower_bound=bound,
         table_reuse_lower_bound=reuse_bound,
+        wind_imbalance_lower_bound=least_spread(wind_counts(history), new_games),
     )

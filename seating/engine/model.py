@@ -105,6 +105,9 @@ class Metrics:
       plus the revisits it forces when the field has shrunk by a table
       (:func:`~seating.engine.metrics.reuse_forced_by_history`), or revisits that players
       fixed to a table force on the others.
+    * ``wind_imbalance_lower_bound``: likewise for ``wind_imbalance``: the winds already
+      played, and 2 when they leave some players unable to even out
+      (:func:`~seating.engine.winds.least_spread`).
     """
 
     table_reuse: int
@@ -115,6 +118,7 @@ class Metrics:
     seconds: float = 0.0
     repeat_lower_bound: int = 0
     table_reuse_lower_bound: int = 0
+    wind_imbalance_lower_bound: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """Plain dict for the CLI and the Django layer."""
@@ -127,6 +131,7 @@ class Metrics:
             "seconds": round(self.seconds, 3),
             "repeat_lower_bound": self.repeat_lower_bound,
             "table_reuse_lower_bound": self.table_reuse_lower_bound,
+            "wind_imbalance_lower_bound": self.wind_imbalance_lower_bound,
         }
 
 

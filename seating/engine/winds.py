@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-__all__ = ["assign_winds", "forced_uneven", "wind_counts"]
+__all__ = ["assign_winds", "forced_uneven", "least_spread", "wind_counts"]
 
 
 def wind_counts(rounds: Sequence[Sequence[Sequence[int]]]) -> dict[int, list[int]]:
@@ -108,6 +108,35 @@ def forced_uneven(history: Mapping[int, Sequence[int]], new_games: Mapping[int, 
             leaving += 1
         most = max(most, leaving)
     return len(forced) + most
+
+
+def least_spread(history: Mapping[int, Sequence[int]], new_games: Mapping[int, int]) -> int:
+    """A largest wind spread (the quality report's figure) that no seat orders of the new
+    games go below for the players of ``history`` (wind counts) and ``new_games`` (player
+    -> games still to play); exact without history (0 when every player's games are a
+    multiple of four, else 1: the edge colouring reaches it).
+
+    Each player's own least spread, the new games going to their fewest winds first (a
+    player who left keeps the spread they had); and 2 as soon as :func:`forced_uneven`
+    leaves somebody uneven, as after a round of E, E, E, S with three to play:
+
+    >>> after_one = {1: [1, 0, 0, 0], 2: [1, 0, 0, 0], 3: [1, 0, 0, 0], 4: [0, 1, 0, 0]}
+    >>> least_spread(after_one, dict.fromkeys((1, 2, 3, 4), 3))
+    2
+    >>> least_spread({}, dict.fromkeys((1, 2, 3, 4), 5)), least_spread({9: [2, 1, 1, 0]}, {})
+    (1, 2)
+    """
+    largest = 0
+    for p in history.keys() | new_games.keys():
+        counts = history.get(p, (0, 0, 0, 0))
+        games, top = new_games.get(p, 0), max(counts)
+        level = min(counts)
+        while level < top and sum(max(0, level + 1 - c) for c in counts) <= games:
+            level += 1
+        largest = max(largest, top - level if level < top else int((sum(counts) + games) % 4 > 0))
+    if largest < 2 and forced_uneven(history, new_games):
+        return 2
+    return largest
 
 
 def _uneven_candidates(

@@ -135,6 +135,9 @@ def test_generate_preview_swap_apply(client, organiser, event, inline_runs):
     page = client.get(run_url(run))
     assert page.status_code == 200
     assert "Quality report" in page.text
+    # Three rounds: a wind spread of 1 at best (⌈3/4⌉ − ⌊3/4⌋), shown as the bound.
+    wind_row = re.search(r'class="quality-wind_imbalance">(.*?)</tr>', page.text, re.S)
+    assert wind_row.group(1).split("<td>")[-1].startswith("≥ 1")
     assert registrations[0].player.full_name in page.text
     assert not Seat.objects.exists()
 

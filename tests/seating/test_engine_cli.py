@@ -37,6 +37,8 @@ def test_plan_has_the_documented_shape():
     metrics = out["metrics"]
     for key in ("table_reuse", "repeat_pairs", "max_meetings", "wind_imbalance"):
         assert isinstance(metrics[key], int)
+    # Seven rounds: some wind once more than another (⌈7/4⌉ − ⌊7/4⌋), as the bound says.
+    assert metrics["wind_imbalance"] == metrics["wind_imbalance_lower_bound"] == 1
     assert (metrics["repeat_pairs"], metrics["table_reuse"], metrics["max_meetings"]) == (0, 0, 1)
     assert metrics["team_clashes"] == 0
     assert isinstance(metrics["seconds"], float | int)

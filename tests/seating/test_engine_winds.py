@@ -13,7 +13,8 @@ import time
 import pytest
 
 from seating.engine import SeatingRequest, plan_seating, planner, winds
-from seating.engine.winds import assign_winds, forced_uneven, wind_counts
+from seating.engine.metrics import evaluate
+from seating.engine.winds import assign_winds, forced_uneven, least_spread, wind_counts
 
 ORDERS = list(itertools.permutations(range(4)))
 
@@ -60,6 +61,7 @@ def test_two_rounds_after_a_history_reach_the_best_orders():
     assert best == (2, 2)
     assert quality(after(history, assign_winds(new, history_counts=history))) == best
     assert forced_uneven(history, dict.fromkeys(history, 2)) <= fewest
+    assert least_spread(history, dict.fromkeys(history, 2)) == best[0]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -76,6 +78,7 @@ def test_one_round_after_a_random_history_reaches_the_best_and_the_bound_is_belo
     best, fewest = best_orders(history, new)
     assert quality(after(history, assign_winds(new, seed=seed, history_counts=history))) == best
     assert forced_uneven(history, dict.fromkeys(players, 1)) <= fewest
+    assert least_spread(history, dict.fromkeys(players, 1)) <= best[0]
 
 
 def reseat_case(seed: int) -> tuple[dict[int, list[int]], list]:
@@ -173,3 +176,22 @@ def test_the_planner_stops_the_winds_in_time_for_its_final_check(monkeypatch):
     request = SeatingRequest(players=tuple(range(1, 17)), rounds=2, history=played, time_limit=7)
     plan_seating(request)
     assert deadlines == [pytest.approx(clock.now + 7 - planner.CHECK_SECONDS_PER_SEAT * 64)]
+
+
+def test_the_report_bounds_the_wind_spread_that_the_history_forces():
+    # One round played, 1, 2 and 3 East and 4 South at four tables; the others leave and
+    # the four play three rounds together: each of 1–3 would need S, W and N once, so
+    # somebody ends two apart (winds.forced_uneven's example), and orders reach just that.
+    played = ((1, 5, 6, 7), (2, 8, 9, 10), (3, 11, 12, 13), (14, 4, 15, 16))
+    new = [((1, 2, 3, 4),)] * 3
+    metrics = evaluate([played, *new], played=1)
+    best, _fewest = best_orders(wind_counts([played]), new)
+    assert metrics.wind_imbalance_lower_bound == best[0] == 2
+    assert metrics.wind_imbalance >= 2
+
+
+@pytest.mark.parametrize(("rounds", "spread"), [(4, 0), (5, 1)])
+def test_without_history_the_wind_bound_is_the_spread_the_colouring_reaches(rounds, spread):
+    # THEORY.md, "Winds are solved exactly": ⌊R/4⌋ or ⌈R/4⌉ of each wind.
+    metrics = plan_seating(SeatingRequest(players=tuple(range(1, 21)), rounds=rounds)).metrics
+    assert metrics.wind_imbalance_lower_bound == metrics.wind_imbalance == spread
