@@ -48,7 +48,10 @@ class PriorityField(forms.ChoiceField):
     def __init__(self, **kwargs) -> None:
         kwargs.setdefault(
             "help_text",
-            _("Only matters for sizes where both cannot be perfect, e.g. 24 players × 6 rounds."),
+            _(
+                "Only matters for sizes where both cannot be perfect, e.g. 16 players × 4 "
+                "rounds or 24 players × 6 rounds."
+            ),
         )
         super().__init__(
             label=_("Priority"),

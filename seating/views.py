@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.generic import TemplateView, View
 
+from seating.engine import pairs_always_together
 from seating.forms import GenerateForm, SubstitutesForm, SwapForm, SwissForm
 from seating.models import SeatingRun
 from seating.selectors import registrations_by_id, seating_status, swiss_standings
@@ -236,6 +237,21 @@ def swiss_notes(run: SeatingRun) -> list[str]:
     ]
 
 
+def always_together(run: SeatingRun, registrations: dict) -> list[str]:
+    """Names of the pairs the proposal seats together in every one of its rounds (two or
+    more): the report's totals hide them, and players notice them first."""
+    pairs = pairs_always_together([item["tables"] for item in run.plan])
+    return [
+        _("%(first)s and %(second)s")
+        % {
+            "first": registrations[a].player.display_name,
+            "second": registrations[b].player.display_name,
+        }
+        for a, b in pairs
+        if a in registrations and b in registrations
+    ]
+
+
 def quality_rows(run: SeatingRun) -> list[dict[str, Any]]:
     """The quality report as table rows: as generated, before the last swap, now, bound."""
     bounds = {
@@ -314,6 +330,7 @@ class RunView(OrganiserAdminMixin, TemplateView):
             "notes": swiss_notes(run),
             "error": run_error_message(run),
             "quality": quality_rows(run) if run.plan else [],
+            "always_together": always_together(run, registrations),
             "rounds": plan_rounds(run, registrations),
             "swap_form": kwargs.get("swap_form") or SwapForm(run=run, registrations=registrations),
             "progress_url": reverse(

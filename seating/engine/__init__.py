@@ -7,7 +7,8 @@ Public API (stable; the Django layer and the CLI call only these names):
   one (``history`` = rounds already played, possibly with a changed player set).
 * :func:`swiss_round`: one round seated from the standings (:func:`validate_swiss` checks
   its request without computing it).
-* :func:`evaluate`: the quality report of any plan (e.g. after a manual swap).
+* :func:`evaluate`: the quality report of any plan (e.g. after a manual swap);
+  :func:`pairs_always_together` names the pairs it cannot show.
 * :func:`substitutes_needed`: how many substitutes make the count a multiple of four.
 * :class:`SeatingError` (user-fixable, ``code``/``params``/``message``/``field``) and
   :class:`SeatingFatalError` (a bug).
@@ -15,7 +16,7 @@ Public API (stable; the Django layer and the CLI call only these names):
 See docs/seating.md for the guarantees and the algorithm.
 """
 
-from .metrics import evaluate, repeat_lower_bound, substitutes_needed
+from .metrics import evaluate, pairs_always_together, repeat_lower_bound, substitutes_needed
 from .model import (
     PRIORITIES,
     Metrics,
@@ -42,6 +43,7 @@ __all__ = [
     "SeatingRequest",
     "Table",
     "evaluate",
+    "pairs_always_together",
     "plan_seating",
     "repeat_lower_bound",
     "substitutes_needed",

@@ -20,6 +20,7 @@ __all__ = [
     "PERMUTATION_CODES",
     "permutation_code_pairs",
     "pair_counts",
+    "pairs_always_together",
     "allowed_visits",
     "fixed_table_reuse_bound",
     "fixed_pairs",
@@ -223,6 +224,18 @@ def pair_counts(rounds: Sequence[Round]) -> Counter[tuple[int, int]]:
                     b = table[j]
                     counts[(a, b) if a < b else (b, a)] += 1
     return counts
+
+
+def pairs_always_together(rounds: Sequence[Round]) -> list[tuple[int, int]]:
+    """Pairs who share a table in every one of two or more ``rounds``, sorted: the organiser
+    is told about them, since players notice one opponent every round far more than a total.
+
+    >>> pairs_always_together([[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 2, 5, 6), (3, 4, 7, 8)]])
+    [(1, 2), (3, 4), (5, 6), (7, 8)]
+    """
+    if len(rounds) < 2:
+        return []
+    return sorted(pair for pair, n in pair_counts(rounds).items() if n == len(rounds))
 
 
 def _played(rounds: Sequence[Round]) -> Counter[int]:

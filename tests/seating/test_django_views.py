@@ -4,6 +4,7 @@ import datetime
 import re
 import threading
 import time
+from itertools import combinations
 
 import pytest
 from django.urls import reverse
@@ -609,3 +610,34 @@ def test_applying_names_the_round_or_the_rounds(client, organiser, event, inline
     run = SeatingRun.objects.latest("pk")
     apply_url = reverse("admin:seating_run_apply", args=[tournament.pk, run.pk])
     assert "Seating applied to rounds 1, 2." in client.post(apply_url, follow=True).text
+
+
+def test_pairs_seated_together_in_every_round_are_named(client, organiser, db, inline_runs):
+    # 16 players × 4 rounds, tables first: every plan with no table revisited and the fewest
+    # repeats (12) seats some pair together in all four rounds (docs/seating.md, an exhaustive
+    # CP-SAT count); the report's totals alone hide that.
+    tournament = make_tournament(rounds_count=4)
+    make_registrations(tournament, 16)
+    make_rounds(tournament)
+    client.force_login(organiser)
+    generate(client, tournament)
+    run = SeatingRun.objects.get()
+    page = client.get(run_url(run)).text
+    note = re.search(r'id="always-together">(.*?)</p>', page, re.S).group(1)
+    assert "in every round of this proposal" in note
+    assert "Opponents first" in note
+    registrations = {r.pk: r for r in tournament.registrations.all()}
+    plan = [item["tables"] for item in run.plan]
+    for a, b in combinations(registrations, 2):
+        together = all(any(a in t and b in t for t in tables) for tables in plan)
+        named = f"{registrations[a].player.display_name} and {registrations[b].player.display_name}"
+        assert (named in note) == together
+
+
+def test_no_pair_is_named_when_none_meets_every_round(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament, priority="opponents")
+    run = SeatingRun.objects.get()
+    assert run.metrics["max_meetings"] < 3
+    assert 'id="always-together"' not in client.get(run_url(run)).text
