@@ -62,7 +62,7 @@ def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
             "The players, fixed tables or played rounds changed since this seating was "
             "generated. Generate it again."
         ),
-        "not_open": _("This seating is %(status)s; it can no longer be changed."),
+        "not_open": _("This seating can no longer be changed (it is “%(status)s”)."),
         "swap_unknown_player": _("Both players must be seated in round %(round)s."),
         "swap_same_player": _("Choose two different players."),
         "swap_fixed_table": _("%(player_name)s must stay at table %(table)s (fixed table)."),

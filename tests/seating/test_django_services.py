@@ -403,8 +403,10 @@ def test_applying_one_run_closes_the_other_proposals(twenty):
 def test_discarded_run_cannot_be_applied(twenty):
     tournament, _registrations = twenty
     run = seating_run_discard(run=start(tournament))
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError) as refused:
         seating_run_apply(run=run)
+    # It read "This seating is Discarded; ..." (the status label mid-sentence).
+    assert refused.value.messages == ["This seating can no longer be changed (it is “Discarded”)."]
     assert not Seat.objects.exists()
 
 

@@ -230,3 +230,23 @@ def test_the_change_page_reads_the_score_sheets_once(admin_client, seated):
         assert admin_client.get(url).status_code == 200
     reads = [q for q in queries.captured_queries if 'FROM "scoring_sheetversion"' in q["sql"]]
     assert len(reads) == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "cannot be checked in: their registration is “Withdrawn”."),
+        ("fr", "Impossible de pointer {name} : son inscription est « Retiré »."),
+    ],
+)
+def test_checking_in_a_withdrawn_player_says_why_in_a_sentence(
+    admin_client, seated, language, expected
+):
+    # It read "Léa Dubois is Withdrawn and cannot be checked in." (a label mid-sentence; in
+    # French "est Retiré", in the masculine whoever the player is).
+    withdrawn = seated[0]
+    Registration.objects.filter(pk=withdrawn.pk).update(status=Registration.Status.WITHDRAWN)
+    admin_client.cookies["django_language"] = language
+    response = _act(admin_client, "check_in", [withdrawn])
+    texts = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any(expected.format(name=withdrawn.player) in text for text in texts), texts

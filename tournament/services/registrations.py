@@ -33,7 +33,7 @@ def registration_create(
 def registration_check_in(*, registration: Registration, acting_user=None) -> Registration:
     if not registration.is_active:
         raise ValidationError(
-            _("%(player)s is %(status)s and cannot be checked in.")
+            _("%(player)s cannot be checked in: their registration is “%(status)s”.")
             % {"player": registration.player, "status": registration.get_status_display()}
         )
     registration.status = Registration.Status.CHECKED_IN
