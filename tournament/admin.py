@@ -647,7 +647,10 @@ def _warn_still_seated(modeladmin, request: HttpRequest, registrations: list) ->
         )
 
 
-def _reason_action(service, verb: str):
+def _reason_action(service, verb: str, done_message: str):
+    """An admin action that asks for a reason, applies ``service`` to each registration
+    and says whom it changed (``done_message`` names them)."""
+
     def action(modeladmin, request: HttpRequest, queryset):
         form = ReasonForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
@@ -662,15 +665,9 @@ def _reason_action(service, verb: str):
                     done.append(registration)
                 except ValidationError as error:
                     modeladmin.message_user(request, " ".join(error.messages), messages.ERROR)
-            modeladmin.message_user(
-                request,
-                ngettext(
-                    "%(count)s registration updated.",
-                    "%(count)s registrations updated.",
-                    len(done),
-                )
-                % {"count": len(done)},
-            )
+            if done:
+                names = ", ".join(str(registration.player) for registration in done)
+                modeladmin.message_user(request, done_message % {"players": names})
             _warn_still_seated(modeladmin, request, done)
             return None
         context = {
@@ -768,10 +765,18 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
         return super().delete_view(request, object_id, extra_context)
 
     withdraw = admin.action(description=gettext_lazy("Withdraw (with a reason)"))(
-        _reason_action(registration_withdraw, gettext_lazy("Withdraw players"))
+        _reason_action(
+            registration_withdraw,
+            gettext_lazy("Withdraw players"),
+            gettext_lazy("Withdrawn: %(players)s."),
+        )
     )
     disqualify = admin.action(description=gettext_lazy("Disqualify (with a reason)"))(
-        _reason_action(registration_disqualify, gettext_lazy("Disqualify players"))
+        _reason_action(
+            registration_disqualify,
+            gettext_lazy("Disqualify players"),
+            gettext_lazy("Disqualified: %(players)s."),
+        )
     )
 
 

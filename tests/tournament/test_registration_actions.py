@@ -59,8 +59,9 @@ def test_the_action_says_who_is_still_seated_in_the_rounds_to_come(
         status
     }
     texts = [str(m) for m in get_messages(response.wsgi_request)]
-    assert "2 registrations updated." in texts
     names = [str(r.player) for r in seated[:2]]
+    # It said "2 registrations updated.", not what was done to whom.
+    assert f"{status.label}: {names[0]}, {names[1]}." in texts
     assert (
         f"Still seated in the rounds to come: {names[0]} (rounds 2, 3); {names[1]} (rounds 2, 3). "
         "Seat those rounds again (Generate seating) before they are played."
@@ -72,7 +73,7 @@ def test_no_warning_when_the_rounds_to_come_are_not_seated(admin_client, seated)
     Registration.objects.get(pk=seated[0].pk).seats.filter(round__number__gt=1).delete()
     response = _act(admin_client, "withdraw", seated[:1])
     texts = [str(m) for m in get_messages(response.wsgi_request)]
-    assert texts == ["1 registration updated."]
+    assert texts == [f"Withdrawn: {seated[0].player}."]
 
 
 def _delete(client, registration):
