@@ -277,7 +277,9 @@ class ImportUploadForm(forms.Form):
 
 class ImportConfirmForm(forms.Form):
     only_valid = forms.BooleanField(
-        label=gettext_lazy("Import only the rows without problems"), required=False
+        label=gettext_lazy("Import only the rows without problems"),
+        label_suffix="",  # the label follows its checkbox: "[x] Import only …", no colon
+        required=False,
     )
 
 

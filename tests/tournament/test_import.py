@@ -215,6 +215,8 @@ def test_admin_preview_then_confirm(client, organiser, tournament):
     page = response.content.decode()
     for expected in ("Missing name.", "Unknown country", "Zoé"):
         assert expected in page
+    # The label follows its checkbox, so it ends without the colon of a label before a field.
+    assert "Import only the rows without problems</label>" in page
     assert Registration.objects.count() == 0  # the preview writes nothing
 
     confirm_url = reverse("admin:tournament_tournament_import_confirm", args=[tournament.pk])
