@@ -17,6 +17,11 @@ UNACCENTED = str.maketrans(
 )
 # How German and Scandinavian names are written without their letters: "Mueller", "Soeren".
 SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "æ": "ae", "ø": "oe", "å": "aa"})
+# The apostrophes keyboards and word processors type, as one: "O’Connor" is found as "o'connor".
+APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060", "'"))
+# Left out of a name's spelling run together: "O'Connor" is found as "oconnor", "Jean-Pierre"
+# as "jeanpierre".
+JOINERS = dict.fromkeys(map(ord, "'-"))
 # Invisible characters that copy-paste from web pages and word processors leaves in cells.
 ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
 
@@ -45,12 +50,16 @@ def text_key(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """`text_key` without accents, for matching and sorting what people type without them.
+    """`text_key` without accents, for matching and sorting what people type without them;
+    every apostrophe is the keyboard's.
 
     >>> fold("ÉMILE") == fold("emile"), fold("Yılmaz"), fold("Søren Ærø"), fold("Łukasz")
     (True, 'yilmaz', 'soren aero', 'lukasz')
+    >>> fold("O’Connor")
+    "o'connor"
     """
-    decomposed = unicodedata.normalize("NFKD", text_key(text).translate(UNACCENTED))
+    unaccented = text_key(text).translate(UNACCENTED).translate(APOSTROPHES)
+    decomposed = unicodedata.normalize("NFKD", unaccented)
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
@@ -70,12 +79,18 @@ def name_key(first_name: str, last_name: str) -> str:
 
 def searchable(text: str) -> str:
     """`fold` of the text, then again with its letters spelled out, so that a search finds
-    "Müller" as "muller" or "mueller".
+    "Müller" as "muller" or "mueller"; a name with an apostrophe or a hyphen is also run
+    together, as people type it ("oconnor").
 
     >>> searchable("Jürgen Müller")
     'jurgen muller juergen mueller'
+    >>> searchable("Siobhán O’Connor-Ní")
+    "siobhan o'connor-ni siobhan o'connor-ni siobhan oconnorni"
     """
-    return f"{fold(text)} {fold(text.lower().translate(SPELLED_OUT))}"
+    folded = fold(text)
+    joined = folded.translate(JOINERS)
+    spelled = fold(text.lower().translate(SPELLED_OUT))
+    return f"{folded} {spelled}" + (f" {joined}" if joined != folded else "")
 
 
 def names_match(names: Iterable[str], query: str) -> bool:

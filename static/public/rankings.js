@@ -14,6 +14,7 @@
     // The letters names.UNACCENTED maps, so "Yılmaz" typed with its ı finds the row too.
     const unaccented = { "ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l" };
     return text.toLocaleLowerCase().replace(/[ıøæœßđðł]/g, function (c) { return unaccented[c]; })
+      .replace(/[\u2019\u2018\u02bc\u0060]/g, "'")  // names.APOSTROPHES
       .normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   }
 

@@ -110,6 +110,9 @@ def test_find_my_seat_ignores_case_and_accents(client):
         ("Jürgen", "Müller", "juergen mueller"),  # German spelling without ü
         ("Søren", "Ærø", "soeren aeroe"),  # Danish spelling without ø, æ
         ("Åsa", "Öberg", "aasa oeberg"),
+        ("Siobhán", "O’Connor", "oconnor"),  # typed without the apostrophe
+        ("Siobhán", "O’Connor", "o'connor"),  # the keyboard's apostrophe for the typographic
+        ("Jean-Pierre", "Lefèvre", "jeanpierre"),
     ],
 )
 @pytest.mark.django_db

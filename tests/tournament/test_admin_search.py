@@ -11,7 +11,7 @@ from tests.conftest import make_player, make_registration, make_registrations, m
 def tournament(db):
     tournament = make_tournament()
     make_registrations(tournament, 3)
-    for first, last in (("Zoé", "Lefèvre"), ("Jürgen", "Müller")):
+    for first, last in (("Zoé", "Lefèvre"), ("Jürgen", "Müller"), ("Siobhán", "O’Connor")):
         make_registration(tournament, player=make_player(first_name=first, last_name=last))
     return tournament
 
@@ -22,7 +22,13 @@ def _listed(admin_client, url: str, query: str) -> str:
 
 @pytest.mark.parametrize(
     ("query", "found", "not_found"),
-    [("zoe lefevre", "Lefèvre", "Müller"), ("mueller", "Müller", "Lefèvre")],
+    [
+        ("zoe lefevre", "Lefèvre", "Müller"),
+        ("mueller", "Müller", "Lefèvre"),
+        # Typed without its apostrophe, or with the keyboard's for a word processor's one.
+        ("oconnor", "O’Connor", "Müller"),
+        ("siobhan o'connor", "O’Connor", "Lefèvre"),
+    ],
 )
 @pytest.mark.parametrize(
     "url", ["admin:tournament_player_changelist", "admin:tournament_registration_changelist"]
