@@ -87,6 +87,11 @@ def _fmt(n: int) -> str:
     return f"{n:,}"
 
 
+def _name_key(name: str) -> str:
+    """A player's name as typed twice for one person: "Alice", "alice " and "ALICE" are one."""
+    return " ".join(name.split()).casefold()
+
+
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -116,19 +121,19 @@ def validate_sheet(
             errors.append(
                 RulesError("player_missing", "Every seat needs a player.", field=f"{f}.player")
             )
-        elif s.player in seen:
+        elif (name := _name_key(s.player)) in seen:
             errors.append(
                 RulesError(
                     "player_repeated",
-                    f"{s.player} is seated twice (seats {SEATS[seen[s.player]]} and "
+                    f"{s.player} is seated twice (seats {SEATS[seen[name]]} and "
                     f"{SEATS[i]}); a table has four different players.",
                     field=f"{f}.player",
                     player=s.player,
-                    seats=[SEATS[seen[s.player]], SEATS[i]],
+                    seats=[SEATS[seen[name]], SEATS[i]],
                 )
             )
         else:
-            seen[s.player] = i
+            seen[name] = i
         if not _is_int(s.points):
             points_ok = False
             errors.append(

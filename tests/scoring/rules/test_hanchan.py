@@ -308,6 +308,12 @@ def test_points_sum_message():
             "seats[1].substitute",
         ),
         ([SeatSheet("A", 30000)] * 4, 0, ("player_repeated",) * 3, "seats[1].player"),
+        (  # one name typed twice (trailing space, other case); 4 × 30 000: RULES.md §7.4 item 4
+            [SeatSheet(name, 30000) for name in ("Alice", "alice ", "Bob", "Chloé")],
+            0,
+            ("player_repeated",),
+            "seats[1].player",
+        ),
         (sheet(30000, 30000, 30000, 30000)[:3], 0, ("seats_count",), "seats"),
         (sheet(30000, 30000, 30000, 30000) + [SeatSheet("E", 0)], 0, ("seats_count",), "seats"),
         (sheet(30000, 30000, 30000, 29000), 1, None, None),  # valid: one stick left
