@@ -44,8 +44,9 @@ DEMO_OFFICIALS = (
 
 def _official(tournament: Tournament, username: str, role: str, password: str):
     user, created = get_user_model().objects.get_or_create(username=username)
-    # A demo loaded before its officials had passwords gets them too.
-    if created or not user.has_usable_password():
+    # A demo loaded before its officials had passwords gets them too: such an official never
+    # logged in. One who did and has no password was disabled by an admin, and stays so.
+    if created or (not user.has_usable_password() and user.last_login is None):
         user.set_password(password)
         user.save(update_fields=["password"])
     TournamentStaff.objects.get_or_create(tournament=tournament, user=user, defaults={"role": role})
@@ -54,7 +55,8 @@ def _official(tournament: Tournament, username: str, role: str, password: str):
 
 def demo_official_logins() -> list[tuple[str, str, str | None]]:
     """(label, username, password) of the demo's officials, for the quick start to print;
-    the password is None where it was changed (it is not ours to show)."""
+    the password is None where it was changed (it is not ours to show). Officials who cannot
+    log in (inactive, or their password disabled by an admin) are left out."""
     users = get_user_model().objects.in_bulk(
         [username for _label, username, _role, _password in DEMO_OFFICIALS],
         field_name="username",
@@ -62,7 +64,7 @@ def demo_official_logins() -> list[tuple[str, str, str | None]]:
     return [
         (label, username, password if users[username].check_password(password) else None)
         for label, username, _role, password in DEMO_OFFICIALS
-        if username in users
+        if username in users and users[username].is_active and users[username].has_usable_password()
     ]
 
 

@@ -139,3 +139,20 @@ def test_production_refuses_to_start_without_a_secret_key():
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.django_db
+def test_a_demo_referee_an_admin_disabled_stays_disabled(client, capsys):
+    # Loading the demo again gave a password back to an official whose password login an
+    # admin had disabled, and printed it.
+    call_command("load_demo")
+    username, password, _url = _referee_logins(capsys.readouterr().out)[0]
+    assert client.login(username=username, password=password)  # the official has logged in
+    scorer = get_user_model().objects.get(username=username)
+    scorer.set_unusable_password()
+    scorer.save()
+    call_command("load_demo")
+    assert username not in [
+        name for name, _password, _url in _referee_logins(capsys.readouterr().out)
+    ]
+    assert not client.login(username=username, password=password)
