@@ -17,16 +17,23 @@ ROLE_RANK = {Role.REFEREE: 1, Role.HEAD_REFEREE: 2, Role.ORGANISER: 3}
 
 
 def user_role(user, tournament: Tournament) -> str | None:
-    """The user's role in this tournament, or None."""
+    """The user's role in this tournament, or None; asked of the database once per user
+    object (a request's user: its view and its page's links ask it several times)."""
     if not user.is_authenticated:
         return None
     if user.is_superuser:
         return Role.ORGANISER
-    return (
-        TournamentStaff.objects.filter(tournament=tournament, user=user)
-        .values_list("role", flat=True)
-        .first()
-    )
+    roles = getattr(user, "_tournament_roles", None)
+    if roles is None:
+        roles = {}
+        user._tournament_roles = roles
+    if tournament.pk not in roles:
+        roles[tournament.pk] = (
+            TournamentStaff.objects.filter(tournament=tournament, user=user)
+            .values_list("role", flat=True)
+            .first()
+        )
+    return roles[tournament.pk]
 
 
 def has_role(user, tournament: Tournament, minimum: str) -> bool:

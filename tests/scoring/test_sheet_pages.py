@@ -7,7 +7,9 @@ import time
 import uuid
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format, time_format
@@ -27,7 +29,7 @@ from tournament.kept_input import (
     KEPT_INPUT_SESSION_KEY,
     KEPT_INPUT_USER_FIELD,
 )
-from tournament.models import Registration, Round, Tournament
+from tournament.models import Registration, Round, Tournament, TournamentStaff
 from tournament.services.clock import clock_start
 
 Status = ScoreSheet.Status
@@ -717,6 +719,18 @@ def test_a_logged_in_official_finds_the_score_sheets_from_the_public_pages(
         assert sheets not in client.get(url).content.decode()  # it would answer 403
     client.logout()
     assert sheets not in client.get(public_pages[0]).content.decode()
+
+
+def test_the_header_asks_the_officials_role_once_a_page(client, event):
+    # The page's view (is it published?) and the "Score sheets" and "Exports" links each
+    # asked the database for the user's role.
+    client.force_login(event["users"][Role.ORGANISER])
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("public:tournament", args=[event["tournament"].slug]))
+    assert "Score sheets</a>" in page.content.decode()
+    assert "Exports</a>" in page.content.decode()
+    role_column = f'"{TournamentStaff._meta.db_table}"."role"'
+    assert sum(role_column in query["sql"] for query in queries.captured_queries) == 1
 
 
 def test_the_hand_lists_name_the_players_of_the_table(referee, event, players):
