@@ -225,6 +225,63 @@ def _validate(request: SeatingRequest) -> None:
     validate_history(request.history)
 
 
+#: Nodes the exact packing of teams into seat classes may visit before the greedy one
+#: takes over (the sizes seen, up to 2000 players, need a few hundred at most).
+PACKING_NODES = 20_000
+
+
+def _whole_team_classes(sizes: Mapping[int, int], n_classes: int, capacity: int) -> dict[int, int]:
+    """team -> seat class, every team of two or more in one class, where the greedy fill
+    below (the next team, largest first, to the emptiest class) would split a team and
+    some packing (found within PACKING_NODES nodes) does not; else {}, and the greedy fill
+    stands. It splits 48 players in 13 teams (nine of 4, four of 3): the fours fill the
+    classes 12, 8, 8, 8 and a three is split, which then meets itself in every full
+    construction.
+
+    >>> _whole_team_classes({0: 4, 1: 4, 2: 3, 3: 3, 4: 2}, 2, 8)
+    {0: 0, 1: 0, 2: 1, 3: 1, 4: 1}
+    >>> _whole_team_classes({0: 5, 1: 5}, 2, 4), _whole_team_classes({0: 4, 1: 4}, 2, 4)
+    ({}, {})
+    """
+    teams = sorted((t for t in sizes if sizes[t] > 1), key=lambda t: (-sizes[t], t))
+    room = [capacity] * n_classes
+    for t in teams:
+        c = max(range(n_classes), key=lambda i: (room[i], -i))
+        if room[c] < sizes[t]:
+            break
+        room[c] -= sizes[t]
+    else:
+        return {}
+    room = [capacity] * n_classes
+    chosen: dict[int, int] = {}
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+    nodes = 0
+
+    def place(i: int) -> bool:
+        nonlocal nodes
+        if i == len(teams):
+            return True
+        state = (i, tuple(sorted(room)))
+        nodes += 1
+        if state in failed or nodes > PACKING_NODES:
+            return False
+        size = sizes[teams[i]]
+        tried: set[int] = set()
+        for c in range(n_classes):
+            if room[c] < size or room[c] in tried:
+                continue
+            tried.add(room[c])
+            room[c] -= size
+            chosen[teams[i]] = c
+            if place(i + 1):
+                return True
+            room[c] += size
+        failed.add(state)
+        return False
+
+    return chosen if place(0) else {}
+
+
 def _pack_slots(construction: Construction, team: Sequence[int], rng: random.Random) -> list[int]:
     """slot -> dense player: teams packed into seat classes (one class never meets)."""
     n = len(team)
@@ -238,7 +295,12 @@ def _pack_slots(construction: Construction, team: Sequence[int], rng: random.Ran
         else:
             loose.append(p)
     members: list[list[int]] = [[] for _ in range(n_classes)]
+    whole = _whole_team_classes({t: len(ps) for t, ps in by_team.items()}, n_classes, capacity)
+    for t, c in whole.items():
+        members[c].extend(by_team[t])
     for t in sorted(by_team, key=lambda k: (-len(by_team[k]), k)):
+        if t in whole:
+            continue
         pending = list(by_team[t])
         while pending:
             c = max(range(n_classes), key=lambda i: (capacity - len(members[i]), -i))

@@ -65,6 +65,16 @@ def test_eight_teams_never_meet_in_constructions(n, rounds):
     assert m.repeat_pairs == 0
 
 
+def test_teams_that_pack_into_seat_classes_only_by_trying_still_never_meet():
+    # 48 players, 13 teams (nine of 4, four of 3): 12 + 12 + 12 + (3 + 3 + 3 + 3) fill the
+    # four seat classes of 12, so the full Z_2 × Z_6 construction keeps every team apart
+    # (docs/seating.md: teams packed into seat classes never meet). Giving each team the
+    # emptiest class split a three and left a clash and repeats after the search.
+    teams = {p: f"team{p % 13}" for p in range(1, 49)}
+    m = plan(48, 12, teams=teams).metrics
+    assert (m.team_clashes, m.repeat_pairs, m.table_reuse) == (0, 0, 0)
+
+
 @pytest.mark.parametrize("seed", [1, 3, 5])
 def test_teams_come_before_repeats(seed):
     # 24 x 6 with 8 teams of 3: the best known plan (15 repeats, THEORY.md: "24×6 — 0 table
