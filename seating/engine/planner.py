@@ -101,9 +101,11 @@ def validate_player_count(n: int) -> None:
     """Raise :class:`SeatingError` for fewer players than a table or more than
     :data:`MAX_PLAYERS` (the CLI asks before it lists players 1..N)."""
     if n < 4:
+        # CLI.md: a count that is not a multiple of four says how many substitutes to add.
+        short = "" if n < 1 else f": add {4 - n} substitute{'s' if n < 3 else ''}"
         raise SeatingError(
             "too_few_players",
-            f"{n} players cannot fill a table; at least 4 are needed.",
+            f"{n} player{'s' if n != 1 else ''} cannot fill a table{short}; at least 4 are needed.",
             field="players",
             players=n,
             substitutes_needed=4 - max(n, 0),

@@ -124,6 +124,20 @@ def test_a_teams_file_that_is_not_utf8_is_malformed_input(tmp_path):
 
 
 @pytest.mark.parametrize(
+    ("players", "message"), [(1, "add 3 substitutes"), (3, "add 1 substitute;")]
+)
+def test_fewer_players_than_a_table_says_how_many_substitutes_to_add(players, message):
+    # CLI.md: N not a multiple of 4 exits 2 "with a message telling the organiser how many
+    # substitutes to add"; below one table the message only said that 4 are needed.
+    code, out = run_cli("--players", str(players), "--rounds", "2")
+    assert code == 2
+    (error,) = out["errors"]
+    assert error["code"] == "too_few_players"
+    assert message in error["message"]
+    assert error["params"]["substitutes_needed"] == 4 - players
+
+
+@pytest.mark.parametrize(
     ("args", "code", "field"),
     [
         (("--players", "16", "--rounds", "-1"), "invalid_rounds", "rounds"),
