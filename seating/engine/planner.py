@@ -339,12 +339,12 @@ def _seat_slots(
 
 
 def _numbered(
-    problem: SearchProblem, seats: list[list[int]], rng: random.Random
+    problem: SearchProblem, seats: list[list[int]], rng: random.Random, deadline: float
 ) -> list[list[int]]:
     """A start for the search, fixed players at their tables and tables numbered."""
     if any(f >= 0 for f in problem.fixed):
         seats = [_place_fixed(s, problem.fixed, problem.n_tables) for s in seats]
-    return renumber_tables(problem, seats, rng)
+    return renumber_tables(problem, seats, rng, deadline=deadline)
 
 
 def _extended_start(
@@ -353,6 +353,7 @@ def _extended_start(
     weights: Weights,
     rng: random.Random,
     priority: str,
+    deadline: float,
 ) -> tuple[str, list[list[int]]] | None:
     """The design-and-repeat start (construction.extended_design), numbered: the best of a
     few relabellings of the repeated rounds, since some fit a fair numbering and some do
@@ -362,7 +363,7 @@ def _extended_start(
         extended = extended_design(problem.n_tables, problem.n_rounds, rng)
         if extended is None:
             return None
-        seats = _numbered(problem, _seat_slots(extended, team, rng), rng)
+        seats = _numbered(problem, _seat_slots(extended, team, rng), rng, deadline)
         rank = _rank(problem, seats, weights, priority == "tables")
         if best is None or rank < best[0]:
             best = (rank, extended.name, seats)
@@ -690,7 +691,7 @@ def plan_seating(
         if clashes_left and not request.history:
             # Team mates still meet in it: the search also starts from the usual start, where
             # teams fill seat classes that never meet (more repeats), and keeps the better.
-            usual = _numbered(problem, _usual_start(n_tables, rn, team, rng), rng)
+            usual = _numbered(problem, _usual_start(n_tables, rn, team, rng), rng, deadline)
             alternatives.append(("teams in seat classes", usual))
         if known is not None:
             # Searching for fewer repeats than the best known plan is wasted time.
@@ -700,7 +701,7 @@ def plan_seating(
         start = _usual_start(n_tables, rn, team, rng)
         if not request.history:
             # Beyond the tables a longer design, repeated, may start closer to the bound.
-            extended = _extended_start(problem, team, weights, rng, request.priority)
+            extended = _extended_start(problem, team, weights, rng, request.priority, deadline)
             if extended is not None:
                 alternatives.append(extended)
     else:
@@ -724,7 +725,7 @@ def plan_seating(
 
     seats = start
     if rn and construction is None:
-        seats = renumber_tables(problem, seats, rng)
+        seats = renumber_tables(problem, seats, rng, deadline=deadline)
     reuse, clashes, rep = costs(problem, seats) if rn else (0, 0, 0)
     cost = weights.tables * reuse + weights.teams * clashes + weights.repeats * rep
     if kept is not None:
@@ -743,7 +744,7 @@ def plan_seating(
         elif construction is not None and reuse > 0:
             # Keep the repeat-free groups and search the table numbers first (fixed players,
             # history).
-            seats = renumber_tables(problem, seats, rng)
+            seats = renumber_tables(problem, seats, rng, deadline=deadline)
             seats, cost = anneal(
                 problem,
                 seats,

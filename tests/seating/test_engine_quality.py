@@ -7,12 +7,15 @@ construction gives 0 and 0.
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 
 import pytest
 
-from seating.engine import SeatingRequest, plan_seating
+from seating.engine import SeatingRequest, plan_seating, search
+from seating.engine.assignment import hungarian
+from seating.engine.search import SearchProblem, renumber_tables
 
 
 def plan(n: int, rounds: int, **kwargs):
@@ -103,3 +106,36 @@ def test_the_most_rounds_a_design_could_reach_keeps_the_time_limit():
     result = plan(200, 66, time_limit=2.0)
     assert time.process_time() - started < 8
     assert result.metrics.table_reuse == 0
+
+
+def test_renumbering_tables_starts_no_pass_after_the_deadline(monkeypatch):
+    # The time limit is "seconds the search may use at most" (docs/seating.md), but the
+    # Hungarian renumbering ran all its passes whatever the clock said: 400 players × 12
+    # rounds with four players fixed to tables 1-4 took 7 s under a 2 s limit. Two rounds of
+    # 8 players at the same tables: the first pass swaps round 2's tables, so a second pass
+    # checks both rounds again, unless the deadline has passed; the first pass always runs.
+    problem = SearchProblem(
+        n_players=8,
+        n_tables=2,
+        n_rounds=2,
+        meet0=(0,) * 64,
+        visits0=(0,) * 16,
+        allowed=(1,) * 8,
+        team=(-1,) * 8,
+        fixed=(-1,) * 8,
+    )
+    calls = []
+
+    def counted(matrix):
+        calls.append(len(matrix))
+        return hungarian(matrix)
+
+    monkeypatch.setattr(search, "hungarian", counted)
+    same_tables = [list(range(8)), list(range(8))]
+    unhurried = renumber_tables(problem, same_tables, random.Random(0))
+    assert unhurried != same_tables
+    assert len(calls) == 4
+    calls.clear()
+    past = time.monotonic() - 1
+    assert renumber_tables(problem, same_tables, random.Random(0), deadline=past) == unhurried
+    assert len(calls) == 2
