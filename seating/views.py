@@ -239,7 +239,9 @@ def swiss_notes(run: SeatingRun) -> list[str]:
 
 def always_together(run: SeatingRun, registrations: dict) -> list[str]:
     """Names of the pairs the proposal seats together in every one of its rounds (two or
-    more): the report's totals hide them, and players notice them first."""
+    more): the report's totals hide them, and players notice them first. Players fixed to
+    one table are left out: they meet by the organiser's choice, whatever the priority."""
+    fixed = run.snapshot.get("fixed_tables", {})
     pairs = pairs_always_together([item["tables"] for item in run.plan])
     return [
         _("%(first)s and %(second)s")
@@ -248,7 +250,9 @@ def always_together(run: SeatingRun, registrations: dict) -> list[str]:
             "second": registrations[b].player.display_name,
         }
         for a, b in pairs
-        if a in registrations and b in registrations
+        if a in registrations
+        and b in registrations
+        and (str(a) not in fixed or fixed[str(a)] != fixed.get(str(b)))
     ]
 
 

@@ -641,3 +641,21 @@ def test_no_pair_is_named_when_none_meets_every_round(client, organiser, event, 
     run = SeatingRun.objects.get()
     assert run.metrics["max_meetings"] < 3
     assert 'id="always-together"' not in client.get(run_url(run)).text
+
+
+def test_players_fixed_to_one_table_are_not_named_as_always_together(
+    client, organiser, event, inline_runs
+):
+    # Two players fixed to table 1 (a wheelchair place, say) meet in every round by the
+    # organiser's own choice: naming them, and pointing to "Opponents first" as a way to
+    # seat them apart, told the organiser something no priority can do.
+    tournament, registrations = event
+    for registration in registrations[:2]:
+        fixed_table_set(registration=registration, table_number=1, reason="Wheelchair")
+    client.force_login(organiser)
+    generate(client, tournament, keep_apart="none")
+    run = SeatingRun.objects.get()
+    plan = [item["tables"] for item in run.plan]
+    first, second = (registration.player.display_name for registration in registrations[:2])
+    assert all({registrations[0].pk, registrations[1].pk} <= set(tables[0]) for tables in plan)
+    assert f"{first} and {second}" not in client.get(run_url(run)).text
