@@ -237,14 +237,15 @@ def test_the_change_page_reads_the_score_sheets_once(admin_client, seated):
     ("language", "expected"),
     [
         ("en", "cannot be checked in: their registration is “Withdrawn”."),
-        ("fr", "Impossible de pointer {name} : son inscription est « Retiré »."),
+        ("fr", "Impossible de pointer {name} : inscription au statut « Retiré »."),
     ],
 )
 def test_checking_in_a_withdrawn_player_says_why_in_a_sentence(
     admin_client, seated, language, expected
 ):
     # It read "Léa Dubois is Withdrawn and cannot be checked in." (a label mid-sentence; in
-    # French "est Retiré", in the masculine whoever the player is).
+    # French "est Retiré", in the masculine whoever the player is, then "son inscription est
+    # « Retiré »", a feminine noun with a masculine label).
     withdrawn = seated[0]
     Registration.objects.filter(pk=withdrawn.pk).update(status=Registration.Status.WITHDRAWN)
     admin_client.cookies["django_language"] = language
