@@ -632,6 +632,12 @@ def test_pairs_seated_together_in_every_round_are_named(client, organiser, db, i
         together = all(any(a in t and b in t for t in tables) for tables in plan)
         named = f"{registrations[a].player.display_name} and {registrations[b].player.display_name}"
         assert (named in note) == together
+    # In French the advice said "une table déjà occupée" (taken by others, not sat at before)
+    # and "à cette taille" (a size of what?).
+    client.cookies["django_language"] = "fr"
+    note = re.search(r'id="always-together">(.*?)</p>', client.get(run_url(run)).text, re.S)
+    assert "à une table où il a déjà joué" in note.group(1)
+    assert "pour ce nombre de joueurs et de rondes" in note.group(1)
 
 
 def test_no_pair_is_named_when_none_meets_every_round(client, organiser, event, inline_runs):
