@@ -149,11 +149,20 @@ class SheetEntry:
             note=data.get("note", ""),
         )
 
-    def material(self) -> dict[str, Any]:
-        """What two blind entries of one sheet must agree on (everything but the note)."""
-        data = self.to_data()
-        del data["note"]
-        return data
+    def agrees_with(self, other: SheetEntry) -> bool:
+        """Whether two officials' entries of one paper sheet record the same hanchan.
+
+        Two entries of the same kind must agree on everything but the note (two hand-by-hand
+        entries hand by hand). A hand-by-hand entry and a final-score one agree when their
+        results do (players, final points, chombo, lateness, substitutes, sticks left): one
+        official may type the hands the other summed up, and the final-score entry has no
+        hands to compare with.
+        """
+        mine, theirs = self.to_data(), other.to_data()
+        keys = ("seats", "riichi_sticks_left")
+        if self.kind == other.kind:
+            keys += ("hands",)
+        return all(mine[key] == theirs[key] for key in keys)
 
     def seat_sheets(self) -> list[SeatSheet]:
         """The engine's view of the seats; the player is the registration id."""

@@ -301,7 +301,7 @@ def sheet_enter(
     elif previous is not None and previous.entered_by_id != acting_user.pk:
         # A second official's entry: it confirms the first one, or disputes it.
         first = SheetEntry.from_data(previous.kind, previous.data)
-        if first.material() == evaluation.entry.material():
+        if first.agrees_with(evaluation.entry):
             _confirm(sheet, previous, acting_user)
         else:
             sheet.status, sheet.current = Status.DISPUTED, version

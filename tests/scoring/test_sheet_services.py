@@ -1,6 +1,7 @@
 """Score-sheet services: confirmation policies, disputes, corrections with history,
 idempotent submissions, concurrent edits, round completion."""
 
+import dataclasses
 import uuid
 from fractions import Fraction
 
@@ -11,6 +12,7 @@ from scoring.messages import message_for
 from scoring.models import Confirmation, ScoreSheet, SheetVersion
 from scoring.rules import RulesErrors
 from scoring.selectors import tournament_standings
+from scoring.services.entries import HandEntry, SeatEntry, SheetEntry
 from scoring.services.sheets import (
     SheetConflict,
     SheetError,
@@ -97,6 +99,53 @@ def test_blind_double_entry_mismatch_marks_the_table_disputed(event):
     )
     assert sheet.status == Status.CONFIRMED
     assert sheet.current.number == 1
+
+
+def _hands_entry(players) -> SheetEntry:
+    """One hand, South rons West for 3 han 30 fu: 3 900 (RULES.md §6.2, R-PAY-1), so the
+    final points are 30 000 / 33 900 / 26 100 / 30 000 (WRC 2015 §4.1: 30 000 each)."""
+    return SheetEntry(
+        kind="hands",
+        seats=tuple(SeatEntry(registration_id=player.pk) for player in players),
+        hands=(HandEntry(result="ron", winner="S", loser="W", han=3, fu=30),),
+    )
+
+
+@pytest.mark.parametrize("policy", [Policy.DOUBLE_BLIND, Policy.SECOND_OFFICIAL])
+def test_an_entry_hand_by_hand_and_one_of_its_final_scores_agree(event, policy):
+    # One official typed the hands, the other the final scores of the same paper sheet: the
+    # results are the same, so there is nothing for a head referee to settle.
+    round_, players, users = _setup(event, policy)
+    first = enter(round_, 1, _hands_entry(players), users[Role.REFEREE])
+    final = make_entry(players, points=(30000, 33900, 26100, 30000))
+    second = enter(round_, 1, final, users["referee2"])
+    assert second.sheet.status == Status.CONFIRMED
+    assert second.sheet.current == first.version
+
+
+def test_an_entry_hand_by_hand_and_final_scores_that_differ_are_disputed(event):
+    # Same points, but the hand-by-hand entry has East 3 minutes late (WRC 2015 §7.2: −3).
+    round_, players, users = _setup(event, Policy.DOUBLE_BLIND)
+    enter(round_, 1, make_entry(players, points=(30000, 33900, 26100, 30000)), users["referee"])
+    hands = _hands_entry(players)
+    late = dataclasses.replace(
+        hands, seats=(dataclasses.replace(hands.seats[0], late_minutes=3), *hands.seats[1:])
+    )
+    outcome = enter(round_, 1, late, users["referee2"])
+    assert outcome.sheet.status == Status.DISPUTED
+
+
+def test_two_entries_hand_by_hand_must_agree_hand_by_hand(event):
+    # 2 han 60 fu also pays 3 900 (RULES.md §6.2), so the final points agree; the hands do
+    # not, and one of the two officials mistyped the paper sheet.
+    round_, players, users = _setup(event, Policy.DOUBLE_BLIND)
+    enter(round_, 1, _hands_entry(players), users[Role.REFEREE])
+    other = dataclasses.replace(
+        _hands_entry(players),
+        hands=(HandEntry(result="ron", winner="S", loser="W", han=2, fu=60),),
+    )
+    outcome = enter(round_, 1, other, users["referee2"])
+    assert outcome.sheet.status == Status.DISPUTED
 
 
 def test_a_dispute_is_not_settled_with_a_substitute_another_table_took_since(event):
