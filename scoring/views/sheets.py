@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 
@@ -108,7 +109,12 @@ class SheetPageMixin(TableMixin):
             return None
         if self.sheet.status == Status.DISPUTED and not self.correcting:
             return None
-        return SheetEntry.from_data(current.kind, current.data)
+        entry = SheetEntry.from_data(current.kind, current.data)
+        if self.kind == SheetVersion.Kind.FINAL and self.sheet.status == Status.IN_PROGRESS:
+            # Hands saved part-way give the running score, not the final points.
+            seats = tuple(dataclasses.replace(seat, points=None, chombo=0) for seat in entry.seats)
+            entry = dataclasses.replace(entry, seats=seats, riichi_sticks_left=0)
+        return entry
 
     # --- forms ----------------------------------------------------------------------------
 

@@ -351,6 +351,24 @@ def test_hand_by_hand_sheet_saved_part_way_then_finished(referee, event, players
     assert [seat["chombo"] for seat in seats] == [0, 0, 0, 1]
 
 
+def test_hands_saved_part_way_are_continued_from_the_round_page(referee, event, players):
+    # The next official opens the table from the round's page: it leads to the hands, and
+    # the final-score page neither calls the hands so far an entered sheet nor offers their
+    # running points (after one hand of a WRC hanchan) as final points.
+    first = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
+    referee.post(_url(event, "hands"), {**_hands_data(players, first), "action": "draft"})
+    round_page = referee.get(reverse("scoring:round", args=[event["tournament"].slug, 1]))
+    assert f'href="{_url(event, "hands")}"' in round_page.content.decode()
+    assert f'href="{_url(event)}"' not in round_page.content.decode()
+    final_page = referee.get(_url(event))
+    html = final_page.content.decode()
+    assert "Entered sheet" not in html
+    assert "Hands saved part-way: not counted until the sheet is finished" in html
+    form = final_page.context["form"]
+    assert [form[f"{wind}_points"].value() for wind in "ESWN"] == [None] * 4
+    assert [form[f"{wind}_player"].value() for wind in "ESWN"] == [p.pk for p in players]
+
+
 def test_a_bad_hand_is_shown_on_that_hand(referee, event, players):
     url = _url(event, "hands")
     hands = [
