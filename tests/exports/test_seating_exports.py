@@ -90,6 +90,67 @@ def test_the_oran_score_sheet_takes_chombo_off_the_table_points(seated_round):
     assert penalty < adjusted < uma
 
 
+def _first_page(round_, hands=False) -> str:
+    content = ScoreSheetsPdf(round_, hands=hands).render()[2]
+    reader = pypdf.PdfReader(io.BytesIO(content))
+    assert len(reader.pages) == 2  # still one page per table
+    return " ".join(reader.pages[0].extract_text().split())
+
+
+@pytest.mark.parametrize("hands", [False, True])
+def test_the_score_sheet_has_rows_for_what_first_place_gets_on_top_of_the_uma(seated_round, hands):
+    # A 25 000 start with 30 000 returned pays 1st place an oka of 20 000 (+20.0), and the
+    # sticks left on the table go to 1st place: without their rows the net score written
+    # at the table is 20.0 and the sticks short of the standings' (README: oka,
+    # leftover_riichi "to_first_place").
+    tournament = seated_round.tournament
+    tournament.rule_options = {
+        "start_points": 25000,
+        "oka": 20000,
+        "leftover_riichi": "to_first_place",
+    }
+    tournament.save()
+    page = _first_page(seated_round, hands)
+    uma, oka, sticks, penalty = (
+        page.index(row)
+        for row in (
+            "Placement bonus (uma)",
+            "Oka (1st place)",
+            "Riichi sticks left (to 1st place)",
+            "Penalty points",
+        )
+    )
+    assert uma < oka < sticks < penalty
+    assert "Oka +20.0 to 1st place." in page
+
+
+def test_the_score_sheet_has_no_oka_row_where_there_is_none(seated_round):
+    # WRC 2015 §5.9.2: start 30 000 = return 30 000, no oka; sticks left are lost (§5.9)
+    page = _first_page(seated_round)
+    assert "Oka" not in page
+    assert "to 1st place" not in page
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "sentence"),
+    [
+        # WRC 2015 §5.9.2: tied players share the uma of their places
+        ("wrc2015", "Equal points: the tied players share the bonuses of the places they occupy."),
+        # Évriichi slides [002 adv.6]: the initial seat order E > S > W > N breaks the tie
+        (
+            "mahjongsoul",
+            "Equal points: the earlier starting seat takes the better place (East, then South, "
+            "West, North).",
+        ),
+    ],
+)
+def test_the_score_sheet_says_how_a_tie_at_the_table_is_placed(seated_round, ruleset, sentence):
+    tournament = seated_round.tournament
+    tournament.ruleset = ruleset
+    tournament.save()
+    assert sentence in _first_page(seated_round)
+
+
 @pytest.mark.parametrize(
     ("language", "note"),
     [

@@ -5,10 +5,16 @@ The hanchan sheet first has what the referee enters (final points, chombo, minut
 substitute; riichi sticks left in the footer), then the rows of the sheet used at events
 [001 §3.4.1] in the rule set's order: where a chombo costs table points (ORAN) it comes off
 the final points before ÷ 1 000 and the uma; where it costs penalty points (WRC 2015 §7.1)
-they come off after the uma. Then signature lines for the four players and the referee. The
-hand-by-hand variant has one line per hand (round name, counters, result, each seat's
-change) for tables that keep a running record; the totals box at its foot is the same.
+they come off after the uma. Where the rule set gives 1st place an oka or the riichi sticks
+left, a row for each follows the uma, and the footer says how a tie takes its places
+(WRC 2015 §5.9.2 shares the uma, Mahjong Soul's seat order [002 adv.6] breaks it), so the
+net score written at the table is the one the standings give. Then signature lines for the
+four players and the referee. The hand-by-hand variant has one line per hand (round name,
+counters, result, each seat's change) for tables that keep a running record; the totals box
+at its foot is the same.
 """
+
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -71,22 +77,31 @@ class ScoreSheetsPdf:
         if self.hands:
             story += [self._hands_grid(table), Spacer(1, 4 * mm)]
         story += [self._totals_grid(table, rules), Spacer(1, 3 * mm)]
-        story.append(
-            para(
-                _(
-                    "Riichi sticks left on the table: ______. Check: final points + "
-                    "%(deposit)s per stick left = %(total)s. Return points %(points)s. "
-                    "Placement bonus %(uma)s."
-                )
-                % {
-                    "deposit": format_points(RIICHI_DEPOSIT),
-                    "points": format_points(rules.return_points),
-                    "uma": " / ".join(format_score(value) for value in rules.uma),
-                    "total": format_points(4 * rules.start_points),
-                },
-                "small",
+        footer = _(
+            "Riichi sticks left on the table: ______. Check: final points + "
+            "%(deposit)s per stick left = %(total)s. Return points %(points)s. "
+            "Placement bonus %(uma)s."
+        ) % {
+            "deposit": format_points(RIICHI_DEPOSIT),
+            "points": format_points(rules.return_points),
+            "uma": " / ".join(format_score(value) for value in rules.uma),
+            "total": format_points(4 * rules.start_points),
+        }
+        if rules.oka:
+            footer += " " + _("Oka %(oka)s to 1st place.") % {
+                "oka": format_score(Fraction(rules.oka, 1000))
+            }
+        # The place decides the bonus: the table must break a tie the rule set's way.
+        if rules.tie_mode == "seat_order":
+            footer += " " + _(
+                "Equal points: the earlier starting seat takes the better place (East, then "
+                "South, West, North)."
             )
-        )
+        else:
+            footer += " " + _(
+                "Equal points: the tied players share the bonuses of the places they occupy."
+            )
+        story.append(para(footer, "small"))
         story += [Spacer(1, (2 if self.hands else 6) * mm), self._signatures(table)]
         return story
 
@@ -111,15 +126,22 @@ class ScoreSheetsPdf:
             _("Substitute"),
             _("Difference to %(points)s") % {"points": format_points(rules.return_points)},
         ]
+        # What the rule set gives 1st place on top of the uma, each a row the table fills in.
+        first_place = []
+        if rules.oka:
+            first_place.append(_("Oka (1st place)"))
+        if rules.leftover_riichi == "to_first_place":
+            first_place.append(_("Riichi sticks left (to 1st place)"))
         if rules.chombo_model == "table_points":
             labels += [
                 _("Penalty (table points)"),
                 _("Adjusted"),
                 divided,
                 _("Placement bonus (uma)"),
+                *first_place,
             ]
         else:
-            labels += [divided, _("Placement bonus (uma)"), _("Penalty points")]
+            labels += [divided, _("Placement bonus (uma)"), *first_place, _("Penalty points")]
         labels += [_("Net score"), _("Place")]
         rows = [[para(_("Seat"), "head"), *self._seat_header(table)]]
         rows += [[para(label, "bold")] + [""] * len(table.seats) for label in labels]
