@@ -110,7 +110,10 @@ MESSAGES = {
         "a dead hand."
     ),
     "claimants_on_tsumo": _("A tsumo has no other claimants."),
-    "hand_after_end": _("The game had already ended before this hand."),
+    "hand_after_end": _(
+        "The game was over after hand %(index)s: %(ended)s. Remove this hand or correct the "
+        "hands before it."
+    ),
     "hand_state_mismatch": _("This does not match the hands before it."),
     "noten_riichi_without_riichi": _(
         "%(seat)s is ticked as a noten riichi without a riichi in this hand: tick the riichi "
@@ -131,6 +134,17 @@ SEAT_FIELD_NAMES = {
 }
 
 
+# Why a game was over (`GameResult.ended`): a referee adding a hand after it needs the
+# reason, the Mahjong Soul stop rule [002 slide 19] above all.
+GAME_ENDS = {
+    "south4": _("the South round was over"),
+    "bust": _("a score went below zero"),
+    "south4_stop": _("the South 4 dealer kept the deal in 1st place with enough points to stop"),
+    "west": _("a player reached the target points in the West round"),
+    "west4": _("the West round was over"),
+    "time_limit": _("the time was up"),
+}
+
 _SEAT_PARAMS = ("seat", "winner", "wind")
 # Counts a plural message (ngettext_lazy) chooses its form by: they stay numbers.
 _COUNT_PARAMS = ("riichi_sticks_left",)
@@ -138,13 +152,15 @@ _COUNT_PARAMS = ("riichi_sticks_left",)
 
 def _param(key: str, value):
     """Numbers grouped as the reader writes them, below zero with the sheets' minus sign; a
-    seat letter as the wind's name."""
+    seat letter as the wind's name; how a game ended in words."""
     if key in _COUNT_PARAMS:
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return format_points(value)
     if key in _SEAT_PARAMS and value in WIND_LABELS:
         return WIND_LABELS[value]
+    if key == "ended":
+        return GAME_ENDS.get(value, value)
     return value
 
 

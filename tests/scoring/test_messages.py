@@ -82,3 +82,26 @@ def test_points_written_after_the_chombo_deduction_say_so_in_both_languages(lang
     )
     with translation.override(language):
         assert expected in message_for(error).replace("\u202f", " ").replace("\xa0", " ")
+
+
+@pytest.mark.parametrize(
+    ("language", "ended", "expected"),
+    [
+        # WRC 2015 §5.9: the game ends when the South round is over
+        ("en", "south4", "The game was over after hand 8: the South round was over."),
+        # ORAN [001 §3.1.7], Mahjong Soul [002 slides 7, 19]: a score below zero ends it
+        ("en", "bust", "The game was over after hand 8: a score went below zero."),
+        # Mahjong Soul [002 slide 19]: the South 4 dealer first with 30 000 or more stops it
+        (
+            "en",
+            "south4_stop",
+            "The game was over after hand 8: the South 4 dealer kept the deal in 1st place "
+            "with enough points to stop.",
+        ),
+        ("fr", "bust", "La partie était finie après la main 8 : un score est passé sous zéro."),
+    ],
+)
+def test_a_hand_after_the_end_says_which_hand_ended_the_game_and_why(language, ended, expected):
+    error = RulesError("hand_after_end", "After the end.", field="hands[8]", index=8, ended=ended)
+    with translation.override(language):
+        assert message_for(error).startswith(expected)

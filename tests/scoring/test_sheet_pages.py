@@ -369,6 +369,35 @@ def test_hands_saved_part_way_are_continued_from_the_round_page(referee, event, 
     assert [form[f"{wind}_player"].value() for wind in "ESWN"] == [p.pk for p in players]
 
 
+def test_a_hand_after_the_mahjong_soul_stop_says_the_game_stopped(referee, event, players):
+    # Évriichi slides [002 slide 19]: in South 4 the game stops when the dealer keeps the deal
+    # in 1st place with at least 30 000. Seven 1-han 30-fu rons by the seat after the dealer
+    # (1 000 each, RULES.md §6.2) reach South 4 at 23 000 / 26 000 / 25 000 / 26 000; North,
+    # dealing, tsumos 3 han 30 fu (2 000 from each: 32 000) and is first: a ninth hand is
+    # refused, on that hand, saying why.
+    event["tournament"].ruleset = "mahjongsoul"
+    event["tournament"].save()
+    winners = [("S", "W"), ("W", "N"), ("N", "E"), ("E", "S"), ("S", "W"), ("W", "N")]
+    hands = [
+        {"result": "ron", "winner": winner, "loser": loser, "han": "1", "fu": "30"}
+        for winner, loser in winners
+    ]
+    hands += [
+        {"result": "ron", "winner": "N", "loser": "E", "han": "2", "fu": "30"},
+        {"result": "tsumo", "winner": "N", "han": "3", "fu": "30"},
+        {"result": "draw"},
+    ]
+    response = referee.post(
+        _url(event, "hands"), {**_hands_data(players, hands), "action": "check"}
+    )
+    forms = response.context["formset"].forms
+    assert not any(form.errors for form in forms[:8])
+    assert forms[8].non_field_errors() == [
+        "The game was over after hand 8: the South 4 dealer kept the deal in 1st place with "
+        "enough points to stop. Remove this hand or correct the hands before it."
+    ]
+
+
 def test_a_bad_hand_is_shown_on_that_hand(referee, event, players):
     url = _url(event, "hands")
     hands = [
