@@ -119,7 +119,9 @@ MESSAGES = {
         "%(seat)s is ticked as a noten riichi without a riichi in this hand: tick the riichi "
         "too, or clear the noten riichi."
     ),
-    "riichi_cannot_pay": _("This player cannot pay a riichi deposit."),
+    "riichi_cannot_pay": _(
+        "%(seat)s has %(points)s points and cannot declare riichi: it takes at least %(min)s."
+    ),
 }
 
 _SEAT_FIELD = re.compile(r"^seats\[(\d)\]\.(\w+)$")

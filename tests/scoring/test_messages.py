@@ -105,3 +105,20 @@ def test_a_hand_after_the_end_says_which_hand_ended_the_game_and_why(language, e
     error = RulesError("hand_after_end", "After the end.", field="hands[8]", index=8, ended=ended)
     with translation.override(language):
         assert message_for(error).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "East has 100 points and cannot declare riichi: it takes at least 1,000."),
+        # French groups thousands with a no-break space (1\u00a0000)
+        ("fr", "Est a 100 points et ne peut pas déclarer riichi : il en faut au moins 1\u00a0000."),
+    ],
+)
+def test_a_riichi_that_cannot_be_paid_names_the_seat_and_the_points(language, expected):
+    # ORAN [001 §3.1.2]: a player must be able to pay the 1 000 deposit (1 000 yes, 900 no).
+    error = RulesError(
+        "riichi_cannot_pay", "Cannot pay.", field="hands[4].riichi", seat="E", points=100, min=1000
+    )
+    with translation.override(language):
+        assert message_for(error) == expected
