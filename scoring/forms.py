@@ -4,6 +4,7 @@ put back on the field they concern (`scoring.messages`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import math
 import uuid
@@ -78,6 +79,14 @@ class SheetForm(forms.Form):
     token = forms.UUIDField(widget=forms.HiddenInput)
     revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     riichi_sticks_left = count_field(_("Riichi sticks left on the table"), initial=0)
+    time_up = forms.BooleanField(
+        label=_("The time was up: the game ended with the last hand"),
+        help_text=_(
+            "WRC 2015 §8.2: at the signal the hand in play is finished, then the game ends. "
+            "Leave it unticked for a game played to its end."
+        ),
+        required=False,
+    )
     note = forms.CharField(
         label=_("Note"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
@@ -127,7 +136,9 @@ class SheetForm(forms.Form):
                 required=False,
                 empty_value=None,
             )
-        if kind != "final":
+        if kind == "final":
+            del self.fields["time_up"]
+        else:
             del self.fields["riichi_sticks_left"]
         self.initial.setdefault("token", uuid.uuid4())
 
@@ -160,7 +171,11 @@ class SheetForm(forms.Form):
     @staticmethod
     def initial_from(entry: SheetEntry) -> dict:
         """Initial values showing a stored entry (to edit, correct or compare it)."""
-        initial: dict = {"riichi_sticks_left": entry.riichi_sticks_left, "note": entry.note}
+        initial: dict = {
+            "riichi_sticks_left": entry.riichi_sticks_left,
+            "time_up": bool(entry.hands) and entry.hands[-1].time_up,
+            "note": entry.note,
+        }
         for wind, seat in zip(WINDS, entry.seats, strict=True):
             initial.update(
                 {
@@ -185,6 +200,9 @@ class SheetForm(forms.Form):
             )
             for wind in WINDS
         )
+        if hands and data.get("time_up"):
+            # The sheet's one box marks the game's last hand, as the engine reads it.
+            hands = (*hands[:-1], dataclasses.replace(hands[-1], time_up=True))
         return SheetEntry(
             kind=self.kind,
             seats=seats,

@@ -115,6 +115,12 @@ MESSAGES = {
         "hands before it."
     ),
     "hand_state_mismatch": _("This does not match the hands before it."),
+    "game_not_over": _(
+        "The game is not over after hand %(index)s: %(next_round)s comes next, %(dealer)s "
+        "dealing. Enter the hands left, or tick “The time was up” if the signal ended the "
+        "game (WRC 2015 §8.2); to stop for now, save part-way."
+    ),
+    "no_hands": _("No hand is entered yet: enter the hands, or the final scores instead."),
     "noten_riichi_without_riichi": _(
         "%(seat)s is ticked as a noten riichi without a riichi in this hand: tick the riichi "
         "too, or clear the noten riichi."
@@ -147,7 +153,7 @@ GAME_ENDS = {
     "time_limit": _("the time was up"),
 }
 
-_SEAT_PARAMS = ("seat", "winner", "wind")
+_SEAT_PARAMS = ("seat", "winner", "wind", "dealer")
 # Counts a plural message (ngettext_lazy) chooses its form by: they stay numbers.
 _COUNT_PARAMS = ("riichi_sticks_left",)
 
@@ -163,6 +169,8 @@ def _param(key: str, value):
         return WIND_LABELS[value]
     if key == "ended":
         return GAME_ENDS.get(value, value)
+    if key == "next_round" and isinstance(value, str) and value[:1] in WIND_LABELS:
+        return f"{WIND_LABELS[value[0]]} {value[1:]}"
     return value
 
 

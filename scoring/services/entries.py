@@ -66,6 +66,7 @@ class HandEntry:
     ron_claimants: tuple[str, ...] = ()
     dead_hand: tuple[str, ...] = ()
     noten_riichi: tuple[str, ...] = ()
+    time_up: bool = False
 
     def game_hand(self) -> GameHand:
         # The sheet has one column for the seat that is paid; for nagashi mangan the
@@ -86,6 +87,7 @@ class HandEntry:
             ron_claimants=self.ron_claimants,
             dead_hand=self.dead_hand,
             noten_riichi=self.noten_riichi,
+            time_up=self.time_up,
         )
 
 
@@ -370,8 +372,15 @@ def _seat_errors(entry: SheetEntry, context: TableContext) -> list[RulesError]:
     return errors
 
 
-def evaluate_entry(ruleset: RuleSet, entry: SheetEntry, context: TableContext) -> Evaluation:
-    """Check a typed sheet and score it; raise `RulesErrors` listing every fault."""
+def evaluate_entry(
+    ruleset: RuleSet, entry: SheetEntry, context: TableContext, finished: bool = True
+) -> Evaluation:
+    """Check a typed sheet and score it; raise `RulesErrors` listing every fault.
+
+    A hand-by-hand sheet saved as `finished` must reach the end of the game (or the time
+    limit, its last hand marked): hands left out would otherwise count as a whole hanchan.
+    Hands saved part-way (`finished=False`) may stop anywhere.
+    """
     errors = _seat_errors(entry, context)
     game = None
     if entry.hands or entry.kind == "hands":
@@ -379,6 +388,8 @@ def evaluate_entry(ruleset: RuleSet, entry: SheetEntry, context: TableContext) -
             game = replay_game(ruleset, [hand.game_hand() for hand in entry.hands])
         except RulesError as error:
             raise RulesErrors([*errors, error]) from None
+        if finished and game.ended is None:
+            errors.append(_game_not_over(game))
         entry = dataclasses.replace(
             entry,
             riichi_sticks_left=game.riichi_sticks_left,
@@ -398,6 +409,20 @@ def evaluate_entry(ruleset: RuleSet, entry: SheetEntry, context: TableContext) -
     if errors:
         raise RulesErrors(errors)
     return Evaluation(entry=entry, result=result, game=game)
+
+
+def _game_not_over(game: GameResult) -> RulesError:
+    if not game.hands:
+        return RulesError("no_hands", "No hand is entered yet.", field="hands")
+    last = len(game.hands) - 1
+    return RulesError(
+        "game_not_over",
+        f"The game is not over after hand {last + 1}: {game.next_round} comes next.",
+        field=f"hands[{last}]",
+        index=last + 1,
+        next_round=game.next_round,
+        dealer=game.next_dealer,
+    )
 
 
 def score_stored(ruleset: RuleSet, kind: str, data: dict[str, Any]) -> HanchanResult:

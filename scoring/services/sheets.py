@@ -279,7 +279,9 @@ def sheet_enter(
     if sheet.status == Status.DISPUTED:
         raise SheetError(_("This sheet is disputed; a head referee settles it."))
     _check_revision(sheet, revision, acting_user)
-    evaluation = evaluate_entry(tournament.get_rules(), entry, table_context(round_, table_number))
+    evaluation = evaluate_entry(
+        tournament.get_rules(), entry, table_context(round_, table_number), finished=not draft
+    )
     previous = sheet.current if sheet.status == Status.ENTERED else None
     action = SheetVersion.Action.DRAFT if draft else SheetVersion.Action.ENTRY
     try:

@@ -146,6 +146,11 @@ def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, liv
     assert page.is_checked("#id_hands-0-ron_claimants input[value=N]")  # kept
     page.select_option("#id_hands-0-winner", "N")
     page.click("button[value=check]")
+    # One hand is not a whole game: saved as finished only with the time marked up
+    # (WRC 2015 §8.2), the box tapped by its label
+    assert "The game is not over after hand 1" in page.inner_text(".hand .errorlist")
+    page.locator("label.check", has_text="The time was up").click()
+    page.click("button[value=check]")
     page.click("button[value=save]")
     assert "Saved and confirmed" in page.inner_text(".messages")
     seats = ScoreSheet.objects.get().current.data["seats"]

@@ -303,7 +303,10 @@ def test_a_round_begun_early_makes_nobody_late_before_the_scheduled_time(
 
 
 def _hands_data(players, hands, revision=0, token=None):
+    """The hands page's input. These few hands stand for a game the time limit ended (WRC
+    2015 §8.2), which the sheet's box says: a sheet saved as finished must reach the end."""
     data = sheet_form_data(players, revision=revision)
+    data["time_up"] = "on"
     for wind in ("E", "S", "W", "N"):
         data.pop(f"{wind}_points")
         data.pop(f"{wind}_chombo")
@@ -367,6 +370,64 @@ def test_hands_saved_part_way_are_continued_from_the_round_page(referee, event, 
     form = final_page.context["form"]
     assert [form[f"{wind}_points"].value() for wind in "ESWN"] == [None] * 4
     assert [form[f"{wind}_player"].value() for wind in "ESWN"] == [p.pk for p in players]
+
+
+def test_hands_that_stop_before_the_end_of_the_game_are_not_saved_as_finished(
+    referee, event, players
+):
+    # Two hands of a WRC hanchan, which ends after South 4 (WRC 2015 §5.8, RULES.md §5):
+    # S rons W, then W rons N, each deal passing on, so East 3 is next with West dealing.
+    # Saved as finished, the running points would count as the whole hanchan's.
+    url = _url(event, "hands")
+    hands = [
+        {"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"},
+        {"result": "ron", "winner": "W", "loser": "N", "han": "3", "fu": "30"},
+    ]
+    data = {**_hands_data(players, hands), "time_up": ""}
+    for action in ("check", "save"):
+        response = referee.post(url, {**data, "action": action})
+        assert response.status_code == 200
+        assert response.context["formset"].forms[1].non_field_errors() == [
+            "The game is not over after hand 2: East 3 comes next, West dealing. Enter the "
+            "hands left, or tick “The time was up” if the signal ended the game (WRC 2015 "
+            "§8.2); to stop for now, save part-way."
+        ]
+        assert "checked" not in response.context
+    assert not SheetVersion.objects.exists()
+    response = referee.post(url, {**data, "action": "check"}, HTTP_ACCEPT_LANGUAGE="fr")
+    error = response.context["formset"].forms[1].non_field_errors()[0]
+    assert error.startswith("La partie n’est pas finie après la main 2 : Est 3 suit, Ouest")
+    # Part-way, the same hands are kept as they are.
+    assert referee.post(url, {**data, "action": "draft"}).status_code == 302
+    # The time was up (WRC 2015 §8.2: the hand in play is finished, then the game ends): the
+    # sheet is finished, and the last hand keeps the mark for whoever reads it again.
+    response = check_and_save(referee, url, _hands_data(players, hands, revision=1))
+    assert response.status_code == 302
+    sheet = ScoreSheet.objects.get()
+    assert sheet.status == Status.ENTERED
+    assert [hand["time_up"] for hand in sheet.current.data["hands"]] == [False, True]
+    assert referee.get(url).context["form"]["time_up"].value() is True
+
+
+def test_a_game_played_to_its_end_needs_no_time_mark(referee, event, players):
+    # Eight hands, each a 1-han 30-fu ron (1 000, RULES.md §6.2) by the seat after the
+    # dealer: the deal passes every hand and South 4 ends the game (WRC 2015 §5.8).
+    winners = [("S", "W"), ("W", "N"), ("N", "E"), ("E", "S")] * 2
+    hands = [
+        {"result": "ron", "winner": winner, "loser": loser, "han": "1", "fu": "30"}
+        for winner, loser in winners
+    ]
+    data = {**_hands_data(players, hands), "time_up": ""}
+    assert check_and_save(referee, _url(event, "hands"), data).status_code == 302
+    assert ScoreSheet.objects.get().current.data["hands"][-1]["time_up"] is False
+
+
+def test_a_sheet_without_hands_is_not_saved_as_finished(referee, event, players):
+    data = {**_hands_data(players, []), "time_up": "", "action": "check"}
+    response = referee.post(_url(event, "hands"), data)
+    assert response.context["form"].non_field_errors() == [
+        "No hand is entered yet: enter the hands, or the final scores instead."
+    ]
 
 
 def test_a_hand_after_the_mahjong_soul_stop_says_the_game_stopped(referee, event, players):

@@ -103,11 +103,12 @@ def test_blind_double_entry_mismatch_marks_the_table_disputed(event):
 
 def _hands_entry(players) -> SheetEntry:
     """One hand, South rons West for 3 han 30 fu: 3 900 (RULES.md §6.2, R-PAY-1), so the
-    final points are 30 000 / 33 900 / 26 100 / 30 000 (WRC 2015 §4.1: 30 000 each)."""
+    final points are 30 000 / 33 900 / 26 100 / 30 000 (WRC 2015 §4.1: 30 000 each); the
+    time was up during it, which ends the game (WRC 2015 §8.2)."""
     return SheetEntry(
         kind="hands",
         seats=tuple(SeatEntry(registration_id=player.pk) for player in players),
-        hands=(HandEntry(result="ron", winner="S", loser="W", han=3, fu=30),),
+        hands=(HandEntry(result="ron", winner="S", loser="W", han=3, fu=30, time_up=True),),
     )
 
 
@@ -135,6 +136,32 @@ def test_an_entry_hand_by_hand_and_final_scores_that_differ_are_disputed(event):
     assert outcome.sheet.status == Status.DISPUTED
 
 
+def test_hands_that_stop_mid_game_are_saved_only_part_way(event):
+    # One hand of a WRC hanchan (the game ends after South 4, WRC 2015 §5.8): saved as a
+    # finished sheet it would count as the whole hanchan, unless the time was up (§8.2).
+    round_, players, users = _setup(event, Policy.SINGLE)
+    entry = _hands_entry(players)
+    unmarked = dataclasses.replace(
+        entry, hands=(dataclasses.replace(entry.hands[0], time_up=False),)
+    )
+    with pytest.raises(RulesErrors) as refused:
+        enter(round_, 1, unmarked, users[Role.REFEREE])
+    assert [(error.code, error.field) for error in refused.value] == [("game_not_over", "hands[0]")]
+    assert refused.value.errors[0].params == {"index": 1, "next_round": "E2", "dealer": "S"}
+    assert not SheetVersion.objects.exists()
+    draft = sheet_enter(
+        round_=round_,
+        table_number=1,
+        entry=unmarked,
+        token=uuid.uuid4(),
+        revision=0,
+        acting_user=users[Role.REFEREE],
+        draft=True,
+    )
+    assert draft.sheet.status == Status.IN_PROGRESS
+    assert enter(round_, 1, entry, users[Role.REFEREE]).sheet.status == Status.CONFIRMED
+
+
 def test_two_entries_hand_by_hand_must_agree_hand_by_hand(event):
     # 2 han 60 fu also pays 3 900 (RULES.md §6.2), so the final points agree; the hands do
     # not, and one of the two officials mistyped the paper sheet.
@@ -142,7 +169,7 @@ def test_two_entries_hand_by_hand_must_agree_hand_by_hand(event):
     enter(round_, 1, _hands_entry(players), users[Role.REFEREE])
     other = dataclasses.replace(
         _hands_entry(players),
-        hands=(HandEntry(result="ron", winner="S", loser="W", han=2, fu=60),),
+        hands=(HandEntry(result="ron", winner="S", loser="W", han=2, fu=60, time_up=True),),
     )
     outcome = enter(round_, 1, other, users["referee2"])
     assert outcome.sheet.status == Status.DISPUTED
