@@ -63,6 +63,8 @@ LINE = "line"
 MAX_LENGTHS = {"first_name": 100, "last_name": 100, "nickname": 100, "club": 150, "team": 150}
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "oui", "o", "vrai"}
 FALSE_WORDS = {"0", "no", "n", "false", "non", "faux"}
+# The CSV separators understood, the first preferred when the header does not tell.
+SEPARATORS = (",", ";", "\t")
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
 
@@ -128,12 +130,17 @@ def _normalise_header(text: object) -> str:
     return re.sub(r"[\s_\-.]+", " ", text).strip().casefold()
 
 
+# Every header we read, normalised (`_normalise_header`), with the field it fills.
+HEADER_FIELDS = {
+    **{alias: key for key, aliases in HEADER_ALIASES.items() for alias in aliases},
+    **{key.replace("_", " "): key for key in HEADER_ALIASES},
+}
+
+
 def _header_map(headers: list[object]) -> dict[int, str]:
-    lookup = {alias: key for key, aliases in HEADER_ALIASES.items() for alias in aliases}
-    lookup.update({key.replace("_", " "): key for key in HEADER_ALIASES})
     mapping = {}
     for index, header in enumerate(headers):
-        key = lookup.get(_normalise_header(header))
+        key = HEADER_FIELDS.get(_normalise_header(header))
         if key and key not in mapping.values():
             mapping[index] = key
     if not {"first_name", "name"} & set(mapping.values()):
@@ -209,13 +216,23 @@ def _csv_table(text: str, delimiter: str) -> list[list[object]]:
 
 
 def _delimiter(text: str) -> str:
-    """The separator the file uses: ",", ";" (French Excel) or a tab. Only the separator is
-    guessed: spreadsheet programs all quote with ", and a guessed quotation mark would take
-    the apostrophes of 's-Hertogenbosch or 'Tiger' for quotes and run rows together."""
-    try:
-        return csv.Sniffer().sniff(text[:4096], delimiters=",;\t").delimiter
-    except csv.Error:
-        return ","
+    """The separator the file uses: ",", ";" (French Excel) or a tab, whichever splits the
+    first row into the most column names we read. The header is what every file has: guessed
+    from the rows' regularity instead (csv.Sniffer), one blank line of a Windows file made
+    the guess fail, and a semicolon file came in as one column. Only the separator is
+    chosen: spreadsheet programs all quote with ", and a guessed quotation mark would take
+    the apostrophes of 's-Hertogenbosch or 'Tiger' for quotes and run rows together.
+
+    >>> _delimiter("PRÉNOM;NOM;Club, association ou ville"), _delimiter("Name,Club;Notes")
+    (';', ',')
+    """
+    header = text.partition("\n")[0]
+
+    def known_columns(separator: str) -> int:
+        cells = next(csv.reader([header], delimiter=separator), [])
+        return sum(_normalise_header(cell) in HEADER_FIELDS for cell in cells)
+
+    return max(SEPARATORS, key=known_columns)
 
 
 def check_size(size: int) -> None:

@@ -558,3 +558,31 @@ def test_a_substitute_cell_that_is_neither_yes_nor_no_is_a_problem_of_its_row(to
     assert checked[9].problems == [
         "Substitute “R”: write yes for a substitute, no or nothing for a player."
     ]
+
+
+@pytest.mark.parametrize("blank_lines", [1, 3])
+def test_a_windows_semicolon_csv_with_blank_lines_is_read_in_columns(blank_lines):
+    # French Excel's "CSV" (semicolons, BOM, CRLF) with a blank line between the players, or
+    # a few at the end, came in as one column: "No name column found", though the first row
+    # named them all. The separator was guessed from the rows' regularity, not the header.
+    lines = [
+        "PRÉNOM;NOM;Pays;Club;n° ema;ÉQUIPE",
+        "Zoé;Lefèvre;France;Lyon Riichi Club;04010023;Lyon Riichi ",
+        "Anders;Ångström ;Suède;Stockholm Mahjong;;Les Vikings",
+        "太郎;山田;Japon;;;Les Vikings",
+        *[""] * blank_lines,
+        "Léa;Dubois;FR;Lyon Riichi Club;04010031;Lyon Riichi",
+        "Jürgen;Müller;Allemagne;Hamburg Riichi;05020011;Hamburg",
+        "Chloé;Martin;FRANCE;Paris Mahjong;04020077;Paris Mahjong",
+    ]
+    content = "\ufeff" + "\r\n".join(lines) + "\r\n"
+    rows = read_table("inscrits.csv", content.encode()).rows
+    assert [(row["first_name"], row["last_name"], row["line"]) for row in rows] == [
+        ("Zoé", "Lefèvre", "2"),
+        ("Anders", "Ångström", "3"),
+        ("太郎", "山田", "4"),
+        ("Léa", "Dubois", str(5 + blank_lines)),
+        ("Jürgen", "Müller", str(6 + blank_lines)),
+        ("Chloé", "Martin", str(7 + blank_lines)),
+    ]
+    assert rows[0]["team"] == "Lyon Riichi"
