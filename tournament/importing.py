@@ -297,8 +297,15 @@ def _normalise_country(text: str) -> str | None:
 
 
 def _normalise_ema(text: str) -> str:
-    # Excel turns 04010001 into the number 4010001: put the lost leading zero back.
-    return text.zfill(8) if text.isdigit() and len(text) == 7 else text
+    """Excel turns 04010001 into the number 4010001: put the lost leading zero back. Seven
+    digits that begin with a zero were typed so (a digit is missing): Excel never writes a
+    number with a leading zero, and padding them would make up a number nobody has.
+
+    >>> _normalise_ema("4010001"), _normalise_ema("0401007")
+    ('04010001', '0401007')
+    """
+    lost_zero = text.isdigit() and len(text) == 7 and not text.startswith("0")
+    return text.zfill(8) if lost_zero else text
 
 
 def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[ImportRow]:

@@ -160,6 +160,16 @@ def test_an_ema_number_that_excel_turned_into_a_number_gets_its_zero_back(tourna
     assert (row.values["ema_number"], row.problems) == ("04010001", [])
 
 
+@pytest.mark.django_db
+def test_an_ema_number_typed_with_a_digit_missing_is_a_problem_not_padded(tournament):
+    # "0401007" (a digit left out) was taken for a number Excel had stripped of its leading
+    # zero and registered as 00401007, a number nobody has, which the EMA export then sent
+    # on. Excel never writes a number with a leading zero, so such a cell is typed text.
+    content = "First name,Last name,Country,EMA\nInès,Garcia,FR,0401007\n"
+    (row,) = check_rows(tournament, read_table("p.csv", content.encode()).rows)
+    assert row.problems == ["EMA number “0401007” must have exactly 8 digits."]
+
+
 @pytest.mark.parametrize(
     ("filename", "content", "message"),
     [
