@@ -13,6 +13,7 @@ from openpyxl import Workbook, load_workbook
 import tournament.importing
 import tournament.names
 from tests.conftest import make_player, make_registration
+from tournament.admin import ImportUploadForm
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, read_table
 from tournament.models import Player, Registration, Team
@@ -596,3 +597,18 @@ def test_a_windows_semicolon_csv_with_blank_lines_is_read_in_columns(blank_lines
         ("Chloé", "Martin", str(7 + blank_lines)),
     ]
     assert rows[0]["team"] == "Lyon Riichi"
+
+
+def test_in_french_the_columns_to_name_are_french_headers_the_import_reads():
+    # The upload page and the "no name column" error told a French organiser to name the
+    # columns "First name, Last name, …" in English, as if their Prénom / Nom headers would
+    # not do, while the preview listed the French ones.
+    with translation.override("fr"):
+        help_text = str(ImportUploadForm().fields["file"].help_text)
+        with pytest.raises(ImportFileError) as error:
+            read_table("joueurs.csv", b"Classement\n3\n")
+    for message in (help_text, str(error.value)):
+        columns = message.split(" : ")[-1].rstrip(".").split(", ")
+        assert columns[:2] == ["Prénom", "Nom"], message
+        table = read_table("joueurs.csv", ";".join(columns).encode() + b"\nZoe;Martin\n")
+        assert table.ignored_columns == [], message
