@@ -612,3 +612,21 @@ def test_in_french_the_columns_to_name_are_french_headers_the_import_reads():
         assert columns[:2] == ["Prénom", "Nom"], message
         table = read_table("joueurs.csv", ";".join(columns).encode() + b"\nZoe;Martin\n")
         assert table.ignored_columns == [], message
+
+
+@pytest.mark.django_db
+def test_the_french_preview_does_not_make_every_known_player_a_man(client, organiser, tournament):
+    # "Zoé Martin (n° 3) est déjà inscrit à ce tournoi" and "déjà connu : Léa Dubois (n° 4)
+    # est inscrit de nouveau": masculine whoever the player. They now read for anyone.
+    zoe = make_player(first_name="Zoé", last_name="Martin", country="FR")
+    lea = make_player(first_name="Léa", last_name="Dubois", country="FR")
+    make_registration(tournament, player=zoe)
+    client.force_login(organiser)
+    client.cookies["django_language"] = "fr"
+    upload = io.BytesIO("Prénom;Nom;Pays\nZoé;Martin;FR\nLéa;Dubois;FR\n".encode())
+    upload.name = "joueurs.csv"
+    url = reverse("admin:tournament_tournament_import", args=[tournament.pk])
+    page = client.post(url, {"file": upload}, follow=True).content.decode()
+    assert f"Zoé Martin (n° {zoe.pk}) a déjà une inscription à ce tournoi." in page
+    assert f"déjà dans la base : nouvelle inscription de Léa Dubois (n° {lea.pk})" in page
+    assert "inscrit " not in page
