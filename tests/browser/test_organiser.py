@@ -1,4 +1,5 @@
-"""The organiser's side: log in, the exports page, the clock's buttons; the player page."""
+"""The organiser's side: log in, import a player list, the exports page, the clock's buttons;
+the player page."""
 
 import re
 
@@ -6,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.browser.helpers import confirm_table, demo_event
-from tournament.models import Round
+from tests.conftest import make_tournament
+from tournament.models import Player, Round
 
 pytestmark = pytest.mark.browser
 
@@ -118,3 +120,75 @@ def test_the_admin_pages_ask_for_no_missing_file(live_server, new_page):
     page.goto(f"{live_server.url}/admin/tournament/tournament/add/")
     page.wait_for_load_state("networkidle")
     assert missing == []
+
+
+# A player list as a French organiser's Excel saves it ("CSV (séparateur : point-virgule)"):
+# a BOM, CRLF line ends, French headers in capitals, a column the import does not read,
+# spaces left around names, a blank line, and Zoé typed twice.
+PLAYER_LIST = "\r\n".join(
+    [
+        "PRÉNOM;NOM;Pays;Club;N° EMA;ÉQUIPE;Remarques",
+        "Zoé;Lefèvre ;France;Lyon Riichi Club;04010023;Lyon Riichi;payé",
+        "Anders;Ångström;Suède;;;Les Vikings;",
+        "太郎;山田;Japon;;;Les Vikings;végétarien",
+        "",
+        " Léa;Dubois;FR;Lyon Riichi Club;4010031;lyon riichi ;",
+        "Zoé;Lefèvre;France;Lyon Riichi Club;04010023;Lyon Riichi;payé",
+    ]
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_organiser_imports_a_player_list_from_a_spreadsheet(live_server, new_page, screenshot):
+    tournament = make_tournament()
+    get_user_model().objects.create_superuser("organiser", "o@example.org", "pw-organiser-1")
+    page = new_page(1280, 900)
+    log_in(page, live_server.url, f"/admin/tournament/tournament/{tournament.pk}/change/")
+    page.get_by_role("link", name="Import players").click()
+    page.get_by_label("Player list").set_input_files(
+        {
+            "name": "inscrits.csv",
+            "mimeType": "text/csv",
+            "buffer": ("\ufeff" + PLAYER_LIST + "\r\n").encode(),
+        }
+    )
+    page.get_by_role("button", name="Check the file").click()
+
+    # The preview: four rows ready, the repeated Zoé a problem of its own line (the blank
+    # line still counts), the unread column named, and nothing written yet.
+    assert page.locator(".import-valid-count").inner_text() == "4 rows ready"
+    assert page.locator(".import-invalid-count").inner_text() == "1 row with problems"
+    assert "Column not imported: Remarques." in page.locator(".import-ignored").inner_text()
+    rows = page.locator("#import-preview tbody tr")
+    cells = [rows.nth(index).locator("td").all_inner_texts() for index in range(rows.count())]
+    assert [row[:3] for row in cells] == [
+        ["2", "Zoé", "Lefèvre"],
+        ["3", "Anders", "Ångström"],
+        ["4", "太郎", "山田"],
+        ["6", "Léa", "Dubois"],
+        ["7", "Zoé", "Lefèvre"],
+    ]
+    assert cells[3][4:8] == ["FR", "Lyon Riichi Club", "04010031", "Lyon Riichi"]
+    assert cells[4][-1] == "Same player as row 2."
+    assert page.locator("tr.import-problem").count() == 1
+    screenshot(page, "import-preview")
+    assert tournament.registrations.count() == 0
+
+    page.get_by_label("Import only the rows without problems").check()
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.wait_for_url(re.compile(rf"/tournament/{tournament.pk}/change/$"))
+    assert (
+        "4 players registered (0 already known). 1 row skipped."
+        in page.locator(".messagelist").inner_text()
+    )
+    registered = {
+        (r.player.first_name, r.player.last_name, r.player.country, r.team.name)
+        for r in tournament.registrations.select_related("player", "team")
+    }
+    assert registered == {
+        ("Zoé", "Lefèvre", "FR", "Lyon Riichi"),
+        ("Anders", "Ångström", "SE", "Les Vikings"),
+        ("太郎", "山田", "JP", "Les Vikings"),
+        ("Léa", "Dubois", "FR", "Lyon Riichi"),
+    }
+    assert Player.objects.get(first_name="Zoé").ema_number == "04010023"
