@@ -61,7 +61,13 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         Round.objects.filter(tournament=tournament)
         .annotate(
             seat_count=Count("seats"),
-            inactive_seats=Count("seats", filter=Q(seats__registration__status__in=inactive)),
+            # Seats of players the next plan leaves out: withdrawn or disqualified, or a
+            # substitute now on standby (a late registration made them unnecessary).
+            unplanned_seats=Count(
+                "seats",
+                filter=Q(seats__registration__status__in=inactive)
+                | Q(seats__registration__in=seated.standby),
+            ),
             off_fixed_table=Count(
                 "seats",
                 filter=Q(seats__registration__fixed_table__isnull=False)
@@ -76,7 +82,7 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         # A seated round not yet played that no longer matches the players must be re-seated.
         round_.seating_outdated = not round_.is_played and bool(
             round_.seat_count
-            and (round_.inactive_seats or round_.seat_count != len(seated.players))
+            and (round_.unplanned_seats or round_.seat_count != len(seated.players))
         )
         # A fixed table set after the round was seated: that player sits elsewhere.
         round_.fixed_tables_outdated = not round_.is_played and bool(round_.off_fixed_table)

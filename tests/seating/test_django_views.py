@@ -454,6 +454,24 @@ def test_overview_flags_seated_rounds_that_no_longer_match_the_players(
     assert client.get(overview_url(tournament)).text.count("out of date") == 3
 
 
+def test_overview_flags_seated_rounds_when_a_late_registration_benches_a_substitute(
+    client, organiser, event, inline_runs
+):
+    # 19 players and a substitute fill five tables; a late registration takes the
+    # substitute's place in the plan, while the seats still have the substitute, not them.
+    tournament, registrations = event
+    registrations[0].status = Registration.Status.WITHDRAWN
+    registrations[0].save()
+    substitute = make_registration(tournament, is_substitute=True)
+    client.force_login(organiser)
+    seat_every_round(client, tournament)
+    assert "out of date" not in client.get(overview_url(tournament)).text
+    make_registration(tournament)
+    page = client.get(overview_url(tournament)).text
+    assert escape(substitute.player.display_name) in page  # on standby
+    assert page.count("out of date: the players changed") == 3
+
+
 def test_overview_flags_seated_rounds_that_break_a_new_fixed_table(
     client, organiser, event, inline_runs
 ):
