@@ -443,7 +443,8 @@ def seating_run_swap(
 @transaction.atomic
 def seating_run_apply(*, run: SeatingRun, acting_user=None) -> list[Round]:
     """Replace the seats of the run's rounds by its plan, mark them seated, and close the
-    other open runs of the tournament (they were made for seats that no longer exist)."""
+    other open or running runs of the tournament (they were made for seats that no longer
+    exist)."""
     run = _locked_open_run(run)
     tournament = run.tournament
     rounds = list(
@@ -481,9 +482,11 @@ def seating_run_apply(*, run: SeatingRun, acting_user=None) -> list[Round]:
         round_.save(update_fields=["seating_seed", "status", "is_swiss"])
     run.status = SeatingRun.Status.APPLIED
     run.save(update_fields=["status"])
-    SeatingRun.objects.filter(tournament=tournament, status=SeatingRun.Status.DONE).exclude(
-        pk=run.pk
-    ).update(status=SeatingRun.Status.DISCARDED)
+    # A run still computing was made for the seats replaced here too: closed now, it stays
+    # closed when it finishes (its thread only stores a plan on a running run).
+    SeatingRun.objects.filter(
+        tournament=tournament, status__in=[SeatingRun.Status.DONE, SeatingRun.Status.RUNNING]
+    ).exclude(pk=run.pk).update(status=SeatingRun.Status.DISCARDED)
     audit_record(
         tournament=tournament,
         actor=acting_user,

@@ -16,6 +16,7 @@ from seating.services import (
     fixed_table_set,
     seating_run_apply,
     seating_run_discard,
+    seating_run_execute,
     seating_run_start,
     seating_run_swap,
     seating_run_swiss,
@@ -398,6 +399,24 @@ def test_applying_one_run_closes_the_other_proposals(twenty):
     assert first.status == SeatingRun.Status.DISCARDED
     with pytest.raises(ValidationError):
         seating_run_apply(run=first)
+
+
+def test_applying_one_run_closes_a_proposal_still_computing(twenty):
+    # Two organisers: the first one's long run is still computing when the second applies
+    # a quicker one; finished, it must not replace the seats the second just published.
+    tournament, _registrations = twenty
+    running = seating_run_start(  # in the background: its thread starts on commit
+        tournament=tournament, rounds=list(tournament.rounds.all()), seed=1, time_limit=1
+    )
+    assert running.status == SeatingRun.Status.RUNNING
+    seating_run_apply(run=start(tournament, seed=2))
+    applied = seats_by_round(tournament)
+    seating_run_execute(run=running)
+    running.refresh_from_db()
+    assert running.status == SeatingRun.Status.DISCARDED
+    with pytest.raises(ValidationError, match="no longer be changed"):
+        seating_run_apply(run=running)
+    assert seats_by_round(tournament) == applied
 
 
 def test_discarded_run_cannot_be_applied(twenty):

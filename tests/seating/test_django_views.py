@@ -231,6 +231,21 @@ def test_discard_leaves_seats_alone(client, organiser, event, inline_runs):
     assert not Seat.objects.exists()
 
 
+def test_a_run_closed_by_another_organisers_apply_says_why(client, organiser, event, inline_runs):
+    tournament, _registrations = event
+    # Another organiser's run, still computing (in the background: it starts on commit).
+    running = seating_run_start(
+        tournament=tournament, rounds=list(tournament.rounds.all()), background=True
+    )
+    client.force_login(organiser)
+    generate(client, tournament)
+    applied = SeatingRun.objects.exclude(pk=running.pk).get()
+    client.post(reverse("admin:seating_run_apply", args=[tournament.pk, applied.pk]))
+    page = client.get(run_url(running)).text
+    assert "another proposal was applied meanwhile" in page
+    assert "Generating the seating" not in page
+
+
 def test_count_not_multiple_of_four_offers_one_click_substitutes(client, organiser, db):
     tournament = make_tournament(rounds_count=2)
     make_registrations(tournament, 17)
