@@ -8,9 +8,11 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from seating.services import seating_run_apply, seating_run_start, substitutes_add
 from tests.browser.helpers import ROUNDS_OVERHANG, SIDEWAYS, confirm_table, demo_event
 from tournament.demo import DEMO_SLUG
 from tournament.models import Round, Tournament
+from tournament.services.registrations import registration_withdraw
 
 pytestmark = pytest.mark.browser
 
@@ -130,6 +132,34 @@ def test_projector_seating_fits_a_1920_by_1080_screen(live_server, new_page, scr
         "parseFloat(getComputedStyle(document.querySelector('.seating-table li')).fontSize)"
     )
     assert font_size >= 24  # read from across the room
+
+
+@pytest.mark.django_db(transaction=True)
+def test_projector_shows_a_round_seated_again_without_a_reload(live_server, new_page):
+    tournament, _referee = demo_event()
+    round_ = tournament.rounds.get(number=2)
+
+    def seat_round_2(seed: int) -> None:
+        run = seating_run_start(
+            tournament=tournament, rounds=[round_], seed=seed, time_limit=1, background=False
+        )
+        seating_run_apply(run=run)
+
+    seat_round_2(1)
+    leaving = tournament.registrations.order_by("pk").first()
+    page = new_page(1920, 1080)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/2/projector/tables/")
+    assert leaving.player.display_name in page.locator("main").inner_text()
+    # The screen stays on the wall while a player withdraws and round 2 is seated again.
+    registration_withdraw(registration=leaving, reason="Ill")
+    substitutes_add(tournament=tournament, count=1)
+    seat_round_2(2)
+    page.wait_for_function(
+        "document.querySelector('main').textContent.includes('Substitute 1')",
+        timeout=25_000,
+    )
+    assert leaving.player.display_name not in page.locator("main").inner_text()
+    assert page.locator(".seating-table").count() == 9
 
 
 @pytest.mark.django_db(transaction=True)

@@ -322,7 +322,9 @@ class SeatingView(PublicTournamentMixin, TemplateView):
         else:
             context["tables"] = selectors.tables_of_round(round_)
             count = len(context["tables"])
-        # The projector pages scale their type to fill one screen, by the number of tables.
+        # The projector pages scale their type to fill one screen, by the number of tables,
+        # and re-read themselves: the round may be seated again while they are on the wall.
+        context["poll_seconds"] = POLL_SECONDS
         context["size"] = next(
             (size for limit, size in PROJECTOR_SIZES if count <= limit), "smallest"
         )
