@@ -602,6 +602,14 @@ def test_a_field_beyond_the_generator_is_refused_in_the_organisers_words():
     )
 
 
+def test_a_fixed_table_beyond_the_tables_is_explained_in_french_whoever_the_player_is():
+    # It read "Léa Dubois est fixé à la table 6": a masculine participle beside a woman.
+    params = {"player_name": "Léa Dubois", "table": 6, "tables": 5}
+    with translation.override("fr"):
+        message = error_message("fixed_table_out_of_range", params)
+    assert message == "La table fixe de Léa Dubois est la table 6, mais il n’y a que 5 tables."
+
+
 def test_a_substitute_who_played_a_seat_is_in_the_history_in_that_seat(twenty, organiser):
     # A standby substitute played round 1's table 1 for an absent player (WRC 2015 §7.2,
     # entered on the sheet, not on the seats), then plays on in the place of a player who
