@@ -19,7 +19,7 @@ from scoring.models import Penalty
 from scoring.rules import APPLICABLE_KEYS, RulesErrors
 from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableContext
 from tournament.models import WIND_LABELS, Registration, Round
-from tournament.selectors import choice_sort_key
+from tournament.names import choice_sort_key
 
 WINDS = ("E", "S", "W", "N")
 #: The fields of one seat on the sheet form, named "<wind>_<field>".

@@ -36,6 +36,7 @@ from scoring.rules import Penalty as EnginePenalty
 from scoring.services.entries import SheetEntry, score_stored
 from scoring.services.invalidation import standings_version
 from tournament.models import AuditEntry, Player, Registration, Round, Seat, Tournament
+from tournament.names import player_sort_key
 
 WINDS = ("E", "S", "W", "N")
 CACHE_SECONDS = 60 * 60
@@ -231,10 +232,12 @@ def _compute(tournament: Tournament) -> Standings:
     ):
         active_penalties.setdefault(registration_id, []).append(Fraction(points))
     order = [round_.number for round_ in loaded.rounds]
-    # WRC 2015 §7.1: a disqualified player is not listed, so never reaches the engine.
-    listed = [
-        registration for registration in loaded.registrations.values() if registration.is_ranked
-    ]
+    # WRC 2015 §7.1: a disqualified player is not listed, so never reaches the engine. By
+    # name: the order of players sharing a place, and of those without a result yet.
+    listed = sorted(
+        (registration for registration in loaded.registrations.values() if registration.is_ranked),
+        key=player_sort_key,
+    )
     records = []
     for registration in listed:
         rounds = round_scores.get(registration.pk, {})

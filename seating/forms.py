@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from seating.engine import DEFAULT_CLOSENESS
 from seating.models import SeatingRun
 from tournament.models import Registration, Round, Tournament
-from tournament.selectors import choice_sort_key
+from tournament.names import choice_sort_key
 
 MAX_SEED = 2**31 - 1
 

@@ -140,7 +140,7 @@ class PlayerCountryFilter(CountryInUseFilter):
 
 def player_ordering(path: str = "", *, descending: bool = False) -> list[OrderBy]:
     """Players (reached through `path`, e.g. "registration__player__") in the admin's lists
-    and search boxes as in the pages' (`selectors.player_sort_key`): by last then first
+    and search boxes as in the pages' (`names.player_sort_key`): by last then first
     name, then the placeholder substitutes ("Substitute 2", numbered in the last name), 2
     before 10. The database's plain name order put "Substitute 1" first.
 

@@ -8,7 +8,7 @@ too, so what people type without them still finds "Zoé" or "Yılmaz".
 import unicodedata
 from collections.abc import Iterable
 
-from tournament.models import is_east_asian, written_name
+from tournament.models import Registration, is_east_asian, written_name
 
 # Letters that Unicode does not decompose into a base letter and an accent, as they are
 # typed on a keyboard without them: Yılmaz is found as "yilmaz", Søren as "soren".
@@ -103,3 +103,21 @@ def names_match(names: Iterable[str], query: str) -> bool:
     words = fold(query).split()
     haystack = searchable(" ".join(names))
     return bool(words) and all(word in haystack for word in words)
+
+
+def player_sort_key(registration: Registration) -> tuple[bool, str, str]:
+    """Order of lists by last name ("Martin, Zoé"): names folded (`fold`), so Émile is among
+    the E whatever the server's locale; placeholder substitutes after the players, 2 before
+    10."""
+    player = registration.player
+    if player.is_placeholder:
+        return (True, fold(player.first_name), player.last_name.zfill(6))
+    return (False, fold(player.last_name or player.first_name), fold(player.first_name))
+
+
+def choice_sort_key(registration: Registration) -> tuple[bool, str, str]:
+    """Order of choices that show the name as written ("Zoé Martin"), as `player_sort_key`
+    but by that name."""
+    if registration.player.is_placeholder:
+        return player_sort_key(registration)
+    return (False, fold(registration.player.display_name), "")

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from scoring.models import Penalty, ScoreSheet, SheetVersion
 from scoring.selectors import Standings, team_standings
 from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
-from tournament.names import fold, name_key, names_match
+from tournament.names import name_key, names_match, player_sort_key
 
 WINDS = ("E", "S", "W", "N")
 
@@ -80,24 +80,6 @@ def tables_of_round(round_: Round) -> list[TableView]:
     for seat in seats_of_round(round_):
         tables.setdefault(seat.table_number, TableView(seat.table_number)).seats.append(seat)
     return list(tables.values())
-
-
-def player_sort_key(registration: Registration) -> tuple[bool, str, str]:
-    """Order of lists by last name ("Martin, Zoé"): names folded (`fold`), so Émile is among
-    the E whatever the server's locale; placeholder substitutes after the players, 2 before
-    10."""
-    player = registration.player
-    if player.is_placeholder:
-        return (True, fold(player.first_name), player.last_name.zfill(6))
-    return (False, fold(player.last_name or player.first_name), fold(player.first_name))
-
-
-def choice_sort_key(registration: Registration) -> tuple[bool, str, str]:
-    """Order of choices that show the name as written ("Zoé Martin"), as `player_sort_key`
-    but by that name."""
-    if registration.player.is_placeholder:
-        return player_sort_key(registration)
-    return (False, fold(registration.player.display_name), "")
 
 
 def players_of_round(round_: Round) -> list[SeatView]:

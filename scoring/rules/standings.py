@@ -138,6 +138,9 @@ def compute_standings(
 ) -> tuple[StandingRow, ...]:
     """Rank the players: total, then ``tie_breaks`` in order, then a shared place.
 
+    Players sharing a place, and the unranked ones after them, keep the order of
+    ``records``: the caller chooses it (the Django layer lists them by name).
+
     >>> F = Fraction
     >>> rows = compute_standings([PlayerRecord("a", (F(10), F(-5))),
     ...     PlayerRecord("b", (F(5), None), (Penalty(F(-20), "phone"),)),
@@ -202,8 +205,8 @@ def compute_standings(
     if errors:
         raise RulesErrors(errors)
     ranked = [r for r in rows if r.ranked]
-    # r.key only makes the order of players sharing a place deterministic
-    ranked.sort(key=lambda r: (-r.total, *(_sort_key(r, c) for c in tie_breaks), r.key))
+    # A stable sort: players sharing a place stay in the order they were given.
+    ranked.sort(key=lambda r: (-r.total, *(_sort_key(r, c) for c in tie_breaks)))
 
     def full_key(r: StandingRow) -> tuple:
         return (-r.total, *(_sort_key(r, c) for c in tie_breaks))

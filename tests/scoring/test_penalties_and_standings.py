@@ -257,6 +257,25 @@ def test_standings_are_exactly_what_the_engine_computes(single):
     }
 
 
+def test_players_sharing_a_place_and_those_without_a_result_are_listed_by_name(single):
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    tied = table_registrations(round_, 2)
+    # Equal final points share their places' uma (WRC 2015 §5.9.2): East and South tie.
+    enter(round_, 2, make_entry(tied, (35000, 35000, 28000, 22000)), users["referee"])
+    waiting = table_registrations(round_, 3)
+    for registration, last_name in [(tied[0], "Zeller"), (tied[1], "Abadie")] + [
+        (waiting[0], "Yılmaz"),
+        (waiting[1], "Ångström"),
+    ]:
+        registration.player.last_name = last_name
+        registration.player.save()
+    entries = tournament_standings(tournament).entries
+    shared = [e.player.last_name for e in entries if e.place == 1]
+    assert shared == ["Abadie", "Zeller"]
+    unplaced = [e.player.last_name for e in entries if e.place is None]
+    assert unplaced.index("Ångström") < unplaced.index("Yılmaz")
+
+
 def test_team_standings_sum_the_members(single):
     tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
     for table in (1, 2, 3):

@@ -14,7 +14,7 @@ from tests.exports.conftest import open_xlsx
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.exports.seating import SeatingXlsx
 from tournament.models import Player, Registration, Seat
-from tournament.selectors import player_sort_key
+from tournament.names import player_sort_key
 
 # As the dropdowns show them, in the order wanted: Émile among the E, Ömer among the O.
 PLAYERS = [("Anna", "Berg"), ("Émile", "Blanc"), ("Ömer", "Yılmaz"), ("Søren", "Ærø")]

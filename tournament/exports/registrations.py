@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.xlsx import workbook_bytes
 from tournament.models import Tournament
-from tournament.selectors import player_sort_key
+from tournament.names import player_sort_key
 
 
 class RegistrationsXlsx:
