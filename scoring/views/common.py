@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from scoring.messages import SUBSTITUTE_NOT_RANKED, message_for
 from scoring.models import ScoreSheet, SheetVersion
@@ -60,6 +61,9 @@ class SheetView:
     hands: int
     error: str = ""
     version: SheetVersion | None = None
+    # What the score holds beside the uma (an oka, the sticks left to 1st place), as the
+    # printed sheet has rows for them: "oka +20.0 to Zoé Martin".
+    bonuses: tuple[str, ...] = ()
 
 
 def _name(context: TableContext, registration_id: int | None) -> str:
@@ -95,7 +99,28 @@ def describe(
                 ranked=not (registration and registration.is_substitute),
             )
         )
-    return SheetView(lines, entry.riichi_sticks_left, entry.note, len(entry.hands), error, version)
+    bonuses = []
+    for line, score in zip(lines, result.seats if result else (), strict=False):
+        name = line.substitute or line.player
+        if score.oka:
+            bonuses.append(
+                _("oka %(score)s to %(player)s")
+                % {"score": format_score(score.oka), "player": name}
+            )
+        if score.riichi_bonus:
+            bonuses.append(
+                _("riichi sticks left %(score)s to %(player)s")
+                % {"score": format_score(score.riichi_bonus), "player": name}
+            )
+    return SheetView(
+        lines,
+        entry.riichi_sticks_left,
+        entry.note,
+        len(entry.hands),
+        error,
+        version,
+        tuple(bonuses),
+    )
 
 
 def describe_version(version: SheetVersion, context: TableContext, rules) -> SheetView:

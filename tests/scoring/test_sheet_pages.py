@@ -327,6 +327,29 @@ def _hands_data(players, hands, revision=0, token=None):
     return data
 
 
+def test_the_preview_says_what_the_score_holds_beside_the_uma(referee, event, players):
+    # Options (README: oka, leftover_riichi): a 25 000 start, 30 000 returned, an oka of
+    # 20 000 and the sticks left to 1st place. East's 35 000 scores (35 000 - 30 000) / 1 000
+    # + 15 uma (WRC 2015 §5.9.2) + 20 oka + 1 stick = +41.0, beside an uma column of +15.0.
+    event["tournament"].rule_options = {
+        "start_points": 25000,
+        "oka": 20000,
+        "leftover_riichi": "to_first_place",
+    }
+    event["tournament"].save()
+    data = sheet_form_data(players, points=(35000, 30000, 20000, 14000), sticks=1)
+    response = referee.post(_url(event), {**data, "action": "check"})
+    lines = response.context["preview"].lines
+    assert (lines[0].uma, lines[0].score) == ("+15.0", "+41.0")
+    name = players[0].player.display_name
+    assert (
+        f"Included in the scores: oka +20.0 to {name}; riichi sticks left +1.0 to {name}."
+        in response.content.decode()
+    )
+    french = referee.post(_url(event), {**data, "action": "check"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert f"Compris dans les scores : oka +20,0 à {name}" in french.content.decode()
+
+
 def test_hand_by_hand_sheet_saved_part_way_then_finished(referee, event, players):
     url = _url(event, "hands")
     first = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
