@@ -23,12 +23,18 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django_countries import countries
 
 from scoring.services.sheets import unconfirmed_tables
 from tournament.exports.registrations import RegistrationsXlsx
-from tournament.importing import ImportFileError, check_rows, check_size, read_table
+from tournament.importing import (
+    ImportFileError,
+    check_rows,
+    check_size,
+    described,
+    read_table,
+)
 from tournament.models import (
     WIND_ORDER,
     AuditEntry,
@@ -41,6 +47,7 @@ from tournament.models import (
     TournamentStaff,
 )
 from tournament.names import names_match
+from tournament.permissions import players_registered_elsewhere
 from tournament.selectors import (
     ResultsHeldError,
     has_score_sheets,
@@ -49,7 +56,7 @@ from tournament.selectors import (
     results_held,
     seated_in_rounds_to_come,
 )
-from tournament.services.players import players_import
+from tournament.services.players import ImportOutcome, players_import
 from tournament.services.registrations import (
     registration_check_in,
     registration_disqualify,
@@ -503,8 +510,10 @@ class TournamentAdmin(admin.ModelAdmin):
                     "%(skipped)s row skipped.", "%(skipped)s rows skipped.", outcome.skipped
                 ) % {"skipped": outcome.skipped}
                 messages.success(request, f"{registered} {skipped}")
+                for level, message in _import_notes(outcome):
+                    messages.add_message(request, level, message)
                 return redirect("admin:tournament_tournament_change", tournament.pk)
-        checked = check_rows(tournament, pending["rows"])
+        checked = check_rows(tournament, pending["rows"], acting_user=request.user)
         context = {
             **self.admin_site.each_context(request),
             "title": _("Check the player list before importing"),
@@ -516,6 +525,7 @@ class TournamentAdmin(admin.ModelAdmin):
             "rows": checked,
             "valid_count": sum(row.is_valid for row in checked),
             "invalid_count": sum(not row.is_valid for row in checked),
+            "warning_count": sum(row.is_valid and bool(row.warnings) for row in checked),
         }
         return TemplateResponse(request, "admin/tournament/import_preview.html", context)
 
@@ -525,6 +535,48 @@ class TournamentAdmin(admin.ModelAdmin):
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
+
+
+def _import_notes(outcome: ImportOutcome) -> list[tuple[int, str]]:
+    """What the import did besides registering, as the preview announced it: the known
+    players' records it completed, and the file's values it left off them."""
+
+    def named(player: Player) -> str:
+        return _("%(name)s (#%(id)s)") % {"name": player.display_name, "id": player.pk}
+
+    separator = pgettext("between the players of a list", "; ")
+
+    notes = []
+    if outcome.completed:
+        completed = separator.join(
+            _("%(player)s: %(values)s") % {"player": named(player), "values": described(values)}
+            for player, values in outcome.completed
+        )
+        notes.append(
+            (
+                messages.INFO,
+                _("Added to the records of players already known: %(players)s.")
+                % {"players": completed},
+            )
+        )
+    if outcome.left:
+        why = {
+            "differs": _("the record has another value: change the player to update it"),
+            "registered_elsewhere": _("also registered in a tournament you do not organise"),
+        }
+        left = separator.join(
+            _("%(player)s: %(values)s (%(why)s)")
+            % {"player": named(player), "values": described(values), "why": why[reason]}
+            for player, values, reason in outcome.left
+        )
+        notes.append(
+            (
+                messages.WARNING,
+                _("Not applied to the records of players already known: %(players)s.")
+                % {"players": left},
+            )
+        )
+    return notes
 
 
 class PlayerAdminForm(forms.ModelForm):
@@ -568,13 +620,12 @@ class PlayerAdmin(PlayerListMixin, admin.ModelAdmin):
     def _registered_elsewhere(request: HttpRequest, obj: Player | None) -> bool:
         """Registered in a tournament the user does not organise: its organisers change or
         delete the player (a name changed here would change on their pages too)."""
-        if obj is None or request.user.is_superuser:
+        if obj is None:
             return False
-        organised = Tournament.objects.organised_by(request.user)
         return per_request(
             request,
             ("registered_elsewhere", obj.pk),
-            lambda: obj.registrations.exclude(tournament__in=organised).exists(),
+            lambda: bool(players_registered_elsewhere(request.user, [obj.pk])),
         )
 
     def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:

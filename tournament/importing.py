@@ -5,6 +5,10 @@ This module only reads and reports; `tournament.services.players.players_import`
 Organisers bring spreadsheets from other tools and federations, so headers are matched
 loosely (English and French) and every problem is reported per row, in plain words.
 
+A returning player's record is completed from the file where it is blank (EMA number, club,
+nickname, country), if the organiser may change that player; a value the record already has
+is never overwritten, and the preview names what is not applied and why.
+
 Every text cell is cleaned the same way (`names.clean_text`). Players and teams are
 recognised by a normalised form of their name (`names.name_key`), the same among the rows of
 the file and against the database, so "ZOÉ MARTIN" is the registered "Zoé Martin" and
@@ -21,11 +25,13 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_countries import countries
 from openpyxl import load_workbook
 
 from tournament.models import Player, Tournament, is_east_asian, written_name
 from tournament.names import clean_text, fold, name_key, text_key
+from tournament.permissions import players_registered_elsewhere
 
 HEADER_ALIASES = {
     "first_name": {"first name", "firstname", "given name", "prénom", "prenom"},
@@ -67,25 +73,111 @@ FALSE_WORDS = {"0", "no", "n", "false", "non", "faux"}
 SEPARATORS = (",", ";", "\t")
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
+# The fields of a player's record that a returning player's row may fill in where they are
+# blank, named as the preview's columns. The name is who the row is, never changed from it.
+RECORD_FIELDS = {
+    "nickname": gettext_lazy("Nickname"),
+    "country": gettext_lazy("Country"),
+    "club": gettext_lazy("Club"),
+    "ema_number": gettext_lazy("EMA number"),
+}
 
 
 class ImportFileError(Exception):
     """The file as a whole cannot be read; the message says why in the organiser's terms."""
 
 
+def described(values: dict[str, str]) -> str:
+    """Record fields and their values as the organiser reads them: Club “Lyon Riichi Club”,
+    EMA number “04019999”."""
+    return ", ".join(
+        _("%(field)s “%(value)s”") % {"field": RECORD_FIELDS[key], "value": value}
+        for key, value in values.items()
+    )
+
+
 @dataclass
 class ImportRow:
     """One row of the file; ``returning`` is the existing player it names (by EMA number, or
-    by name and country), who is registered again rather than created twice."""
+    by name and country), who is registered again rather than created twice.
+
+    For a returning player, ``fills`` are the file's values for fields blank on the record
+    and ``differs`` the file's values where the record has another one; ``may_change`` says
+    whether the organiser may change that player (`players_registered_elsewhere`)."""
 
     line: int
     values: dict[str, str]
     problems: list[str] = field(default_factory=list)
     returning: Player | None = None
+    fills: dict[str, str] = field(default_factory=dict)
+    differs: dict[str, str] = field(default_factory=dict)
+    may_change: bool = True
 
     @property
     def is_valid(self) -> bool:
         return not self.problems
+
+    @property
+    def completes(self) -> dict[str, str]:
+        """What the import writes to the returning player's record."""
+        return self.fills if self.returning and self.may_change else {}
+
+    @property
+    def left(self) -> dict[str, str]:
+        """The file's values for the returning player that the import does not write."""
+        if self.returning is None:
+            return {}
+        if self.may_change:
+            return self.differs
+        values = {**self.fills, **self.differs}
+        return {key: values[key] for key in RECORD_FIELDS if key in values}  # column order
+
+    @property
+    def changes(self) -> list[str]:
+        """What the import does to the returning player's record, in the organiser's words."""
+        if not self.completes:
+            return []
+        return [_("Added to the record: %(values)s.") % {"values": described(self.completes)}]
+
+    @property
+    def warnings(self) -> list[str]:
+        """What the organiser should read before importing a row without problems: the file's
+        values the record keeps."""
+        notes = []
+        player = self.returning
+        for key, value in self.differs.items():
+            kept = {
+                "field": RECORD_FIELDS[key],
+                "current": getattr(player, key),
+                "value": value,
+            }
+            if self.may_change:
+                notes.append(
+                    _(
+                        "%(field)s on record: “%(current)s”; the file’s “%(value)s” is not "
+                        "applied: change the player to update it."
+                    )
+                    % kept
+                )
+            else:
+                notes.append(
+                    _("%(field)s on record: “%(current)s”; the file’s “%(value)s” is not applied.")
+                    % kept
+                )
+        if player and not self.may_change and self.left:
+            if self.fills:
+                notes.append(
+                    _("Not added to the record: %(values)s.") % {"values": described(self.fills)}
+                )
+            notes.append(
+                _(
+                    "%(name)s (#%(id)s) is also registered in a tournament you do not organise: "
+                    "only an administrator, or someone who organises every tournament this "
+                    "player is registered in, can change the record."
+                )
+                % {"name": player.display_name, "id": player.pk}
+            )
+        return notes
 
     @property
     def display_name(self) -> str:
@@ -308,8 +400,13 @@ def _normalise_ema(text: str) -> str:
     return text.zfill(8) if lost_zero else text
 
 
-def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[ImportRow]:
-    """Each row cleaned and with its problems; nothing is written."""
+def check_rows(
+    tournament: Tournament, rows: list[dict[str, str]], *, acting_user=None
+) -> list[ImportRow]:
+    """Each row cleaned, with its problems and what importing it would do; nothing is
+    written. ``acting_user`` is the organiser importing, whose rights decide whether a
+    returning player's blanks are filled in; None is a command run on the server, which
+    answers to no organiser's role."""
     checked = []
     for number, values in enumerate(rows, start=2):
         # Again here: the rows may not come from `read_table` (an older pending import).
@@ -353,6 +450,7 @@ def check_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Impor
         checked.append(row)
     _match_teams(tournament, checked)
     _mark_duplicates(tournament, checked)
+    _compare_with_records(checked, acting_user)
     return checked
 
 
@@ -457,6 +555,26 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
                 row.problems.append(same_player)
         else:
             row.returning = player
+
+
+def _compare_with_records(rows: list[ImportRow], acting_user) -> None:
+    """Set what each returning player's row would add to their record, and what it would
+    not. Case and spaces are no difference: "lyon riichi club" is the recorded club."""
+    returning = [row for row in rows if row.is_valid and row.returning]
+    elsewhere = (
+        players_registered_elsewhere(acting_user, {row.returning.pk for row in returning})
+        if acting_user is not None
+        else set()
+    )
+    for row in returning:
+        player = row.returning
+        row.may_change = player.pk not in elsewhere
+        for key in RECORD_FIELDS:
+            value, on_record = row.values.get(key, ""), str(getattr(player, key))
+            if value and not on_record:
+                row.fills[key] = value
+            elif value and text_key(value) != text_key(on_record):
+                row.differs[key] = value
 
 
 def _may_be(values: dict[str, str], player: Player) -> bool:

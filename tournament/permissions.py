@@ -4,13 +4,15 @@ organiser ⊃ head referee ⊃ referee: a higher role may do everything a lower 
 A superuser counts as organiser everywhere.
 """
 
+from collections.abc import Iterable
+
 from django.contrib.auth.backends import BaseBackend
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
 from tournament.kept_input import keep_input
-from tournament.models import Tournament, TournamentStaff
+from tournament.models import Registration, Tournament, TournamentStaff
 
 Role = TournamentStaff.Role
 ROLE_RANK = {Role.REFEREE: 1, Role.HEAD_REFEREE: 2, Role.ORGANISER: 3}
@@ -107,6 +109,19 @@ ORGANISER_ADMIN_PERMISSIONS = frozenset(
 ORGANISER_ADMIN_APPS = frozenset(
     permission.split(".")[0] for permission in ORGANISER_ADMIN_PERMISSIONS
 )
+
+
+def players_registered_elsewhere(user, player_ids: Iterable[int]) -> set[int]:
+    """The players among these who are registered in a tournament the user does not
+    organise. Players are shared between tournaments: such a player is changed only by an
+    administrator or by someone who organises all their tournaments, since a club or name
+    changed by one organiser changes on the other tournaments' pages too."""
+    if user.is_superuser:
+        return set()
+    elsewhere = Registration.objects.filter(player_id__in=list(player_ids)).exclude(
+        tournament__in=Tournament.objects.organised_by(user)
+    )
+    return set(elsewhere.values_list("player_id", flat=True))
 
 
 def organises_any(user) -> bool:

@@ -54,7 +54,7 @@ def test_a_constraint_hit_half_way_leaves_nothing(tournament, monkeypatch):
     rows = [dict(row) for row in ROWS]
     rows[59]["ema_number"] = rows[9]["ema_number"]
 
-    def check_nothing(tournament, rows):
+    def check_nothing(tournament, rows, *, acting_user):
         return [ImportRow(line=index + 2, values=dict(row)) for index, row in enumerate(rows)]
 
     monkeypatch.setattr(players_service, "check_rows", check_nothing)

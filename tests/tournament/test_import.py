@@ -12,11 +12,11 @@ from openpyxl import Workbook, load_workbook
 
 import tournament.importing
 import tournament.names
-from tests.conftest import make_player, make_registration
+from tests.conftest import make_player, make_registration, make_staff, make_tournament
 from tournament.admin import ImportUploadForm
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, read_table
-from tournament.models import Player, Registration, Team
+from tournament.models import AuditEntry, Player, Registration, Team, TournamentStaff
 from tournament.services.players import players_import
 
 HEADERS = ["First name", "Last name", "Country", "Club", "EMA number", "Team"]
@@ -451,8 +451,8 @@ def test_an_import_never_registers_a_player_twice_even_if_the_check_missed_it(
     make_registration(tournament, player=zoe, is_substitute=True)
     rows = read_table("p.csv", "Name,Country\nZoé Martin,FR\nAnna Berg,SE\n".encode()).rows
 
-    def forgetful(tournament_, rows_):
-        checked = check_rows(tournament_, rows_)
+    def forgetful(tournament_, rows_, *, acting_user):
+        checked = check_rows(tournament_, rows_, acting_user=acting_user)
         checked[0].problems.clear()  # as if she were registered after the check
         checked[0].returning = zoe
         return checked
@@ -630,3 +630,155 @@ def test_the_french_preview_does_not_make_every_known_player_a_man(client, organ
     assert f"Zoé Martin (n° {zoe.pk}) a déjà une inscription à ce tournoi." in page
     assert f"déjà dans la base : nouvelle inscription de Léa Dubois (n° {lea.pk})" in page
     assert "inscrit " not in page
+
+
+# A returning player's record and the file: blanks are filled in, other values are named.
+HELENE_ROW = "Prénom;Nom;Pays;Club;N° EMA\nHélène;Petit;FR;Lyon Riichi Club;04019999\n"
+
+
+def helene_rows(content: str = HELENE_ROW) -> list[dict[str, str]]:
+    return read_table("joueurs.csv", content.encode()).rows
+
+
+@pytest.fixture
+def co_organiser(django_user_model, tournament):
+    """An organiser of `tournament` who is not an administrator."""
+    user = django_user_model.objects.create_user("claire", password="pw-claire-123", is_staff=True)
+    make_staff(tournament, user, TournamentStaff.Role.ORGANISER)
+    return user
+
+
+@pytest.mark.django_db
+def test_a_returning_player_s_blank_ema_number_and_club_are_filled_in_from_the_file(
+    tournament, co_organiser
+):
+    # Her record had neither: the EMA results export lacked her number, and seating's
+    # "keep apart: clubs" could not see her club, though the file gave both.
+    helene = make_player(first_name="Hélène", last_name="Petit", country="FR")
+    (row,) = check_rows(tournament, helene_rows(), acting_user=co_organiser)
+    assert (row.problems, row.returning, row.warnings) == ([], helene, [])
+    assert row.changes == ["Added to the record: Club “Lyon Riichi Club”, EMA number “04019999”."]
+    outcome = players_import(tournament=tournament, rows=helene_rows(), acting_user=co_organiser)
+    assert (outcome.created, outcome.returning) == (1, 1)
+    helene.refresh_from_db()
+    assert (helene.club, helene.ema_number) == ("Lyon Riichi Club", "04019999")
+    assert outcome.completed == ((helene, {"club": "Lyon Riichi Club", "ema_number": "04019999"}),)
+    entry = AuditEntry.objects.get(action="players.import")
+    assert entry.data["completed"] == [
+        {
+            "line": 2,
+            "player": helene.pk,
+            "name": "Hélène Petit",
+            "fields": {"club": "Lyon Riichi Club", "ema_number": "04019999"},
+        }
+    ]
+
+
+@pytest.mark.django_db
+def test_a_value_on_record_is_kept_and_the_file_s_other_value_is_named(tournament, organiser):
+    anna = make_player(
+        first_name="Anna", last_name="Nowak", country="PL", club="Warsaw Mahjong", nickname="An"
+    )
+    content = "First name,Last name,Country,Club,Nickname\nAnna,Nowak,PL,Hamburg Riichi,an\n"
+    (row,) = check_rows(tournament, helene_rows(content), acting_user=organiser)
+    assert (row.problems, row.returning, row.changes) == ([], anna, [])
+    # "an" is "An" in another case: the same nickname, nothing to say.
+    assert row.warnings == [
+        "Club on record: “Warsaw Mahjong”; the file’s “Hamburg Riichi” is not applied: "
+        "change the player to update it."
+    ]
+    outcome = players_import(
+        tournament=tournament, rows=helene_rows(content), acting_user=organiser
+    )
+    anna.refresh_from_db()
+    assert (anna.club, anna.nickname) == ("Warsaw Mahjong", "An")
+    assert outcome.left == ((anna, {"club": "Hamburg Riichi"}, "differs"),)
+    entry = AuditEntry.objects.get(action="players.import")
+    assert entry.data["not_applied"] == [
+        {
+            "line": 2,
+            "player": anna.pk,
+            "name": "Anna Nowak",
+            "fields": {"club": "Hamburg Riichi"},
+            "reason": "differs",
+        }
+    ]
+
+
+@pytest.mark.django_db
+def test_a_player_of_another_organiser_s_tournament_is_not_filled_in_and_the_row_says_why(
+    tournament, co_organiser, organiser
+):
+    # The admin lets an organiser change a player registered only in tournaments they
+    # organise: the import keeps to that rule, and an administrator may always.
+    helene = make_player(first_name="Hélène", last_name="Petit", country="FR", club="")
+    make_registration(make_tournament(), player=helene)
+    (row,) = check_rows(tournament, helene_rows(), acting_user=co_organiser)
+    assert (row.problems, row.returning, row.changes) == ([], helene, [])
+    assert row.warnings == [
+        "Not added to the record: Club “Lyon Riichi Club”, EMA number “04019999”.",
+        f"Hélène Petit (#{helene.pk}) is also registered in a tournament you do not organise: "
+        "only an administrator, or someone who organises every tournament this player is "
+        "registered in, can change the record.",
+    ]
+    outcome = players_import(tournament=tournament, rows=helene_rows(), acting_user=co_organiser)
+    helene.refresh_from_db()
+    assert (helene.club, helene.ema_number, outcome.completed) == ("", "", ())
+    assert outcome.left == (
+        (helene, {"club": "Lyon Riichi Club", "ema_number": "04019999"}, "registered_elsewhere"),
+    )
+    assert AuditEntry.objects.get(action="players.import").data["not_applied"][0]["reason"] == (
+        "registered_elsewhere"
+    )
+
+    tournament.registrations.all().delete()
+    (row,) = check_rows(tournament, helene_rows(), acting_user=organiser)  # an administrator
+    assert (row.warnings, len(row.changes)) == ([], 1)
+
+
+@pytest.mark.django_db
+def test_the_notes_read_for_anyone_in_french(tournament, co_organiser):
+    helene = make_player(first_name="Hélène", last_name="Petit", country="FR", club="Paris Mahjong")
+    make_registration(make_tournament(), player=helene)
+    with translation.override("fr"):
+        (row,) = check_rows(tournament, helene_rows(), acting_user=co_organiser)
+        notes = row.warnings
+    assert notes == [
+        "Club dans la fiche : « Paris Mahjong » ; la valeur du fichier, « Lyon Riichi Club », "
+        "n’est pas reprise.",
+        "Pas d’ajout à la fiche : Numéro EMA « 04019999 ».",
+        f"Hélène Petit (n° {helene.pk}) a aussi une inscription à un tournoi que vous "
+        "n’organisez pas : seuls un administrateur, ou quelqu’un qui organise tous ses "
+        "tournois, peuvent modifier sa fiche.",
+    ]
+
+
+@pytest.mark.django_db
+def test_the_preview_and_the_result_say_what_the_import_does_to_known_players(
+    client, tournament, co_organiser
+):
+    helene = make_player(first_name="Hélène", last_name="Petit", country="FR")
+    anna = make_player(first_name="Anna", last_name="Nowak", country="PL", club="Warsaw Mahjong")
+    content = HELENE_ROW + "Anna;Nowak;PL;Hamburg Riichi;\n"
+    client.force_login(co_organiser)
+    upload = io.BytesIO(content.encode())
+    upload.name = "joueurs.csv"
+    url = reverse("admin:tournament_tournament_import", args=[tournament.pk])
+    page = client.post(url, {"file": upload}, follow=True).content.decode()
+    assert "Added to the record: Club “Lyon Riichi Club”, EMA number “04019999”." in page
+    assert "Club on record: “Warsaw Mahjong”; the file’s “Hamburg Riichi” is not applied" in page
+    assert "1 ready row has a warning: read it before importing." in page
+    helene.refresh_from_db()
+    assert helene.club == ""  # the preview writes nothing
+
+    confirm = reverse("admin:tournament_tournament_import_confirm", args=[tournament.pk])
+    page = client.post(confirm, {}, follow=True).content.decode()
+    assert "2 players registered (2 already known). 0 rows skipped." in page
+    assert (
+        f"Added to the records of players already known: Hélène Petit (#{helene.pk}): "
+        "Club “Lyon Riichi Club”, EMA number “04019999”."
+    ) in page
+    assert (
+        f"Not applied to the records of players already known: Anna Nowak (#{anna.pk}): "
+        "Club “Hamburg Riichi” (the record has another value: change the player to update it)."
+    ) in page

@@ -1,5 +1,6 @@
 """Creating players and registering them, one at a time or from an imported file."""
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -13,11 +14,17 @@ from tournament.services.audit import audit_record
 
 @dataclass(frozen=True)
 class ImportOutcome:
-    """``created``: registrations made, ``returning`` of them for players already known."""
+    """``created``: registrations made, ``returning`` of them for players already known.
+
+    ``completed``: each known player whose blank fields the file filled in, with the values;
+    ``left``: each known player with the file's values not applied, and why ("differs": the
+    record has another value; "registered_elsewhere": the organiser may not change them)."""
 
     created: int
     skipped: int
     returning: int = 0
+    completed: tuple[tuple[Player, dict[str, str]], ...] = ()
+    left: tuple[tuple[Player, dict[str, str], str], ...] = ()
 
 
 @transaction.atomic
@@ -29,14 +36,16 @@ def players_import(
     acting_user=None,
 ) -> ImportOutcome:
     """Create and register the players of a checked file, all or nothing. A player already
-    known (same EMA number, or same name and country) is registered, not created again.
+    known (same EMA number, or same name and country) is registered, not created again, and
+    their record's blank fields are filled in from the file if `acting_user` may change
+    them (`check_rows`); a value on record is never overwritten.
 
     The rows are checked again here because the database may have changed since the
     organiser saw the preview. With problems and without `only_valid`, nothing is written.
     """
     # Two imports at once would each check against the registrations before the other's.
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-    checked: list[ImportRow] = check_rows(tournament, rows)
+    checked: list[ImportRow] = check_rows(tournament, rows, acting_user=acting_user)
     invalid = [row for row in checked if not row.is_valid]
     if invalid and not only_valid:
         raise ValidationError(
@@ -49,11 +58,25 @@ def players_import(
         )
     teams = {team.name: team for team in tournament.teams.all()}
     created = returning = 0
+    completed, left, audit = [], [], defaultdict(list)
     for row in checked:
         if not row.is_valid:
             continue
         values = row.values
         player = row.returning
+        if player is not None and row.completes:
+            for key, value in row.completes.items():
+                setattr(player, key, value)
+            player.full_clean()
+            player.save(update_fields=list(row.completes))
+            completed.append((player, row.completes))
+            audit["completed"].append({**_audited(row, player), "fields": row.completes})
+        if player is not None and row.left:
+            reason = "differs" if row.may_change else "registered_elsewhere"
+            left.append((player, row.left, reason))
+            audit["not_applied"].append(
+                {**_audited(row, player), "fields": row.left, "reason": reason}
+            )
         if player is None:
             player = Player(
                 first_name=values["first_name"],
@@ -90,6 +113,17 @@ def players_import(
         actor=acting_user,
         action="players.import",
         obj=tournament,
-        data={"created": created, "skipped": len(invalid), "returning": returning},
+        data={"created": created, "skipped": len(invalid), "returning": returning, **audit},
     )
-    return ImportOutcome(created=created, skipped=len(invalid), returning=returning)
+    return ImportOutcome(
+        created=created,
+        skipped=len(invalid),
+        returning=returning,
+        completed=tuple(completed),
+        left=tuple(left),
+    )
+
+
+def _audited(row: ImportRow, player: Player) -> dict:
+    """The row and player an audit detail is about, readable without looking them up."""
+    return {"line": row.line, "player": player.pk, "name": player.display_name}
