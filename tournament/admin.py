@@ -539,7 +539,8 @@ class TournamentAdmin(admin.ModelAdmin):
 
 def _import_notes(outcome: ImportOutcome) -> list[tuple[int, str]]:
     """What the import did besides registering, as the preview announced it: the known
-    players' records it completed, and the file's values it left off them."""
+    players' records it completed, the file's values it left off them, and the players
+    registered beside a namesake."""
 
     def named(player: Player) -> str:
         return _("%(name)s (#%(id)s)") % {"name": player.display_name, "id": player.pk}
@@ -574,6 +575,25 @@ def _import_notes(outcome: ImportOutcome) -> list[tuple[int, str]]:
                 messages.WARNING,
                 _("Not applied to the records of players already known: %(players)s.")
                 % {"players": left},
+            )
+        )
+    if outcome.beside_namesakes:
+        beside = separator.join(
+            _("%(player)s beside %(namesakes)s")
+            % {
+                "player": named(player),
+                "namesakes": ", ".join(_("#%(id)s") % {"id": other.pk} for other in others),
+            }
+            for player, others in outcome.beside_namesakes
+        )
+        notes.append(
+            (
+                messages.WARNING,
+                _(
+                    "Registered beside a namesake already in this tournament: %(players)s. "
+                    "If they are one person, delete the newer registration."
+                )
+                % {"players": beside},
             )
         )
     return notes

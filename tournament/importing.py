@@ -103,7 +103,9 @@ class ImportRow:
 
     For a returning player, ``fills`` are the file's values for fields blank on the record
     and ``differs`` the file's values where the record has another one; ``may_change`` says
-    whether the organiser may change that player (`players_registered_elsewhere`)."""
+    whether the organiser may change that player (`players_registered_elsewhere`).
+    ``namesakes`` are other players of the row's name and country already registered in the
+    tournament: the row registers one more person of that name."""
 
     line: int
     values: dict[str, str]
@@ -112,6 +114,7 @@ class ImportRow:
     fills: dict[str, str] = field(default_factory=dict)
     differs: dict[str, str] = field(default_factory=dict)
     may_change: bool = True
+    namesakes: list[Player] = field(default_factory=list)
 
     @property
     def is_valid(self) -> bool:
@@ -142,7 +145,7 @@ class ImportRow:
     @property
     def warnings(self) -> list[str]:
         """What the organiser should read before importing a row without problems: the file's
-        values the record keeps."""
+        values the record keeps, and a namesake this row would register beside."""
         notes = []
         player = self.returning
         for key, value in self.differs.items():
@@ -176,6 +179,19 @@ class ImportRow:
                     "player is registered in, can change the record."
                 )
                 % {"name": player.display_name, "id": player.pk}
+            )
+        for other in self.namesakes:
+            notes.append(
+                _(
+                    "%(name)s (#%(id)s, %(details)s) is already registered in this tournament: "
+                    "this row registers a second person of that name. If it is the same "
+                    "person, remove the row from the file."
+                )
+                % {
+                    "name": other.display_name,
+                    "id": other.pk,
+                    "details": other.distinguishing_details or "—",
+                }
             )
         return notes
 
@@ -528,7 +544,9 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
     claimed: dict[int, ImportRow] = {}
     for row in rows:
         ema = row.values.get("ema_number") or ""
-        pk = ema_ids.get(ema) or _namesake(name_ids.get(_identity(row.values), []), ema)
+        known = name_ids.get(_identity(row.values), [])
+        pk = ema_ids.get(ema) or _namesake(known, ema)
+        row.namesakes = [players[other] for other, _ema in known if other in registered - {pk}]
         player = players.get(pk)
         if player is None:
             continue

@@ -737,12 +737,44 @@ def test_a_player_of_another_organiser_s_tournament_is_not_filled_in_and_the_row
 
 
 @pytest.mark.django_db
+def test_a_namesake_already_registered_is_a_warning_not_a_silent_second_registration(
+    tournament, organiser
+):
+    # The documented rule stands (another EMA number is somebody else), but the organiser
+    # is told before one more player is seated.
+    first = "Prénom;Nom;Pays;N° EMA\nInès;Garcia;FR;00401007\n"
+    second = "Prénom;Nom;Pays;N° EMA\nInès;Garcia;FR;04010071\n"
+    players_import(tournament=tournament, rows=helene_rows(first), acting_user=organiser)
+    ines = Player.objects.get(ema_number="00401007")
+    (row,) = check_rows(tournament, helene_rows(second), acting_user=organiser)
+    assert (row.problems, row.returning, row.changes) == ([], None, [])
+    assert row.warnings == [
+        f"Inès Garcia (#{ines.pk}, FR, EMA 00401007) is already registered in this tournament: "
+        "this row registers a second person of that name. If it is the same person, remove "
+        "the row from the file."
+    ]
+    outcome = players_import(tournament=tournament, rows=helene_rows(second), acting_user=organiser)
+    other = Player.objects.get(ema_number="04010071")
+    assert tournament.registrations.count() == 2
+    assert outcome.beside_namesakes == ((other, (ines,)),)
+    entry = AuditEntry.objects.filter(action="players.import").latest("pk")
+    assert entry.data["beside_namesakes"] == [
+        {"line": 2, "player": other.pk, "name": "Inès Garcia", "namesakes": [ines.pk]}
+    ]
+
+
+@pytest.mark.django_db
 def test_the_notes_read_for_anyone_in_french(tournament, co_organiser):
     helene = make_player(first_name="Hélène", last_name="Petit", country="FR", club="Paris Mahjong")
     make_registration(make_tournament(), player=helene)
+    ines = make_player(first_name="Inès", last_name="Garcia", country="FR", ema_number="00401007")
+    make_registration(tournament, player=ines)
+    content = HELENE_ROW + "Inès;Garcia;FR;;04010071\n"
     with translation.override("fr"):
-        (row,) = check_rows(tournament, helene_rows(), acting_user=co_organiser)
-        notes = row.warnings
+        helene_row, ines_row = check_rows(
+            tournament, helene_rows(content), acting_user=co_organiser
+        )
+        notes = [*helene_row.warnings, *ines_row.warnings]
     assert notes == [
         "Club dans la fiche : « Paris Mahjong » ; la valeur du fichier, « Lyon Riichi Club », "
         "n’est pas reprise.",
@@ -750,6 +782,9 @@ def test_the_notes_read_for_anyone_in_french(tournament, co_organiser):
         f"Hélène Petit (n° {helene.pk}) a aussi une inscription à un tournoi que vous "
         "n’organisez pas : seuls un administrateur, ou quelqu’un qui organise tous ses "
         "tournois, peuvent modifier sa fiche.",
+        f"Inès Garcia (n° {ines.pk}, FR, EMA 00401007) a déjà une inscription à ce tournoi : "
+        "cette ligne inscrit une deuxième personne de ce nom. S’il s’agit de la même personne, "
+        "retirez la ligne du fichier.",
     ]
 
 
@@ -759,7 +794,9 @@ def test_the_preview_and_the_result_say_what_the_import_does_to_known_players(
 ):
     helene = make_player(first_name="Hélène", last_name="Petit", country="FR")
     anna = make_player(first_name="Anna", last_name="Nowak", country="PL", club="Warsaw Mahjong")
-    content = HELENE_ROW + "Anna;Nowak;PL;Hamburg Riichi;\n"
+    ines = make_player(first_name="Inès", last_name="Garcia", country="FR", ema_number="00401007")
+    make_registration(tournament, player=ines)
+    content = HELENE_ROW + "Anna;Nowak;PL;Hamburg Riichi;\nInès;Garcia;FR;;04010071\n"
     client.force_login(co_organiser)
     upload = io.BytesIO(content.encode())
     upload.name = "joueurs.csv"
@@ -767,13 +804,14 @@ def test_the_preview_and_the_result_say_what_the_import_does_to_known_players(
     page = client.post(url, {"file": upload}, follow=True).content.decode()
     assert "Added to the record: Club “Lyon Riichi Club”, EMA number “04019999”." in page
     assert "Club on record: “Warsaw Mahjong”; the file’s “Hamburg Riichi” is not applied" in page
-    assert "1 ready row has a warning: read it before importing." in page
+    assert f"Inès Garcia (#{ines.pk}, FR, EMA 00401007) is already registered" in page
+    assert "2 ready rows have warnings: read them before importing." in page
     helene.refresh_from_db()
     assert helene.club == ""  # the preview writes nothing
 
     confirm = reverse("admin:tournament_tournament_import_confirm", args=[tournament.pk])
     page = client.post(confirm, {}, follow=True).content.decode()
-    assert "2 players registered (2 already known). 0 rows skipped." in page
+    assert "3 players registered (2 already known). 0 rows skipped." in page
     assert (
         f"Added to the records of players already known: Hélène Petit (#{helene.pk}): "
         "Club “Lyon Riichi Club”, EMA number “04019999”."
@@ -781,4 +819,9 @@ def test_the_preview_and_the_result_say_what_the_import_does_to_known_players(
     assert (
         f"Not applied to the records of players already known: Anna Nowak (#{anna.pk}): "
         "Club “Hamburg Riichi” (the record has another value: change the player to update it)."
+    ) in page
+    other = Player.objects.get(ema_number="04010071")
+    assert (
+        f"Registered beside a namesake already in this tournament: Inès Garcia (#{other.pk}) "
+        f"beside #{ines.pk}. If they are one person, delete the newer registration."
     ) in page

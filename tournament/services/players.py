@@ -18,13 +18,15 @@ class ImportOutcome:
 
     ``completed``: each known player whose blank fields the file filled in, with the values;
     ``left``: each known player with the file's values not applied, and why ("differs": the
-    record has another value; "registered_elsewhere": the organiser may not change them)."""
+    record has another value; "registered_elsewhere": the organiser may not change them);
+    ``beside_namesakes``: each player registered beside namesakes already registered."""
 
     created: int
     skipped: int
     returning: int = 0
     completed: tuple[tuple[Player, dict[str, str]], ...] = ()
     left: tuple[tuple[Player, dict[str, str], str], ...] = ()
+    beside_namesakes: tuple[tuple[Player, tuple[Player, ...]], ...] = ()
 
 
 @transaction.atomic
@@ -58,7 +60,7 @@ def players_import(
         )
     teams = {team.name: team for team in tournament.teams.all()}
     created = returning = 0
-    completed, left, audit = [], [], defaultdict(list)
+    completed, left, beside_namesakes, audit = [], [], [], defaultdict(list)
     for row in checked:
         if not row.is_valid:
             continue
@@ -108,6 +110,11 @@ def players_import(
         registration.full_clean()
         registration.save()
         created += 1
+        if row.namesakes:
+            beside_namesakes.append((player, tuple(row.namesakes)))
+            audit["beside_namesakes"].append(
+                {**_audited(row, player), "namesakes": [other.pk for other in row.namesakes]}
+            )
     audit_record(
         tournament=tournament,
         actor=acting_user,
@@ -121,6 +128,7 @@ def players_import(
         returning=returning,
         completed=tuple(completed),
         left=tuple(left),
+        beside_namesakes=tuple(beside_namesakes),
     )
 
 
