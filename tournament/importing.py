@@ -73,14 +73,19 @@ FALSE_WORDS = {"0", "no", "n", "false", "non", "faux"}
 SEPARATORS = (",", ";", "\t")
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
-# The fields of a player's record that a returning player's row may fill in where they are
-# blank, named as the preview's columns. The name is who the row is, never changed from it.
-RECORD_FIELDS = {
+# The columns as the preview names them, in the organiser's language.
+COLUMN_LABELS = {
+    "first_name": gettext_lazy("First name"),
+    "last_name": gettext_lazy("Last name"),
     "nickname": gettext_lazy("Nickname"),
     "country": gettext_lazy("Country"),
     "club": gettext_lazy("Club"),
     "ema_number": gettext_lazy("EMA number"),
+    "team": gettext_lazy("Team"),
 }
+# The fields of a player's record that a returning player's row may fill in where they are
+# blank. The name is who the row is, never changed from it.
+RECORD_FIELDS = ("nickname", "country", "club", "ema_number")
 
 
 class ImportFileError(Exception):
@@ -91,7 +96,7 @@ def described(values: dict[str, str]) -> str:
     """Record fields and their values as the organiser reads them: Club “Lyon Riichi Club”,
     EMA number “04019999”."""
     return ", ".join(
-        _("%(field)s “%(value)s”") % {"field": RECORD_FIELDS[key], "value": value}
+        _("%(field)s “%(value)s”") % {"field": COLUMN_LABELS[key], "value": value}
         for key, value in values.items()
     )
 
@@ -150,7 +155,7 @@ class ImportRow:
         player = self.returning
         for key, value in self.differs.items():
             kept = {
-                "field": RECORD_FIELDS[key],
+                "field": COLUMN_LABELS[key],
                 "current": getattr(player, key),
                 "value": value,
             }
@@ -439,7 +444,7 @@ def check_rows(
             if len(values.get(key, "")) > limit:
                 row.problems.append(
                     _("%(field)s is longer than %(limit)s characters.")
-                    % {"field": key.replace("_", " ").capitalize(), "limit": limit}
+                    % {"field": COLUMN_LABELS[key], "limit": limit}
                 )
         country = _normalise_country(values.get("country", ""))
         if country is None:

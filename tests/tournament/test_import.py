@@ -418,6 +418,15 @@ def test_another_name_with_the_same_ema_number_is_not_called_the_same_player(tou
 
 
 @pytest.mark.django_db
+def test_a_cell_too_long_names_its_column_in_french(tournament):
+    # "First name dépasse 100 caractères.": the column was named in English.
+    content = "Prénom;Nom;Club\n" + "Z" * 101 + ";Martin;" + "C" * 151 + "\n"
+    with translation.override("fr"):
+        (row,) = check_rows(tournament, read_table("joueurs.csv", content.encode()).rows)
+    assert row.problems == ["Prénom dépasse 100 caractères.", "Club dépasse 150 caractères."]
+
+
+@pytest.mark.django_db
 def test_the_same_ema_number_is_reported_in_french(tournament):
     content = csv_bytes(
         [["太郎", "山田", "JP", "", "04010001", ""], ["Anna", "Berg", "SE", "", "04010001", ""]]
