@@ -93,3 +93,36 @@ def registration_disqualify(
         acting_user=acting_user,
         action="registration.disqualify",
     )
+
+
+@transaction.atomic
+def registration_reinstate(*, registration: Registration, reason: str, acting_user) -> Registration:
+    """Undo a withdrawal or a disqualification (a mistaken tick, an appeal upheld): the player
+    is registered again, to be checked in again. The status reason goes (it would still say
+    why they left); the audit trail keeps it, with this reason for their return."""
+    current = Registration.objects.select_for_update().get(pk=registration.pk)
+    if current.is_active:
+        raise ValidationError(
+            _(
+                "%(player)s cannot be reinstated: their registration is “%(status)s”, "
+                "neither withdrawn nor disqualified."
+            )
+            % {"player": registration.player, "status": current.get_status_display()}
+        )
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(_("Give a reason."))
+    registration.status = Registration.Status.REGISTERED
+    registration.status_reason = ""
+    registration.checked_in_at = None
+    registration.full_clean()
+    registration.save(update_fields=["status", "status_reason", "checked_in_at"])
+    audit_record(
+        tournament=registration.tournament,
+        actor=acting_user,
+        action="registration.reinstate",
+        obj=registration,
+        reason=reason,
+        data={"previous_status": current.status, "previous_reason": current.status_reason},
+    )
+    return registration
