@@ -55,11 +55,13 @@ from tournament.selectors import (
     refuse_deleting_results,
     results_held,
     seated_in_rounds_to_come,
+    unseated_in_rounds_to_come,
 )
 from tournament.services.players import ImportOutcome, players_import
 from tournament.services.registrations import (
     registration_check_in,
     registration_disqualify,
+    registration_reinstate,
     registration_withdraw,
 )
 from tournament.services.rounds import (
@@ -698,16 +700,20 @@ class PlayerAdmin(PlayerListMixin, admin.ModelAdmin):
             )
 
 
-def _warn_still_seated(modeladmin, request: HttpRequest, registrations: list) -> None:
-    """The seats of the rounds to come stay until an organiser seats those rounds again: a
-    table would otherwise wait for a player who is gone."""
-    seated = seated_in_rounds_to_come(registrations)
-    still_seated = [
+def _rounds_of_players(registrations: list, rounds_by_id: dict[int, list[int]]) -> str:
+    """The players who have rounds, e.g. "Anna Berg (rounds 6, 7); Zoé Martin (round 7)"."""
+    return "; ".join(
         ngettext("%(player)s (round %(rounds)s)", "%(player)s (rounds %(rounds)s)", len(rounds))
         % {"player": registration.player, "rounds": ", ".join(map(str, rounds))}
         for registration in registrations
-        if (rounds := seated.get(registration.pk))
-    ]
+        if (rounds := rounds_by_id.get(registration.pk))
+    )
+
+
+def _warn_still_seated(modeladmin, request: HttpRequest, registrations: list) -> None:
+    """The seats of the rounds to come stay until an organiser seats those rounds again: a
+    table would otherwise wait for a player who is gone."""
+    still_seated = _rounds_of_players(registrations, seated_in_rounds_to_come(registrations))
     if still_seated:
         modeladmin.message_user(
             request,
@@ -715,14 +721,31 @@ def _warn_still_seated(modeladmin, request: HttpRequest, registrations: list) ->
                 "Still seated in the rounds to come: %(players)s. Seat those rounds again "
                 "(Generate seating) before they are played."
             )
-            % {"players": "; ".join(still_seated)},
+            % {"players": still_seated},
             messages.WARNING,
         )
 
 
-def _reason_action(service, verb: str, done_message: str):
+def _warn_not_seated(modeladmin, request: HttpRequest, registrations: list) -> None:
+    """A reinstated player has no seat in the rounds seated while they were out: they would
+    find no table (find my seat says "Not seated in this round")."""
+    not_seated = _rounds_of_players(registrations, unseated_in_rounds_to_come(registrations))
+    if not_seated:
+        modeladmin.message_user(
+            request,
+            _(
+                "Not seated in the rounds to come: %(players)s. Seat those rounds again "
+                "(Generate seating) before they are played."
+            )
+            % {"players": not_seated},
+            messages.WARNING,
+        )
+
+
+def _reason_action(service, verb: str, done_message: str, warn=_warn_still_seated):
     """An admin action that asks for a reason, applies ``service`` to each registration
-    and says whom it changed (``done_message`` names them)."""
+    and says whom it changed (``done_message`` names them), then what ``warn`` finds in the
+    seating of the rounds to come."""
 
     def action(modeladmin, request: HttpRequest, queryset):
         form = ReasonForm(request.POST if "apply" in request.POST else None)
@@ -741,7 +764,7 @@ def _reason_action(service, verb: str, done_message: str):
             if done:
                 names = ", ".join(str(registration.player) for registration in done)
                 modeladmin.message_user(request, done_message % {"players": names})
-            _warn_still_seated(modeladmin, request, done)
+            warn(modeladmin, request, done)
             return None
         context = {
             **modeladmin.admin_site.each_context(request),
@@ -800,7 +823,7 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
                 fields.append("player")
         return fields
 
-    actions = ["check_in", "withdraw", "disqualify"]
+    actions = ["check_in", "withdraw", "disqualify", "reinstate"]
 
     @admin.action(description=gettext_lazy("Check in"))
     def check_in(self, request: HttpRequest, queryset) -> None:
@@ -849,6 +872,14 @@ class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
             registration_disqualify,
             gettext_lazy("Disqualify players"),
             gettext_lazy("Disqualified: %(players)s."),
+        )
+    )
+    reinstate = admin.action(description=gettext_lazy("Reinstate (with a reason)"))(
+        _reason_action(
+            registration_reinstate,
+            gettext_lazy("Reinstate players"),
+            gettext_lazy("Reinstated: %(players)s."),
+            warn=_warn_not_seated,
         )
     )
 

@@ -109,6 +109,38 @@ def seated_in_rounds_to_come(registrations: list[Registration]) -> dict[int, lis
     return rounds
 
 
+def unseated_in_rounds_to_come(registrations: list[Registration]) -> dict[int, list[int]]:
+    """Registration id → the rounds to come already seated without that player (two
+    queries): after a reinstatement an organiser seats those rounds again before they are
+    played. Substitutes are left out: they take a seat only when a table needs them."""
+    players = [registration for registration in registrations if not registration.is_substitute]
+    tournaments = {registration.tournament_id for registration in players}
+    seated_rounds = (
+        Round.objects.filter(tournament__in=tournaments)
+        .to_come()
+        .filter(seats__isnull=False)
+        .distinct()
+        .values_list("tournament_id", "number")
+    )
+    numbers: dict[int, list[int]] = {}
+    for tournament_id, number in seated_rounds:
+        numbers.setdefault(tournament_id, []).append(number)
+    held = set(
+        Seat.objects.filter(registration__in=players).values_list(
+            "registration_id", "round__number"
+        )
+    )
+    rounds = {
+        registration.pk: [
+            number
+            for number in numbers.get(registration.tournament_id, [])
+            if (registration.pk, number) not in held
+        ]
+        for registration in players
+    }
+    return {pk: missing for pk, missing in rounds.items() if missing}
+
+
 def current_round(tournament: Tournament) -> Round | None:
     """The round being played, else the next seated one, else the last seated one.
 
