@@ -19,6 +19,11 @@ from tests.conftest import (
     make_tournament,
 )
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament, TournamentStaff
+from tournament.services.registrations import (
+    registration_disqualify,
+    registration_reinstate,
+    registration_withdraw,
+)
 from tournament.tables import format_points, format_score
 
 
@@ -291,6 +296,32 @@ def test_the_player_page_of_a_player_who_plays_has_no_status_notice(client, djan
     confirm_round(rounds[0], referee, tables=2)
     url = reverse("public:player", args=[tournament.slug, registrations[0].pk])
     assert "player-status" not in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    "leave", [registration_withdraw, registration_disqualify], ids=["withdrawn", "disqualified"]
+)
+@pytest.mark.django_db
+def test_a_reinstated_player_is_ranked_and_no_longer_marked(
+    client, django_user_model, organiser, leave
+):
+    # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player is left out of the rankings, a
+    # withdrawn one marked "withdrawn"; reinstated, they are listed as any other player.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    east = Seat.objects.filter(round=rounds[0], table_number=1).order_by("id").first()
+    registration = east.registration
+    leave(registration=registration, reason="Collusion at West", acting_user=organiser)
+    rankings = reverse("public:rankings", args=[tournament.slug])
+    client.get(rankings)  # the table as it was, cached
+    registration_reinstate(registration=registration, reason="Appeal upheld", acting_user=organiser)
+    response = client.get(rankings)
+    rows = {row["registration_id"]: row for row in response.context["table"].data}
+    assert (rows[registration.pk]["place"], rows[registration.pk]["withdrawn"]) == (1, False)
+    assert "withdrawn</small>" not in response.content.decode()
+    page = client.get(reverse("public:player", args=[tournament.slug, registration.pk]))
+    assert "player-status" not in page.content.decode()
+    assert page.context["entry"].place == 1  # shared with the other table's East
 
 
 @pytest.mark.django_db

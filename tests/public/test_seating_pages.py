@@ -13,6 +13,7 @@ from tests.conftest import (
     make_tournament,
 )
 from tournament.models import Registration, Round, TournamentStaff
+from tournament.services.registrations import registration_reinstate, registration_withdraw
 
 
 def seated_tournament(players: int = 8, **fields):
@@ -168,6 +169,21 @@ def test_find_my_seat_says_when_a_player_no_longer_plays(client):
     content = response.content.decode()
     assert f"{withdrawn.player.display_name} no longer plays in this tournament." in content
     assert "No player matches" not in content
+
+
+@pytest.mark.django_db
+def test_find_my_seat_gives_a_reinstated_player_their_seat(client, organiser):
+    # Withdrawn by mistake after round 1 was seated, reinstated before it was seated again.
+    tournament, registrations, _rounds = seated_tournament()
+    player = registrations[0]
+    registration_withdraw(registration=player, reason="Ticked by mistake", acting_user=organiser)
+    registration_reinstate(registration=player, reason="Wrong line", acting_user=organiser)
+    response = client.get(
+        reverse("public:find_seat", args=[tournament.slug]), {"q": player.player.last_name}
+    )
+    (match,) = response.context["matches"]
+    assert (match.registration, match.seat.table_number) == (player, 1)
+    assert "no longer plays" not in response.content.decode()
 
 
 @pytest.mark.parametrize("players", [8, 40])

@@ -14,6 +14,7 @@ from scoring.services.penalties import penalty_cancel, penalty_give, player_disq
 from tests.conftest import make_registration
 from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
 from tournament.models import AuditEntry, Registration, Round, Tournament
+from tournament.services.registrations import registration_reinstate
 
 
 @pytest.fixture
@@ -206,6 +207,30 @@ def test_a_disqualified_player_leaves_the_ranking(single):
     assert players[0].pk not in {entry.registration_id for entry in entries}
     assert entries[0].registration_id == players[1].pk
     assert entries[0].place == 1
+
+
+def test_a_reinstated_player_is_ranked_again_and_can_be_penalised(single):
+    # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player is not listed; a disqualification
+    # overturned on appeal lists them again, with the hanchan they played.
+    tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
+    players = table_registrations(round_, 1)
+    enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    ranked = _totals(tournament)
+    player_disqualify(registration=players[0], reason="Collusion", acting_user=users["organiser"])
+    assert players[0].pk not in _totals(tournament)  # the standings are cached from here
+    registration_reinstate(
+        registration=players[0], reason="Appeal upheld", acting_user=users["organiser"]
+    )
+    assert _totals(tournament) == ranked
+    (first, *_others) = tournament_standings(tournament).entries
+    assert (first.registration_id, first.place, first.withdrawn) == (players[0].pk, 1, False)
+    penalty_give(
+        registration=players[0],
+        points=Decimal(10),  # WRC 2015 §7.1: penalty points at the referee's discretion
+        reason="Phone rang",
+        acting_user=users[Role.HEAD_REFEREE],
+    )
+    assert _totals(tournament)[players[0].pk] == ranked[players[0].pk] - 10
 
 
 def test_shared_places_and_provisional_rounds(single):

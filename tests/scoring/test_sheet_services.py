@@ -23,6 +23,7 @@ from scoring.services.sheets import (
 from tests.conftest import make_registration
 from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
 from tournament.models import AuditEntry, Registration, Round, Tournament
+from tournament.services.registrations import registration_reinstate
 
 Status = ScoreSheet.Status
 Policy = Tournament.ConfirmationPolicy
@@ -480,6 +481,18 @@ def test_a_disqualified_player_cannot_score_a_seat(event):
     substitute = make_registration(event["tournament"], is_substitute=True)
     enter(round_, 1, make_entry(players, S={"substitute_id": substitute.pk}), users["referee"])
     assert ScoreSheet.objects.get().status == Status.CONFIRMED
+
+
+def test_a_reinstated_player_scores_their_seat_again(event):
+    # WRC 2015 §7.1 (RULES.md §8.1): only a disqualified player's seat needs a substitute;
+    # once the disqualification is overturned the player plays it.
+    round_, players, users = _setup(event, Policy.SINGLE)
+    _disqualify(players[1])
+    registration_reinstate(
+        registration=players[1], reason="Appeal upheld", acting_user=users[Role.ORGANISER]
+    )
+    outcome = enter(round_, 1, make_entry(players), users[Role.REFEREE])
+    assert outcome.sheet.status == Status.CONFIRMED
 
 
 def test_a_sheet_played_before_a_disqualification_can_still_be_corrected(event):

@@ -24,6 +24,7 @@ from tests.conftest import (
 )
 from tests.scoring.conftest import enter, make_entry, seat_round, table_registrations
 from tournament.models import Registration, Round, Seat, TournamentStaff
+from tournament.services.registrations import registration_reinstate, registration_withdraw
 
 
 @pytest.fixture
@@ -485,6 +486,33 @@ def test_overview_flags_seated_rounds_when_a_late_registration_benches_a_substit
     page = client.get(overview_url(tournament)).text
     assert escape(substitute.player.display_name) in page  # on standby
     assert page.count("out of date: the players changed") == 3
+
+
+@pytest.mark.parametrize("with_substitute", [False, True])
+def test_overview_flags_rounds_seated_without_a_reinstated_player(
+    client, organiser, event, inline_runs, with_substitute
+):
+    # Withdrawn by mistake, every round seated without them, then reinstated: 16 seated
+    # players become 17, or 19 and a substitute become 20 and the substitute goes to
+    # standby. Either way the seats leave the player out.
+    tournament, registrations = event
+    registration_withdraw(registration=registrations[0], reason="Ill", acting_user=organiser)
+    substitute = make_registration(tournament, is_substitute=True) if with_substitute else None
+    if not with_substitute:
+        registration_withdraw(registration=registrations[1], reason="Ill", acting_user=organiser)
+        registration_withdraw(registration=registrations[2], reason="Ill", acting_user=organiser)
+        registration_withdraw(registration=registrations[3], reason="Ill", acting_user=organiser)
+    client.force_login(organiser)
+    seat_every_round(client, tournament)
+    assert not Seat.objects.filter(registration=registrations[0]).exists()
+    assert "out of date" not in client.get(overview_url(tournament)).text
+    registration_reinstate(
+        registration=registrations[0], reason="Wrong player ticked", acting_user=organiser
+    )
+    page = client.get(overview_url(tournament)).text
+    assert page.count("out of date: the players changed") == 3
+    if substitute:
+        assert escape(substitute.player.display_name) in page  # on standby now
 
 
 def test_overview_flags_seated_rounds_that_break_a_new_fixed_table(

@@ -1,9 +1,13 @@
-"""Reinstating a withdrawn or disqualified registration: the service and the admin action."""
+"""Reinstating a withdrawn or disqualified registration: the service, the admin action and
+the registration's own pages and exports."""
+
+from io import BytesIO
 
 import pytest
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tests.conftest import (
     make_player,
@@ -14,6 +18,7 @@ from tests.conftest import (
     make_staff,
     make_tournament,
 )
+from tournament.exports.registrations import RegistrationsXlsx
 from tournament.models import AuditEntry, Registration, Round, TournamentStaff
 from tournament.services.registrations import (
     registration_check_in,
@@ -256,3 +261,26 @@ def test_no_warning_for_a_player_still_seated_or_a_substitute(admin_client, tour
         registration_withdraw(registration=registration, reason="Ill", acting_user=organiser)
     said = _said(_reinstate(admin_client, [players[0], substitute]))
     assert said == [f"Reinstated: {players[0].player}, {substitute.player}."]
+
+
+def test_the_registrations_export_and_the_status_filter_see_them_registered(
+    admin_client, tournament, organiser, withdrawn
+):
+    registration_reinstate(registration=withdrawn[0], reason="Wrong line", acting_user=organiser)
+    _filename, _type, content = RegistrationsXlsx(tournament).render()
+    sheet = load_workbook(BytesIO(content)).active
+    status = {(row[0], row[1]): row[8] for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert status == {("Léa", "Dubois"): "Registered", ("Tomás", "Ibáñez"): "Withdrawn"}
+    listed = reverse("admin:tournament_registration_changelist")
+    for status_filter, names in (("withdrawn", ["Tomás Ibáñez"]), ("registered", ["Léa Dubois"])):
+        page = admin_client.get(listed, {"status__exact": status_filter})
+        assert [str(r.player) for r in page.context["cl"].result_list] == names
+
+
+def test_the_registration_no_longer_says_why_they_left(admin_client, organiser, withdrawn):
+    registration_reinstate(registration=withdrawn[0], reason="Wrong line", acting_user=organiser)
+    page = admin_client.get(reverse("admin:tournament_registration_change", args=[withdrawn[0].pk]))
+    assert "Left for the train" not in page.text
+    log = admin_client.get(reverse("admin:tournament_auditentry_changelist"))
+    assert "Left for the train" in log.text
+    assert "Wrong line" in log.text
