@@ -1,5 +1,5 @@
-"""The organiser's side: log in, import a player list, the exports page, the clock's buttons;
-the player page."""
+"""The organiser's side: log in, import a player list, the exports page, the clock's buttons,
+undo a withdrawal; the player page."""
 
 import re
 
@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.browser.helpers import confirm_table, demo_event
-from tests.conftest import make_tournament
+from tests.conftest import make_player, make_registration, make_tournament
 from tournament.models import Player, Round
 
 pytestmark = pytest.mark.browser
@@ -192,3 +192,44 @@ def test_organiser_imports_a_player_list_from_a_spreadsheet(live_server, new_pag
         ("Léa", "Dubois", "FR", "Lyon Riichi"),
     }
     assert Player.objects.get(first_name="Zoé").ema_number == "04010023"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_organiser_undoes_a_withdrawal_ticked_on_the_wrong_line(live_server, new_page):
+    tournament = make_tournament()
+    for first_name, last_name in (("Léa", "Dubois"), ("Tomás", "Ibáñez")):
+        make_registration(
+            tournament, player=make_player(first_name=first_name, last_name=last_name)
+        )
+    get_user_model().objects.create_superuser("organiser", "o@example.org", "pw-organiser-1")
+    page = new_page(1280, 900)
+    log_in(page, live_server.url, "/admin/tournament/registration/")
+
+    def act_on(name: str, action: str, reason: str) -> str:
+        row = page.locator("#result_list tbody tr", has_text=name)
+        row.locator("input[name=_selected_action]").check()
+        page.locator("select[name=action]").select_option(label=action)
+        page.get_by_role("button", name="Go").click()
+        page.get_by_label("Reason").fill(reason)
+        page.get_by_role("button", name="Confirm").click()
+        page.wait_for_url(re.compile(r"/admin/tournament/registration/$"))
+        return page.locator(".messagelist").inner_text()
+
+    assert act_on("Léa Dubois", "Withdraw (with a reason)", "Left") == "Withdrawn: Léa Dubois."
+    page.locator("#result_list tbody tr", has_text="Léa Dubois").locator(
+        "input[name=_selected_action]"
+    ).check()
+    page.locator("select[name=action]").select_option(label="Reinstate (with a reason)")
+    page.get_by_role("button", name="Go").click()
+    # The confirmation page says why the player left, to check it is the right one.
+    assert "Léa Dubois" in page.locator("#content li").inner_text()
+    assert "Withdrawn: Left" in page.locator("#content li").inner_text()
+    page.get_by_label("Reason").fill("Wrong line ticked: Tomás Ibáñez left")
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_url(re.compile(r"/admin/tournament/registration/$"))
+    assert page.locator(".messagelist").inner_text() == "Reinstated: Léa Dubois."
+    row = page.locator("#result_list tbody tr", has_text="Léa Dubois")
+    assert "Registered" in row.inner_text()
+    assert act_on("Tomás Ibáñez", "Withdraw (with a reason)", "Left") == (
+        "Withdrawn: Tomás Ibáñez."
+    )
