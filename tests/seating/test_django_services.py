@@ -607,7 +607,7 @@ def test_a_fixed_table_beyond_the_tables_is_explained_in_french_whoever_the_play
     params = {"player_name": "Léa Dubois", "table": 6, "tables": 5}
     with translation.override("fr"):
         message = error_message("fixed_table_out_of_range", params)
-    assert message == "La table fixe de Léa Dubois est la table 6, mais il n’y a que 5 tables."
+    assert message == "Table fixe pour Léa Dubois : la table 6, mais il n’y a que 5 tables."
 
 
 def test_a_substitute_who_played_a_seat_is_in_the_history_in_that_seat(twenty, organiser):

@@ -484,7 +484,7 @@ def test_a_known_ema_number_with_a_strangers_name_is_a_problem(tournament):
     ]
     with translation.override("fr"):
         (row,) = check_rows(tournament, read_table("p.csv", content.encode()).rows)
-    assert row.problems[0].startswith("Le numéro EMA 90000001 est celui de Zoé Martin")
+    assert row.problems[0].startswith("Le numéro EMA 90000001 appartient à Zoé Martin")
 
 
 def test_apostrophes_in_a_csv_are_letters_not_quotation_marks():
@@ -629,15 +629,18 @@ def test_the_french_preview_does_not_make_every_known_player_a_man(client, organ
     # est inscrit de nouveau": masculine whoever the player. They now read for anyone.
     zoe = make_player(first_name="Zoé", last_name="Martin", country="FR")
     lea = make_player(first_name="Léa", last_name="Dubois", country="FR")
+    anna = make_player(first_name="Anna", last_name="Nowak", country="PL")
     make_registration(tournament, player=zoe)
     client.force_login(organiser)
     client.cookies["django_language"] = "fr"
-    upload = io.BytesIO("Prénom;Nom;Pays\nZoé;Martin;FR\nLéa;Dubois;FR\n".encode())
+    upload = io.BytesIO("Prénom;Nom;Pays\nZoé;Martin;FR\nLéa;Dubois;FR\nAnna;Nowak;PL\n".encode())
     upload.name = "joueurs.csv"
     url = reverse("admin:tournament_tournament_import", args=[tournament.pk])
     page = client.post(url, {"file": upload}, follow=True).content.decode()
     assert f"Zoé Martin (n° {zoe.pk}) a déjà une inscription à ce tournoi." in page
-    assert f"déjà dans la base : nouvelle inscription de Léa Dubois (n° {lea.pk})" in page
+    assert f"déjà dans la base : nouvelle inscription pour Léa Dubois (n° {lea.pk})" in page
+    # No "de Anna": a name opening with a vowel would need "d’Anna"; "pour" reads right.
+    assert f"nouvelle inscription pour Anna Nowak (n° {anna.pk})" in page
     assert "inscrit " not in page
 
 
