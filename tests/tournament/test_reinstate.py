@@ -70,6 +70,36 @@ def test_the_audit_log_keeps_why_they_left_and_why_they_came_back(
     assert back.data == {"previous_status": previous, "previous_reason": "Collusion"}
 
 
+@pytest.mark.parametrize(
+    ("first", "then", "status"),
+    [
+        (registration_withdraw, registration_withdraw, "Withdrawn"),
+        (registration_disqualify, registration_disqualify, "Disqualified"),
+        # Withdrawn players stay in the ranking, disqualified ones do not (WRC 2015 §7.1).
+        (registration_disqualify, registration_withdraw, "Disqualified"),
+    ],
+)
+def test_a_player_who_left_is_not_withdrawn_or_disqualified_again(
+    entry, organiser, first, then, status
+):
+    first(registration=entry, reason="Left at lunch", acting_user=organiser)
+    with pytest.raises(ValidationError) as refused:
+        then(registration=entry, reason="Ticked twice", acting_user=organiser)
+    assert refused.value.messages == [
+        f"{entry.player} is not changed: their registration is already “{status}” "
+        "(reinstate them first if that was a mistake)."
+    ]
+    entry.refresh_from_db()
+    assert (entry.status_reason, AuditEntry.objects.count()) == ("Left at lunch", 1)
+
+
+def test_a_withdrawn_player_may_still_be_disqualified(entry, organiser):
+    registration_withdraw(registration=entry, reason="Left at lunch", acting_user=organiser)
+    registration_disqualify(registration=entry, reason="Collusion", acting_user=organiser)
+    entry.refresh_from_db()
+    assert entry.status == Registration.Status.DISQUALIFIED
+
+
 @pytest.mark.parametrize("checked_in", [False, True])
 def test_a_player_still_playing_is_not_reinstated(entry, organiser, checked_in):
     if checked_in:

@@ -51,6 +51,20 @@ def registration_check_in(*, registration: Registration, acting_user=None) -> Re
 def _set_inactive(
     *, registration: Registration, status: str, reason: str, acting_user, action: str
 ) -> Registration:
+    """A second withdrawal would only overwrite the first one's reason; withdrawing a
+    disqualified player would put them back in the ranking (WRC 2015 §7.1)."""
+    current = Registration.objects.select_for_update().get(pk=registration.pk)
+    if current.status == status or (
+        current.status == Registration.Status.DISQUALIFIED
+        and status == Registration.Status.WITHDRAWN
+    ):
+        raise ValidationError(
+            _(
+                "%(player)s is not changed: their registration is already “%(status)s” "
+                "(reinstate them first if that was a mistake)."
+            )
+            % {"player": registration.player, "status": current.get_status_display()}
+        )
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("Give a reason."))
