@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring.models import ScoreSheet
@@ -39,7 +39,9 @@ def test_demo_is_loaded_once_and_kept_on_the_second_run():
 
 
 @pytest.mark.django_db
-def test_the_printed_organiser_login_opens_the_admin(client, capsys):
+def test_the_printed_organiser_login_opens_the_admin(client, capsys, settings, monkeypatch):
+    settings.DEBUG = True  # the quick start's settings (the test runner turns DEBUG off)
+    monkeypatch.delenv("ORGANISER_PASSWORD", raising=False)
     call_command("load_demo")
     call_command("ensure_organiser")
     printed = capsys.readouterr().out
@@ -48,6 +50,29 @@ def test_the_printed_organiser_login_opens_the_admin(client, capsys):
     assert client.get("/admin/tournament/tournament/").status_code == 200
     call_command("ensure_organiser")  # a second run keeps the same login
     assert client.login(username=username, password=password)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("unset", [None, ""])
+def test_production_never_creates_the_organiser_with_the_development_password(
+    settings, monkeypatch, unset
+):
+    # With DEBUG off and no ORGANISER_PASSWORD, the command made a superuser whose password,
+    # "riichi-organiser", the README prints for everyone to read.
+    settings.DEBUG = False
+    monkeypatch.delenv("ORGANISER_USERNAME", raising=False)
+    if unset is None:
+        monkeypatch.delenv("ORGANISER_PASSWORD", raising=False)
+    else:
+        monkeypatch.setenv("ORGANISER_PASSWORD", unset)
+    with pytest.raises(CommandError, match="ORGANISER_PASSWORD"):
+        call_command("ensure_organiser")
+    assert not get_user_model().objects.filter(username="organiser").exists()
+    monkeypatch.setenv("ORGANISER_PASSWORD", "chosen-for-the-event")
+    call_command("ensure_organiser")
+    assert get_user_model().objects.get(username="organiser").check_password("chosen-for-the-event")
+    monkeypatch.delenv("ORGANISER_PASSWORD")
+    call_command("ensure_organiser")  # the login exists: nothing to create, nothing refused
 
 
 def _referee_logins(printed: str) -> list[tuple[str, str, str]]:
