@@ -83,6 +83,28 @@ def test_archive_round_trip_through_an_empty_database():
 
 
 @pytest.mark.django_db(transaction=True)
+def test_after_a_restore_into_a_fresh_database_the_organisers_can_log_in_again(client, monkeypatch):
+    # The archive carries no password: the accounts came back unable to log in, organisers
+    # without the Staff status the admin needs, and ensure_organiser said "(the one you set)"
+    # of an organiser login that had no password at all.
+    cache.clear()
+    tournament = demo_with_everything()
+    monkeypatch.setenv("ORGANISER_PASSWORD", "before-the-crash")
+    call_command("ensure_organiser", verbosity=0)  # the demo's organiser is archived too
+    data = json.loads(archive_json(tournament))
+    call_command("flush", interactive=False, verbosity=0)
+    archive_import(data)
+    accounts = get_user_model().objects.in_bulk(field_name="username")
+    assert not any(account.has_usable_password() for account in accounts.values())
+    assert accounts["boss"].is_staff  # organiser of the tournament: back in the admin
+    assert not accounts["demo-scorer"].is_staff  # referees work on the score-sheet pages
+    monkeypatch.setenv("ORGANISER_PASSWORD", "after-the-restore")
+    call_command("ensure_organiser", verbosity=0)
+    assert client.login(username="organiser", password="after-the-restore")
+    assert client.get("/admin/auth/user/").status_code == 200  # sets the officials' passwords
+
+
+@pytest.mark.django_db(transaction=True)
 def test_archive_imports_as_a_copy_next_to_the_original():
     cache.clear()
     tournament = demo_with_everything()

@@ -75,6 +75,19 @@ def test_production_never_creates_the_organiser_with_the_development_password(
     call_command("ensure_organiser")  # the login exists: nothing to create, nothing refused
 
 
+@pytest.mark.django_db
+def test_an_organiser_login_an_admin_disabled_stays_disabled(client, monkeypatch):
+    monkeypatch.setenv("ORGANISER_PASSWORD", "first-password")
+    call_command("ensure_organiser")
+    assert client.login(username="organiser", password="first-password")  # it has logged in
+    organiser = get_user_model().objects.get(username="organiser")
+    organiser.set_unusable_password()
+    organiser.save()
+    monkeypatch.setenv("ORGANISER_PASSWORD", "second-password")
+    call_command("ensure_organiser")
+    assert not get_user_model().objects.get(username="organiser").has_usable_password()
+
+
 def _referee_logins(printed: str) -> list[tuple[str, str, str]]:
     """(username, password, address) of each "… referee login: …" line."""
     return re.findall(r"(?i)referee login: (\S+) / (\S+)  →  (\S+)", printed)

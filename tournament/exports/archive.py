@@ -13,7 +13,8 @@ export → import into an empty database → export gives the same JSON.
 
 Import (`archive_import`) is atomic: all of it or nothing. A player whose unique value (e.g.
 the EMA number) already exists is the same person and is reused; an idempotency token
-(a unique UUID) already in use is replaced by a fresh one.
+(a unique UUID) already in use is replaced by a fresh one. An account the import creates has
+no password; the tournament's organisers get their Staff status back.
 """
 
 import datetime
@@ -32,7 +33,7 @@ from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
 from scoring.services.invalidation import standings_changed
-from tournament.models import Tournament
+from tournament.models import Tournament, TournamentStaff
 
 FORMAT = "riichi-tournament-archive"
 VERSION = 1
@@ -378,6 +379,15 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
         raise ArchiveError(_("The archive is damaged: %(error)s") % {"error": error}) from error
     if tournament is None:
         raise ArchiveError(_("The archive holds no tournament."))
+    # Accounts come without passwords, and without the Staff status the admin needs to let
+    # anyone in: the tournament's organisers get it back, as saving their role gives it
+    # (`staff_admin_access`).
+    user_model._base_manager.filter(
+        pk__in=users.values(),
+        is_staff=False,
+        tournament_roles__tournament=tournament,
+        tournament_roles__role=TournamentStaff.Role.ORGANISER,
+    ).update(is_staff=True)
     # A restored database may reuse the primary keys of a deleted tournament whose
     # standings are still in a shared cache: give the standings a new version.
     standings_changed(tournament)

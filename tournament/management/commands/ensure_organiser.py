@@ -21,20 +21,24 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         username = os.environ.get("ORGANISER_USERNAME", DEFAULT_USERNAME)
         password = os.environ.get("ORGANISER_PASSWORD") or None
-        user_model = get_user_model()
-        if password is None:
+        user = get_user_model().objects.filter(username=username).first()
+        # An account restored from an archive has no password and has never logged in here:
+        # it gets one like a new login. One that logged in and has none was disabled by an
+        # admin, and stays so.
+        needs_password = user is None or (
+            not user.has_usable_password() and user.last_login is None
+        )
+        if needs_password and password is None and not settings.DEBUG:
             # The development password is printed in the README: in production it would
             # open the admin, as a superuser, to anyone who has read it.
-            if not settings.DEBUG and not user_model.objects.filter(username=username).exists():
-                raise CommandError(
-                    f"Set ORGANISER_PASSWORD to create the login {username}: with DEBUG off "
-                    "the development password is not used."
-                )
-            password = DEFAULT_PASSWORD
-        user, created = user_model.objects.get_or_create(
-            username=username, defaults={"is_staff": True, "is_superuser": True}
-        )
-        if created:
+            raise CommandError(
+                f"Set ORGANISER_PASSWORD to give the login {username} a password: with DEBUG "
+                "off the development password is not used."
+            )
+        password = password or DEFAULT_PASSWORD
+        if needs_password:
+            user = user or get_user_model()(username=username)
+            user.is_staff = user.is_superuser = True
             user.set_password(password)
             user.save()
         demo = Tournament.objects.filter(slug=DEMO_SLUG).first()
