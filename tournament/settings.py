@@ -189,6 +189,9 @@ LOGOUT_REDIRECT_URL = "public:home"
 
 # Uploads: a player list is small; anything bigger is refused before it is parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# A round's admin page posts two hidden fields per seat (its seats are listed under the
+# form): Django's 1,000 fields stopped an event of 500 players from saving (locking) a round.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(2 * 1024 * 1024)))
 IMPORT_MAX_ROWS = int(os.environ.get("IMPORT_MAX_ROWS", "2000"))

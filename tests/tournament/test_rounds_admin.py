@@ -132,3 +132,14 @@ def test_a_round_lists_each_table_s_seats_east_south_west_north(admin_client, to
     (inline,) = page.context["inline_admin_formsets"]
     seats = [(form.instance.table_number, form.instance.wind) for form in inline.formset.forms]
     assert seats == [(table, wind) for table in (1, 2) for wind in "ESWN"]  # not E, N, S, W
+
+
+def test_the_round_of_an_event_of_500_players_can_be_saved(admin_client, tournament):
+    # The page posts two hidden fields per seat listed under the form: 504 players went past
+    # Django's 1,000 fields, and saving the round (locking its results) answered a bare
+    # "Bad Request (400)".
+    round_ = make_rounds(tournament)[0]
+    make_seats(round_, make_registrations(tournament, 504))
+    assert _save_status(admin_client, round_, Round.Status.PLAYING).status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PLAYING
