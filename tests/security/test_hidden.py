@@ -189,3 +189,21 @@ def test_a_403_with_debug_off_shows_no_detail(event, client, settings):
     assert response.status_code == 403
     assert "Not allowed" in body
     assert not [secret for secret in SECRETS if secret in body]
+
+
+@pytest.mark.parametrize(
+    ("language", "title"), [("en", "This request was not understood"), ("fr", "Requête incomprise")]
+)
+def test_a_400_with_debug_off_is_the_sites_own_page(db, settings, language, title):
+    # A host name the site does not serve (ALLOWED_HOSTS), or a form past the upload limits,
+    # answered Django's bare English "Bad Request (400)".
+    settings.DEBUG = False
+    settings.ALLOWED_HOSTS = ["riichi.example.org"]
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    response = client.get("/", HTTP_HOST="www.riichi.example.org")
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert title in body
+    assert "Bad Request (400)" not in body
+    assert "www.riichi.example.org" not in body
+    assert not [secret for secret in SECRETS if secret in body]
