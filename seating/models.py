@@ -6,7 +6,9 @@ applied later; applying checks that the snapshot still matches the database. Sea
 themselves live in `tournament.Seat`.
 """
 
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
@@ -156,6 +158,41 @@ class SeatingRun(models.Model):
             "id": self.pk,
             "tournament": self.tournament,
         }
+
+    @staticmethod
+    def translate_archived_ids(name: str, value: Any, registration: Callable[[int], int]) -> Any:
+        """A JSON field of a run copied with its tournament, its registrations' ids replaced
+        by `registration` (`tournament.exports.archive`): the input and the plan name players
+        in lists and as keys, which the archive's generic rule (keys named after a model)
+        cannot tell from other numbers."""
+
+        def tables(rows: list) -> list:
+            return [[registration(player) for player in table] for table in rows]
+
+        def keyed(mapping: dict) -> dict:
+            return {str(registration(int(key))): item for key, item in mapping.items()}
+
+        if name == "snapshot":
+            value = dict(value)
+            for key in ("players", "standings"):
+                if key in value:
+                    value[key] = [registration(player) for player in value[key]]
+            for key in ("teams", "fixed_tables"):
+                if key in value:
+                    value[key] = keyed(value[key])
+            value["history"] = [
+                {**item, "tables": tables(item["tables"])} for item in value.get("history", [])
+            ]
+            value["previous"] = [tables(rnd) for rnd in value.get("previous", [])]
+            return value
+        if name == "plan":
+            return [{**item, "tables": tables(item["tables"])} for item in value]
+        if name == "swaps":
+            return [
+                {**swap, "players": [registration(player) for player in swap["players"]]}
+                for swap in value
+            ]
+        return value
 
     @property
     def is_open(self) -> bool:

@@ -11,6 +11,7 @@ from django.core.management.base import CommandError
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
 from scoring.selectors import tournament_standings
+from seating.models import SeatingRun
 from tests.conftest import make_player, make_staff
 from tournament.demo import DEMO_SLUG
 from tournament.exports.archive import ArchiveError, archive_import, archive_json
@@ -125,6 +126,15 @@ def test_archive_imports_as_a_copy_next_to_the_original():
     copied_ids = set(copy.registrations.values_list("pk", flat=True))
     for version in SheetVersion.objects.filter(sheet__round__tournament=copy):
         assert {seat["registration"] for seat in version.data["seats"]} <= copied_ids
+    # So do its seating runs' input and plan, which name players in lists and as keys: the
+    # run's page shows the copy's players at its tables.
+    runs = list(SeatingRun.objects.filter(tournament=copy))
+    assert runs
+    for run in runs:
+        planned = {p for item in run.plan for table in item["tables"] for p in table}
+        played = {p for item in run.snapshot["history"] for table in item["tables"] for p in table}
+        assert set(run.snapshot["players"]) | planned | played <= copied_ids
+        assert {int(key) for key in run.snapshot["teams"]} <= copied_ids
 
 
 @pytest.mark.django_db

@@ -365,9 +365,18 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
             json_fields += [(model, obj.object.pk, name, value) for name, value in later_json]
         for model, pk, attname, key in deferred:
             model._base_manager.filter(pk=pk).update(**{attname: new_ids[key]})
-        # Once every row has its new key, the ids inside JSON data can be translated.
+
+        # Once every row has its new key, the ids inside JSON data can be translated; a
+        # model that writes registrations' ids where the generic rule cannot see them
+        # translates its own (`translate_archived_ids`).
+        def registration(old_id: int) -> int:
+            return new_ids.get(("tournament.registration", old_id), old_id)
+
         for model, pk, name, value in json_fields:
             translated = _translate_ids(value, new_ids, labels)
+            own = getattr(model, "translate_archived_ids", None)
+            if own is not None:
+                translated = own(name, translated, registration)
             model._base_manager.filter(pk=pk).update(**{name: translated})
         if keep_ids:
             _reset_sequences(written)
