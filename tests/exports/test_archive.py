@@ -187,6 +187,9 @@ def test_export_import_and_backup_commands(tmp_path, tournament):
     assert len(files) == 2
     assert files[0].endswith("-copy.json")
     assert not any(name.endswith(".partial") for name in files)
+    # Players' names and EMA numbers: readable by the backup's own account only.
+    assert (tmp_path / "backups").stat().st_mode & 0o777 == 0o700
+    assert {path.stat().st_mode & 0o777 for path in (tmp_path / "backups").iterdir()} == {0o600}
 
 
 @pytest.mark.django_db

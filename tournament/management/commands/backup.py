@@ -24,7 +24,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, slug: str | None, directory: str, **options) -> None:
         folder = Path(directory)
-        folder.mkdir(parents=True, exist_ok=True)
+        # Archives hold players' names, clubs and EMA numbers, and officials' accounts: only
+        # the account that runs the backups may read them (files 0600, a new folder 0700).
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
         tournaments = Tournament.objects.order_by("slug")
         if slug:
@@ -33,6 +35,8 @@ class Command(BaseCommand):
         for tournament in tournaments:
             path = folder / f"{stamp}-{tournament.slug}.json"
             temporary = path.with_suffix(".json.partial")
+            temporary.touch(mode=0o600)
+            temporary.chmod(0o600)  # touch's mode yields to the umask; an old partial stays
             temporary.write_bytes(archive_json(tournament))
             temporary.replace(path)  # never a half-written backup under the final name
             self.stdout.write(str(path))
