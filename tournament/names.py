@@ -93,15 +93,33 @@ def searchable(text: str) -> str:
     return f"{folded} {spelled}" + (f" {joined}" if joined != folded else "")
 
 
+def player_search_text(first_name: str, last_name: str = "", nickname: str = "") -> str:
+    """What a search for a player looks in (`searchable`): first name, last name and
+    nickname, and the name as its owner writes it where that differs, so that 山田太郎, typed
+    as every page shows it, finds the player entered as 太郎 / 山田.
+
+    >>> player_search_text("太郎", "山田")
+    '太郎 山田 山田太郎 太郎 山田 山田太郎'
+    """
+    names = [first_name, last_name, nickname]
+    written = written_name(first_name, last_name)
+    if written != f"{first_name} {last_name}".strip():
+        names.append(written)
+    return searchable(" ".join(name for name in names if name))
+
+
 def names_match(names: Iterable[str], query: str) -> bool:
-    """Every word of the query is part of the names, in any order and case, typed with or
-    without accents or with its letters spelled out ("zoe mar" finds Zoé Martin).
+    """Every word of the query is part of the names (first name, last name, nickname), in
+    any order and case, typed with or without accents or with its letters spelled out ("zoe
+    mar" finds Zoé Martin), or as the name is written (山田太郎).
 
     >>> names_match(["Jürgen", "Müller", ""], "mueller jur"), names_match(["Zoé"], "zoey")
     (True, False)
+    >>> names_match(["太郎", "山田", ""], "山田太郎")
+    True
     """
     words = fold(query).split()
-    haystack = searchable(" ".join(names))
+    haystack = player_search_text(*names)
     return bool(words) and all(word in haystack for word in words)
 
 

@@ -16,7 +16,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournament.names import fold, searchable
+from tournament.names import fold, player_search_text
 
 NEGATIVE_INFINITY = float("-inf")
 # U+2212, the minus sign: a hyphen is shorter than a plus and reads as a dash in print.
@@ -205,10 +205,8 @@ def ranking_rows(standings) -> list[dict]:
                 "name": player.display_name,
                 "withdrawn": entry.withdrawn,
                 "name_sort": fold(player.last_name or player.first_name),
-                # As find my seat: "mueller" finds Müller too (names.searchable).
-                "search": searchable(
-                    " ".join((player.first_name, player.last_name, player.nickname))
-                ),
+                # As find my seat: "mueller" finds Müller, "山田太郎" 山田 太郎 (names).
+                "search": player_search_text(player.first_name, player.last_name, player.nickname),
                 "country": player.country.code or "",
                 "country_name": str(player.country.name) if player.country else "",
                 "club": entry.team_or_club,

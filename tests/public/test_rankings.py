@@ -123,6 +123,20 @@ def test_rankings_search_and_sort(client, django_user_model):
 
 
 @pytest.mark.django_db
+def test_rankings_search_finds_a_cjk_name_typed_as_it_is_written(client, django_user_model):
+    # Entered as given name / family name, shown family name first and run together.
+    tournament, registrations, rounds, referee = make_event(django_user_model)
+    target = registrations[2].player
+    target.first_name, target.last_name = "太郎", "山田"
+    target.save()
+    confirm_round(rounds[0], referee, tables=2)
+    response = client.get(reverse("public:rankings", args=[tournament.slug]), {"q": "山田太郎"})
+    assert [row.record["name"] for row in response.context["table"].rows] == ["山田太郎"]
+    # The page's own filter, as the reader types, looks in the same text.
+    assert 'data-search="太郎 山田 山田太郎' in response.content.decode()
+
+
+@pytest.mark.django_db
 def test_rows_endpoint_answers_304_until_a_sheet_is_confirmed(client, django_user_model):
     tournament, _registrations, rounds, referee = make_event(django_user_model)
     url = reverse("public:rankings_rows", args=[tournament.slug])

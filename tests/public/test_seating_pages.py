@@ -134,6 +134,24 @@ def test_find_my_seat_finds_letters_typed_without_their_stroke_or_dot(
     assert player.display_name in response.content.decode()
 
 
+# Chinese, Japanese and Korean names are entered as given name / family name and shown
+# family name first, run together (山田太郎): the way every page writes them.
+CJK_NAMES = [("太郎", "山田"), ("小明", "王"), ("민준", "김")]
+
+
+@pytest.mark.parametrize(("first_name", "last_name"), CJK_NAMES)
+@pytest.mark.django_db
+def test_find_my_seat_finds_a_cjk_name_typed_as_it_is_written(client, first_name, last_name):
+    tournament, registrations, _rounds = seated_tournament()
+    player = registrations[5].player
+    player.first_name, player.last_name = first_name, last_name
+    player.save()
+    url = reverse("public:find_seat", args=[tournament.slug])
+    response = client.get(url, {"q": player.display_name})
+    assert [match.registration for match in response.context["matches"]] == [registrations[5]]
+    assert "Table 2" in response.content.decode()
+
+
 @pytest.mark.django_db
 def test_find_my_seat_shows_the_next_seated_round_after_a_finished_one(client):
     tournament, registrations, rounds = seated_tournament(players=4)

@@ -11,7 +11,8 @@ from tests.conftest import make_player, make_registration, make_registrations, m
 def tournament(db):
     tournament = make_tournament()
     make_registrations(tournament, 3)
-    for first, last in (("Zoé", "Lefèvre"), ("Jürgen", "Müller"), ("Siobhán", "O’Connor")):
+    names = (("Zoé", "Lefèvre"), ("Jürgen", "Müller"), ("Siobhán", "O’Connor"), ("太郎", "山田"))
+    for first, last in names:
         make_registration(tournament, player=make_player(first_name=first, last_name=last))
     return tournament
 
@@ -39,6 +40,16 @@ def test_the_lists_find_names_typed_without_their_accents(
     page = _listed(admin_client, reverse(url), query)
     assert found in page
     assert not_found not in page
+
+
+@pytest.mark.parametrize(
+    "url", ["admin:tournament_player_changelist", "admin:tournament_registration_changelist"]
+)
+def test_the_lists_find_a_japanese_name_typed_as_it_is_written(admin_client, tournament, url):
+    # Entered as given name 太郎 / family name 山田, written family name first, run together.
+    response = admin_client.get(reverse(url), {"q": "山田太郎"})
+    assert [str(result) for result in response.context["cl"].result_list][0].startswith("山田太郎")
+    assert response.context["cl"].result_count == 1
 
 
 def test_a_plain_search_still_finds_what_the_database_finds(admin_client, tournament):
