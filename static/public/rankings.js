@@ -9,6 +9,14 @@
   const search = document.getElementById("ranking-search");
   const interval = Math.max(5, parseInt(wrapper.dataset.interval, 10) || 10) * 1000;
   let etag = null;
+  // What the status line said of the last ranking received: back as soon as the server
+  // answers again, even with "nothing changed" (304), so "Offline" does not stay.
+  let received = "";
+
+  function say(text) {
+    // Only a change: the line is read out by screen readers (aria-live).
+    if (status && status.textContent !== text) status.textContent = text;
+  }
 
   function fold(text) {
     // The letters names.UNACCENTED maps, so "Yılmaz" typed with its ı finds the row too.
@@ -39,7 +47,10 @@
     if (etag) headers["If-None-Match"] = etag;
     try {
       const response = await fetch(wrapper.dataset.url, {headers: headers, cache: "no-store"});
-      if (response.status === 304) return;
+      if (response.status === 304) {
+        say(received);
+        return;
+      }
       if (!response.ok) throw new Error(String(response.status));
       const html = await response.text();
       etag = response.headers.get("ETag");
@@ -49,9 +60,10 @@
       if (container) container.scrollLeft = scrollLeft;
       applyFilter();
       wrapper.dataset.refreshed = String(Date.now());
-      if (status) status.textContent = status.dataset.updated + " " + clockTime(new Date());
+      if (status) received = status.dataset.updated + " " + clockTime(new Date());
+      say(received);
     } catch (error) {
-      if (status) status.textContent = status.dataset.offline;
+      if (status) say(status.dataset.offline);
     }
   }
 

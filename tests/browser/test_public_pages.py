@@ -45,6 +45,31 @@ def test_rankings_update_by_themselves_after_a_sheet_is_confirmed(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_rankings_stop_saying_offline_once_the_connection_is_back(live_server, new_page):
+    tournament, referee = demo_event()
+    confirm_table(tournament, referee, 1)
+    page = new_page(390, 844, is_mobile=True, has_touch=True)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rankings/")
+    status = page.locator("#ranking-status")
+    page.wait_for_function("document.getElementById('ranking-status').textContent !== ''")
+    updated = status.inner_text()
+    assert updated.startswith("Updated")
+    # The hall's Wi-Fi drops for a poll or two, then comes back; no sheet changed meanwhile,
+    # so the server answers "nothing changed" (304).
+    page.context.set_offline(True)
+    page.wait_for_function(
+        "document.getElementById('ranking-status').textContent.startsWith('Offline')",
+        timeout=25_000,
+    )
+    page.context.set_offline(False)
+    page.wait_for_function(
+        "!document.getElementById('ranking-status').textContent.startsWith('Offline')",
+        timeout=25_000,
+    )
+    assert status.inner_text() == updated  # when the ranking shown was received
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_total_stays_on_a_phone_screen_in_the_rankings(live_server, new_page, screenshot):
     tournament, referee = demo_event()
     confirm_table(tournament, referee, 1)
