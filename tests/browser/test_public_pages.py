@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from seating.services import seating_run_apply, seating_run_start, substitutes_add
 from tests.browser.helpers import ROUNDS_OVERHANG, SIDEWAYS, confirm_table, demo_event
+from tests.conftest import make_player, make_registration, make_rounds, make_seats, make_tournament
 from tournament.demo import DEMO_SLUG
 from tournament.models import Round, Tournament
 from tournament.services.registrations import registration_withdraw
@@ -157,6 +158,42 @@ def test_projector_seating_fits_a_1920_by_1080_screen(live_server, new_page, scr
         "parseFloat(getComputedStyle(document.querySelector('.seating-table li')).fontSize)"
     )
     assert font_size >= 24  # read from across the room
+
+
+@pytest.mark.django_db(transaction=True)
+def test_projector_holds_144_players_with_long_names_on_a_1920_by_1080_screen(
+    live_server, new_page
+):
+    # A large event: 36 tables, names as long as real ones get (a hyphen, a particle, a
+    # Polish surname of 19 letters), so many wrap in a column an eighth of the screen wide.
+    firsts = ["Valentina", "Alexander", "Małgorzata", "Jean-Baptiste", "Guðrún", "Mehmet"]
+    firsts += ["Anaïs", "Christopher", "Siobhán", "Wojciech", "Thị Hương", "María del Carmen"]
+    lasts = ["Hernández", "Kowalczyk", "Featherstonehaugh", "Brzęczyszczykiewicz", "Østergaard"]
+    lasts += ["Nguyễn", "Papadopoulos", "van der Berg", "Schneider-Wagner", "Yılmaz", "Dubois"]
+    lasts += ["Fernández de la Concepción Rodríguez-Villanueva"]
+    tournament = make_tournament()
+    registrations = [
+        make_registration(tournament, player=make_player(first_name=first, last_name=last))
+        for first in firsts
+        for last in lasts
+    ]
+    round_ = make_rounds(tournament, 1)[0]
+    make_seats(round_, registrations)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.SEATED)
+    page = new_page(1920, 1080)
+    for view, item in (("tables", ".seating-table"), ("players", ".seating-players li")):
+        page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/projector/{view}/")
+        assert page.locator(item).count() == (36 if view == "tables" else 144)
+        # Nobody scrolls a screen on the wall: every table and every name is on it.
+        assert page.evaluate("document.documentElement.scrollHeight") <= 1080, view
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1920, view
+        edges = page.evaluate(
+            "(item) => [...document.querySelectorAll(item)].map(e => e.getBoundingClientRect())"
+            ".reduce((m, r) => [Math.max(m[0], r.right), Math.max(m[1], r.bottom)], [0, 0])",
+            item,
+        )
+        assert edges[0] <= 1920, view
+        assert edges[1] <= 1080, view
 
 
 @pytest.mark.django_db(transaction=True)
