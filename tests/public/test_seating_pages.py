@@ -175,6 +175,27 @@ def test_find_my_seat_says_when_nobody_matches(client):
     assert "No player matches" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("language", "notice"),
+    [
+        ("en", "4 more players match “test”: type more of your name to find yours."),
+        ("fr", "4 personnes de plus correspondent à « test » : tapez une plus grande partie"),
+    ],
+)
+@pytest.mark.django_db
+def test_find_my_seat_says_when_more_players_match_than_it_shows(client, language, notice):
+    # 24 players named Test…: 20 cards, and the player further down the alphabet is told
+    # to type more rather than left to think they are not seated.
+    tournament, registrations, _rounds = seated_tournament(players=24)
+    url = reverse("public:find_seat", args=[tournament.slug])
+    response = client.get(url, {"q": "test"}, headers={"accept-language": language})
+    assert len(response.context["matches"]) == 20
+    assert notice in response.content.decode()
+    response = client.get(url, {"q": registrations[-1].player.display_name})
+    assert len(response.context["matches"]) == 1
+    assert "more players match" not in response.content.decode()
+
+
 @pytest.mark.django_db
 def test_find_my_seat_says_when_a_player_no_longer_plays(client):
     tournament, registrations, _rounds = seated_tournament()

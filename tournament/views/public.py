@@ -34,6 +34,8 @@ from tournament.tables import (
 )
 
 POLL_SECONDS = 10
+# Seat cards find my seat shows at most: a phone's screenful or two.
+SEAT_MATCHES_SHOWN = 20
 RANKING_CACHE_SECONDS = 600
 PROJECTOR_SIZES = [(12, "large"), (25, "medium"), (40, "small")]
 
@@ -286,9 +288,14 @@ class FindSeatView(PublicTournamentMixin, TemplateView):
         round_ = selectors.current_round(tournament)
         context.update(query=query, round=round_)
         if query:
-            context["matches"] = selectors.find_seats(tournament, round_, query)[:20]
-            if not context["matches"]:
-                context["inactive"] = selectors.find_inactive(tournament, query)[:20]
+            matches = selectors.find_seats(tournament, round_, query)
+            # A player further down the alphabet than the cards shown is told to type more.
+            context["matches"] = matches[:SEAT_MATCHES_SHOWN]
+            context["not_shown"] = len(matches) - len(context["matches"])
+            if not matches:
+                context["inactive"] = selectors.find_inactive(tournament, query)[
+                    :SEAT_MATCHES_SHOWN
+                ]
         return context
 
 
