@@ -139,6 +139,7 @@ class RankingTable(tables.Table):
 
     def __init__(self, data, *, slug: str, round_numbers, provisional_rounds, **kwargs):
         self.slug = slug
+        self.provisional_rounds = provisional_rounds
         extra = []
         for number in round_numbers:
             label = _("R%(number)s") % {"number": number}

@@ -101,6 +101,21 @@ def test_round_with_unconfirmed_sheets_is_marked_provisional(client, django_user
 
 
 @pytest.mark.django_db
+def test_the_provisional_legend_comes_and_goes_with_the_polled_table(client, django_user_model):
+    # A screen left on the rankings replaces only the table: the legend must come with it.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    legend = "* provisional: some score sheets of this round are not confirmed yet."
+    url = reverse("public:rankings_rows", args=[tournament.slug])
+    assert legend not in client.get(url).content.decode()  # nothing entered yet
+    confirm_sheet(rounds[0], 1, referee)
+    assert legend in client.get(url).content.decode()  # table 2 still to come
+    confirm_sheet(rounds[0], 2, referee)
+    assert legend not in client.get(url).content.decode()
+    page = client.get(reverse("public:rankings", args=[tournament.slug])).content.decode()
+    assert legend not in page
+
+
+@pytest.mark.django_db
 def test_rankings_search_and_sort(client, django_user_model):
     tournament, registrations, rounds, referee = make_event(django_user_model)
     target = registrations[3].player
