@@ -11,9 +11,10 @@ from collections.abc import Iterable
 from tournament.models import Registration, is_east_asian, written_name
 
 # Letters that Unicode does not decompose into a base letter and an accent, as they are
-# typed on a keyboard without them: Yılmaz is found as "yilmaz", Søren as "soren".
+# typed on a keyboard without them: Yılmaz is found as "yilmaz", Søren as "soren", Þórður
+# as "thordur".
 UNACCENTED = str.maketrans(
-    {"ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l"}
+    {"ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l", "þ": "th"}
 )
 # How German and Scandinavian names are written without their letters: "Mueller", "Soeren".
 SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "æ": "ae", "ø": "oe", "å": "aa"})

@@ -20,8 +20,10 @@
 
   function fold(text) {
     // The letters names.UNACCENTED maps, so "Yılmaz" typed with its ı finds the row too.
-    const unaccented = { "ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l" };
-    return text.toLocaleLowerCase().replace(/[ıøæœßđðł]/g, function (c) { return unaccented[c]; })
+    const unaccented = {
+      "ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l", "þ": "th",
+    };
+    return text.toLocaleLowerCase().replace(/[ıøæœßđðłþ]/g, function (c) { return unaccented[c]; })
       .replace(/[\u2019\u2018\u02bc\u0060]/g, "'")  // names.APOSTROPHES
       .normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   }

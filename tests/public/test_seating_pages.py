@@ -114,6 +114,7 @@ def test_find_my_seat_ignores_case_and_accents(client):
         ("Siobhán", "O’Connor", "oconnor"),  # typed without the apostrophe
         ("Siobhán", "O’Connor", "o'connor"),  # the keyboard's apostrophe for the typographic
         ("Jean-Pierre", "Lefèvre", "jeanpierre"),
+        ("Þórður", "Sigurðsson", "thordur sigurdsson"),  # Icelandic thorn, spelled "th"
     ],
 )
 @pytest.mark.django_db
