@@ -46,6 +46,31 @@ def test_rankings_update_by_themselves_after_a_sheet_is_confirmed(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_the_ranking_stays_put_when_a_round_is_complete(live_server, new_page):
+    # The last sheet of the round comes in while a player reads the middle of the ranking:
+    # the round is no longer provisional and its legend goes, but the table does not move.
+    tournament, referee = demo_event()
+    for table in range(1, 9):
+        confirm_table(tournament, referee, table)
+    page = new_page(390, 844, is_mobile=True, has_touch=True)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rankings/")
+    legend = page.locator(".provisional-legend")
+    assert legend.is_visible()
+    page.wait_for_function("document.getElementById('ranking-status').textContent !== ''")
+    page.mouse.wheel(0, 500)
+    page.wait_for_function("window.scrollY > 300")
+    table = "document.querySelector('table.ranking').getBoundingClientRect().top"
+    top = page.evaluate(table)
+    confirm_table(tournament, referee, 9)
+    page.wait_for_function(
+        "!document.querySelector('table.ranking thead').textContent.includes('*')",
+        timeout=25_000,
+    )
+    assert not legend.is_visible()
+    assert page.evaluate(table) == top
+
+
+@pytest.mark.django_db(transaction=True)
 def test_rankings_stop_saying_offline_once_the_connection_is_back(live_server, new_page):
     tournament, referee = demo_event()
     confirm_table(tournament, referee, 1)
