@@ -175,7 +175,9 @@ def _round_state(loaded: _Loaded) -> tuple[list[int], set[int], set[int]]:
     }
     for round_ in loaded.rounds:
         tables = loaded.tables.get(round_.pk)
-        if not tables:
+        # Seats of a round not published yet (planned, no sheet) are no column: an empty one
+        # would tell the players its seating exists.
+        if not tables or (round_.status == Round.Status.PLANNED and round_.pk not in started):
             continue
         numbers.append(round_.number)
         confirmed = {table for (round_id, table) in loaded.results if round_id == round_.pk}

@@ -92,6 +92,26 @@ def test_rankings_show_places_and_scores_of_confirmed_sheets(client, django_user
 
 
 @pytest.mark.django_db
+def test_a_round_seated_but_not_published_has_no_column(
+    client, django_user_model, django_capture_on_commit_callbacks
+):
+    # Round 2's seats exist but the round is still "planned": an empty R2 column would tell
+    # the players its seating is ready before the organiser publishes it.
+    tournament, registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    make_seats(rounds[1], list(reversed(registrations)))
+    assert rounds[1].status == Round.Status.PLANNED
+    response = client.get(reverse("public:rankings", args=[tournament.slug]))
+    assert response.context["standings"].round_numbers == [1]
+    assert ">R2<" not in response.content.decode()
+    Round.objects.filter(pk=rounds[1].pk).update(status=Round.Status.SEATED)
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_changed(tournament)
+    response = client.get(reverse("public:rankings", args=[tournament.slug]))
+    assert response.context["standings"].round_numbers == [1, 2]
+
+
+@pytest.mark.django_db
 def test_round_with_unconfirmed_sheets_is_marked_provisional(client, django_user_model):
     tournament, _registrations, rounds, referee = make_event(django_user_model)
     confirm_round(rounds[0], referee, tables=1)
