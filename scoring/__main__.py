@@ -6,8 +6,9 @@ Usage::
     echo '{"ruleset": "wrc2015", "dealer": "E", "result": "ron", ...}' | python -m scoring hand
     echo '{"ruleset": "wrc2015", "hands": [...]}' | python -m scoring game
 
-One JSON document on stdin, one on stdout. Exit 0: success. Exit 2: understood but invalid
-under the rules. Exit 1: malformed input (not JSON, wrong types, unknown keys). Errors are
+One JSON document on stdin, one on stdout, both UTF-8 whatever the locale (RFC 8259 §8.1).
+Exit 0: success. Exit 2: understood but invalid under the rules. Exit 1: malformed input (not
+UTF-8 JSON, wrong types, unknown keys). Errors are
 ``{"errors": [{"code", "message", "field", "params"}]}`` in both cases.
 
 This module only parses and formats; every rule lives in :mod:`scoring.rules`. It must not
@@ -20,7 +21,7 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, BinaryIO
 
 from scoring.rules import (
     SEATS,
@@ -57,6 +58,57 @@ def number(value: Fraction | int) -> float:
 
 
 # --- input checking ------------------------------------------------------------------------
+
+
+def _read(data: bytes) -> object:
+    """The input document: UTF-8 text holding one JSON value (RFC 8259 §8.1).
+
+    Read as bytes, not through the locale's encoding, which under cp1252 (Windows) took
+    "Émile" for another player than "émile" and let invalid bytes through to stdout.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Malformed(
+            "json_invalid",
+            f"The input is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+            f"{exc.start}); save it as UTF-8.",
+        ) from exc
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise Malformed("json_invalid", f"Not valid JSON: {exc}") from exc
+    _check_text(doc)
+    return doc
+
+
+def _check_text(doc: object) -> None:
+    """Refuse a string that is not Unicode text: a \\u escape of half a surrogate pair
+    ("\\ud800") parses, but no UTF-8 output can carry it back."""
+    stack: list[tuple[str | None, object]] = [(None, doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            for key in value:
+                _check_string(key, path)
+            stack.extend((f"{path}.{k}" if path else k, v) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path or ''}[{i}]", v) for i, v in reversed(list(enumerate(value))))
+        elif isinstance(value, str):
+            _check_string(value, path)
+
+
+def _check_string(text: str, field: str | None) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise Malformed(
+            "json_invalid",
+            f"Not valid text: the escape {text[exc.start]!a} is half of a surrogate pair; "
+            "write the character itself, or both halves of its pair.",
+            field,
+        ) from exc
+
 
 _TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
@@ -263,52 +315,44 @@ def cmd_game(doc: object) -> dict[str, Any]:
 COMMANDS = {"hanchan": cmd_hanchan, "hand": cmd_hand, "game": cmd_game}
 
 
-def _errors(items: list[dict[str, Any]]) -> str:
-    return json.dumps({"errors": items}, ensure_ascii=False)
+def _write(stdout: BinaryIO, doc: dict[str, Any]) -> None:
+    stdout.write((json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
-def main(argv: list[str] | None = None, stdin=None, stdout=None) -> int:
+def main(
+    argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+) -> int:
     """Run one command; return the exit status (0 ok, 1 malformed, 2 invalid)."""
     argv = sys.argv[1:] if argv is None else argv
-    stdin = sys.stdin if stdin is None else stdin
-    stdout = sys.stdout if stdout is None else stdout
+    stdin = sys.stdin.buffer if stdin is None else stdin
+    stdout = sys.stdout.buffer if stdout is None else stdout
     if len(argv) != 1 or argv[0] not in COMMANDS:
         print(USAGE, file=sys.stderr)
-        stdout.write(
-            _errors(
-                [
+        _write(
+            stdout,
+            {
+                "errors": [
                     {
                         "code": "command_unknown",
                         "message": f"Give one command among hanchan, hand, game. {USAGE}",
                         "field": None,
                     }
                 ]
-            )
-            + "\n"
+            },
         )
         return 1
     try:
-        doc = json.load(stdin)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        stdout.write(
-            _errors([{"code": "json_invalid", "message": f"Not valid JSON: {exc}", "field": None}])
-            + "\n"
-        )
-        return 1
-    try:
-        out = COMMANDS[argv[0]](doc)
+        out = COMMANDS[argv[0]](_read(stdin.read()))
     except Malformed as exc:
-        stdout.write(
-            _errors([{"code": exc.code, "message": exc.message, "field": exc.field}]) + "\n"
-        )
+        _write(stdout, {"errors": [{"code": exc.code, "message": exc.message, "field": exc.field}]})
         return 1
     except RulesErrors as exc:
-        stdout.write(_errors([e.info.as_json() for e in exc.errors]) + "\n")
+        _write(stdout, {"errors": [e.info.as_json() for e in exc.errors]})
         return 2
     except RulesError as exc:
-        stdout.write(_errors([exc.info.as_json()]) + "\n")
+        _write(stdout, {"errors": [exc.info.as_json()]})
         return 2
-    stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    _write(stdout, out)
     return 0
 
 

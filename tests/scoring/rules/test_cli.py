@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,20 @@ def run(command: str, payload) -> tuple[int, dict]:
         check=False,
     )
     return proc.returncode, json.loads(proc.stdout)
+
+
+def run_bytes(command: str, data: bytes, **env: str) -> tuple[int, bytes]:
+    """The CLI fed raw bytes, with extra environment variables; stdout kept as bytes."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", command],
+        input=data,
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        timeout=60,
+        check=False,
+    )
+    return proc.returncode, proc.stdout
 
 
 def seats(*points, **extra):
@@ -498,3 +513,49 @@ def test_error_params_are_the_values_given_not_their_repr(command, payload, code
     status, out = run(command, payload)
     assert status == 2
     assert (out["errors"][0]["code"], out["errors"][0]["params"]) == (code, params)
+
+
+def _sheet_bytes(first: str, second: str) -> bytes:
+    sheet = {"ruleset": "wrc2015", "seats": seats(42300, 31000, 27700, 18000)}
+    sheet["seats"][0]["player"], sheet["seats"][1]["player"] = first, second
+    sheet["riichi_sticks_left"] = 1
+    return json.dumps(sheet, ensure_ascii=False).encode("utf-8")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1252"])
+def test_input_is_read_as_utf8_whatever_the_locale(encoding):
+    # CLI.md: UTF-8 in and out. Read through a cp1252 locale (Windows pipes), "Émile" and
+    # "émile" were two players and the sheet was scored; in UTF-8 they are one (RULES.md §7.4).
+    status, stdout = run_bytes("hanchan", _sheet_bytes("Émile", "émile"), PYTHONIOENCODING=encoding)
+    assert status == 2
+    assert json.loads(stdout.decode("utf-8"))["errors"][0]["code"] == "player_repeated"
+
+
+def test_names_outside_the_locale_pass_through():
+    # "Łukasz" is c5 81 in UTF-8, and 0x81 has no character in cp1252: the sheet was refused
+    # as "Not valid JSON: 'charmap' codec can't decode byte 0x81".
+    data = _sheet_bytes("Łukasz", "山田")
+    status, stdout = run_bytes("hanchan", data, PYTHONIOENCODING="cp1252")
+    assert status == 0
+    players = [s["player"] for s in json.loads(stdout.decode("utf-8"))["seats"][:2]]
+    assert players == ["Łukasz", "山田"]
+
+
+def test_input_that_is_not_utf8_is_refused_not_echoed():
+    # A Latin-1 "é" went through the sheet and came out as a raw 0xE9 byte: stdout was not
+    # UTF-8 any more. Now the input is malformed (exit 1) and stdout stays UTF-8 JSON.
+    data = _sheet_bytes("Zoé", "B").replace("é".encode(), "é".encode("latin-1"))
+    status, stdout = run_bytes("hanchan", data)
+    assert status == 1
+    (error,) = json.loads(stdout.decode("utf-8"))["errors"]
+    assert error["code"] == "json_invalid"
+    assert "not UTF-8" in error["message"]
+
+
+def test_half_a_surrogate_pair_is_malformed_with_its_field():
+    # "\ud800" is valid JSON syntax but not text: writing it back ended in a UnicodeEncodeError
+    # traceback with nothing on stdout.
+    status, stdout = run_bytes("hanchan", _sheet_bytes("X", "B").replace(b'"X"', b'"\\ud800"'))
+    assert status == 1
+    (error,) = json.loads(stdout.decode("utf-8"))["errors"]
+    assert (error["code"], error["field"]) == ("json_invalid", "seats[0].player")
