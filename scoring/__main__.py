@@ -78,22 +78,44 @@ def _read(data: bytes) -> object:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise Malformed("json_invalid", f"Not valid JSON: {exc}") from exc
-    _check_text(doc)
+    except RecursionError as exc:
+        # The parser recurses once per level: nesting deeper than Python's stack.
+        raise Malformed(
+            "json_invalid",
+            f"Not valid input: lists or objects nested more than {MAX_DEPTH} levels deep.",
+        ) from exc
+    _check_document(doc)
     return doc
 
 
-def _check_text(doc: object) -> None:
-    """Refuse a string that is not Unicode text: a \\u escape of half a surrogate pair
-    ("\\ud800") parses, but no UTF-8 output can carry it back."""
-    stack: list[tuple[str | None, object]] = [(None, doc)]
+#: Nesting the CLI reads: its documents go 3 levels deep (hands[0].riichi[0]); deeper input
+#: made the rules' own checks (a comparison, a repr) overflow Python's stack.
+MAX_DEPTH = 32
+
+
+def _check_document(doc: object) -> None:
+    """Refuse what parses but cannot be handled: nesting deeper than :data:`MAX_DEPTH`, and
+    a string that is not Unicode text (a \\u escape of half a surrogate pair, "\\ud800",
+    parses, but no UTF-8 output can carry it back)."""
+    stack: list[tuple[str | None, object, int]] = [(None, doc, 0)]
     while stack:
-        path, value = stack.pop()
+        path, value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise Malformed(
+                "json_invalid",
+                f"Not valid input: lists or objects nested more than {MAX_DEPTH} levels deep.",
+                path,
+            )
         if isinstance(value, dict):
             for key in value:
                 _check_string(key, path)
-            stack.extend((f"{path}.{k}" if path else k, v) for k, v in reversed(value.items()))
+            stack.extend(
+                (f"{path}.{k}" if path else k, v, depth + 1) for k, v in reversed(value.items())
+            )
         elif isinstance(value, list):
-            stack.extend((f"{path or ''}[{i}]", v) for i, v in reversed(list(enumerate(value))))
+            stack.extend(
+                (f"{path or ''}[{i}]", v, depth + 1) for i, v in reversed(list(enumerate(value)))
+            )
         elif isinstance(value, str):
             _check_string(value, path)
 

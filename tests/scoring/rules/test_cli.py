@@ -559,3 +559,26 @@ def test_half_a_surrogate_pair_is_malformed_with_its_field():
     assert status == 1
     (error,) = json.loads(stdout.decode("utf-8"))["errors"]
     assert (error["code"], error["field"]) == ("json_invalid", "seats[0].player")
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # Deeper than the parser's recursion: RecursionError while decoding.
+        ("[" * 100_000 + "]" * 100_000, None),
+        # Parsed, then the option check overflowed the stack comparing the lists.
+        (
+            '{"ruleset": "wrc2015", "result": "draw", "options": {"uma": %s}}'
+            % ("[" * 500 + "]" * 500),
+            "options.uma" + "[0]" * 31,
+        ),
+    ],
+)
+def test_nesting_too_deep_is_malformed_input_not_a_traceback(text, field):
+    # CLI.md: malformed input exits 1 with the error shape; both ended in a RecursionError
+    # traceback with nothing on stdout.
+    status, stdout = run_bytes("hand", text.encode())
+    assert status == 1
+    (error,) = json.loads(stdout.decode("utf-8"))["errors"]
+    assert (error["code"], error["field"]) == ("json_invalid", field)
+    assert "nested more than 32 levels" in error["message"]
