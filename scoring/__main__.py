@@ -18,10 +18,11 @@ import Django (``tests/test_architecture.py`` checks it).
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 from scoring.rules import (
     SEATS,
@@ -75,7 +76,7 @@ def _read(data: bytes) -> object:
             f"{exc.start}); save it as UTF-8.",
         ) from exc
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise Malformed("json_invalid", f"Not valid JSON: {exc}") from exc
     except RecursionError as exc:
@@ -86,6 +87,20 @@ def _read(data: bytes) -> object:
         ) from exc
     _check_document(doc)
     return doc
+
+
+def _not_a_number(name: str) -> NoReturn:
+    """NaN, Infinity and -Infinity: Python's parser takes them, JSON has no such numbers, and
+    echoed into an error's params they made stdout itself invalid JSON."""
+    raise Malformed("json_invalid", f"Not valid JSON: {name} is not a JSON number; write a number.")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused when no double holds it (1e400)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise Malformed("json_invalid", f"Not valid JSON: {text} is too large a number.")
+    return value
 
 
 #: Nesting the CLI reads: its documents go 3 levels deep (hands[0].riichi[0]); deeper input

@@ -582,3 +582,24 @@ def test_nesting_too_deep_is_malformed_input_not_a_traceback(text, field):
     (error,) = json.loads(stdout.decode("utf-8"))["errors"]
     assert (error["code"], error["field"]) == ("json_invalid", field)
     assert "nested more than 32 levels" in error["message"]
+
+
+def _strict_json(data: bytes) -> dict:
+    """stdout parsed as RFC 8259 JSON: Python's own parser would take NaN and Infinity."""
+
+    def refuse(name: str):
+        raise AssertionError(f"{name} on stdout is not JSON")
+
+    return json.loads(data.decode("utf-8"), parse_constant=refuse)
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_numbers_json_does_not_have_are_malformed_input(number):
+    # Python's parser reads NaN, Infinity and 1e400 (inf); the option check echoed them in
+    # params, so stdout said "value": [NaN, 0, 0, 0], which is not JSON (exit 2 besides).
+    text = f'{{"ruleset": "wrc2015", "result": "draw", "options": {{"uma": [{number}, 0, 0, 0]}}}}'
+    status, stdout = run_bytes("hand", text.encode())
+    assert status == 1
+    (error,) = _strict_json(stdout)["errors"]
+    assert error["code"] == "json_invalid"
+    assert number in error["message"]
