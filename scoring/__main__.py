@@ -21,6 +21,7 @@ import json
 import math
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, BinaryIO, NoReturn
 
@@ -76,7 +77,9 @@ def _read(data: bytes) -> object:
             f"{exc.start}); save it as UTF-8.",
         ) from exc
     try:
-        doc = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+        doc = json.loads(
+            text, parse_constant=_not_a_number, parse_float=_finite, parse_int=_whole_number
+        )
     except json.JSONDecodeError as exc:
         raise Malformed("json_invalid", f"Not valid JSON: {exc}") from exc
     except RecursionError as exc:
@@ -103,15 +106,34 @@ def _finite(text: str) -> float:
     return value
 
 
+#: The largest whole number a JSON number carries exactly from one program to another
+#: (IEEE 754 doubles: RFC 8259 §6, RFC 7493 §2.2).
+MAX_EXACT_INT = 2**53 - 1
+
+
+@dataclass(frozen=True)
+class _LongNumber:
+    """A whole number written with more digits than MAX_EXACT_INT: kept as its length, as
+    int() stops at 4 300 digits with a traceback."""
+
+    digits: int
+
+
+def _whole_number(text: str) -> int | _LongNumber:
+    digits = len(text.lstrip("-"))
+    return int(text) if digits <= len(str(MAX_EXACT_INT)) else _LongNumber(digits)
+
+
 #: Nesting the CLI reads: its documents go 3 levels deep (hands[0].riichi[0]); deeper input
 #: made the rules' own checks (a comparison, a repr) overflow Python's stack.
 MAX_DEPTH = 32
 
 
 def _check_document(doc: object) -> None:
-    """Refuse what parses but cannot be handled: nesting deeper than :data:`MAX_DEPTH`, and
-    a string that is not Unicode text (a \\u escape of half a surrogate pair, "\\ud800",
-    parses, but no UTF-8 output can carry it back)."""
+    """Refuse what parses but cannot be handled: nesting deeper than :data:`MAX_DEPTH`; a
+    whole number beyond ±MAX_EXACT_INT (1e400 points overflowed the float written out, 1e20
+    was rounded); and a string that is not Unicode text (a \\u escape of half a surrogate
+    pair, "\\ud800", parses, but no UTF-8 output can carry it back)."""
     stack: list[tuple[str | None, object, int]] = [(None, doc, 0)]
     while stack:
         path, value, depth = stack.pop()
@@ -133,6 +155,20 @@ def _check_document(doc: object) -> None:
             )
         elif isinstance(value, str):
             _check_string(value, path)
+        elif isinstance(value, _LongNumber) or (
+            isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_EXACT_INT
+        ):
+            got = (
+                f"a number of {value.digits:,} digits"
+                if isinstance(value, _LongNumber)
+                else f"{value:,}"
+            )
+            raise Malformed(
+                "input_type",
+                f"{path or 'The input'} must be a whole number between {-MAX_EXACT_INT:,} and "
+                f"{MAX_EXACT_INT:,}, what a JSON number carries exactly; got {got}.",
+                path,
+            )
 
 
 def _check_string(text: str, field: str | None) -> None:

@@ -603,3 +603,57 @@ def test_numbers_json_does_not_have_are_malformed_input(number):
     (error,) = _strict_json(stdout)["errors"]
     assert error["code"] == "json_invalid"
     assert number in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("command", "payload", "field"),
+    [
+        # 10**400 points (the other seats sum right): the float written out overflowed,
+        # an OverflowError traceback with nothing on stdout.
+        (
+            "hanchan",
+            {"ruleset": "wrc2015", "seats": seats(10**400, 30000, 30000, -(10**400) + 30000)},
+            "seats[0].points",
+        ),
+        # 10**20 points were scored 9.999999999999998e+16, rounded where WRC 2015 §5.9.2
+        # says "sans arrondir".
+        (
+            "hanchan",
+            {"ruleset": "wrc2015", "seats": seats(10**20, 30000, 30000, -(10**20) + 30000)},
+            "seats[0].points",
+        ),
+        (
+            "hand",
+            {
+                "ruleset": "wrc2015",
+                "options": {"uma": [10**400, 0, 0, -(10**400)]},
+                "result": "draw",
+            },
+            "options.uma[0]",
+        ),
+    ],
+)
+def test_whole_numbers_beyond_what_json_carries_exactly_are_malformed(command, payload, field):
+    status, out = run(command, payload)
+    assert status == 1
+    (error,) = out["errors"]
+    assert (error["code"], error["field"]) == ("input_type", field)
+    assert "9,007,199,254,740,991" in error["message"]
+
+
+def test_a_number_too_long_for_python_is_malformed_with_its_field():
+    # int() stops at 4 300 digits: a ValueError traceback that said to call
+    # sys.set_int_max_str_digits().
+    text = '{"ruleset": "wrc2015", "result": "draw", "honba": ' + "9" * 5000 + "}"
+    status, stdout = run_bytes("hand", text.encode())
+    assert status == 1
+    (error,) = json.loads(stdout)["errors"]
+    assert (error["code"], error["field"]) == ("input_type", "honba")
+    assert "a number of 5,000 digits" in error["message"]
+
+
+def test_the_largest_exact_whole_number_is_still_read():
+    payload = {"ruleset": "wrc2015", "result": "draw", "honba": 2**53 - 1}
+    status, out = run("hand", payload)
+    assert status == 0
+    assert out["next_honba"] == 2**53
