@@ -77,13 +77,23 @@ def _load_json(path: str, field: str) -> Any:
         raise _InputError(f"{path} is not valid JSON: {exc.msg}", field) from exc
     except UnicodeDecodeError as exc:
         raise _InputError(f"{path} is not UTF-8 text", field) from exc
+    except RecursionError as exc:
+        raise _InputError(f"{path} nests lists or objects too deeply to read", field) from exc
+    except ValueError as exc:
+        # int() stops at 4 300 digits; its message says to call sys.set_int_max_str_digits().
+        raise _InputError(f"{path} has a number too long to read", field) from exc
 
 
 def _player_number(key: str, field: str) -> int:
     """A key written as a whole number ("7", "07", "-1"), not one ``int`` merely accepts."""
     if not _PLAYER_NUMBER.fullmatch(key):
         raise _InputError(f"{field}: {key!r} is not a player number", field)
-    return int(key)
+    try:
+        return int(key)
+    except ValueError as exc:  # more than 4 300 digits
+        raise _InputError(
+            f"{field}: a key of {len(key):,} digits is not a player number", field
+        ) from exc
 
 
 #: How an error message names the value a file gives each player.

@@ -256,3 +256,25 @@ def test_a_size_beyond_the_generator_exits_2_at_once(args, code, field):
     error = out["errors"][0]
     assert (error["code"], error["field"]) == (code, field)
     assert error["params"]["maximum"] < int(args[1 if field == "players" else 3])
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "message"),
+    [
+        # Deeper than the JSON parser recurses: a RecursionError traceback.
+        ("--history", "[" * 100_000, "nests lists or objects too deeply"),
+        # int() stops at 4 300 digits: a ValueError traceback saying to call
+        # sys.set_int_max_str_digits(), for a value in the file and for a key.
+        ("--history", "[[[1, 2, 3, " + "9" * 5000 + "]]]", "a number too long to read"),
+        ("--teams", '{"' + "9" * 5000 + '": "club"}', "a key of 5,000 digits"),
+    ],
+)
+def test_a_file_the_parser_cannot_read_is_malformed_input(tmp_path, option, text, message):
+    # CLI.md: malformed input exits 1 with the error shape, never a traceback.
+    path = tmp_path / "file.json"
+    path.write_text(text)
+    code, out = run_cli("--players", "16", "--rounds", "2", option, str(path))
+    assert code == 1
+    error = out["errors"][0]
+    assert (error["code"], error["field"]) == ("malformed_input", option[2:])
+    assert message in error["message"]
