@@ -5,10 +5,10 @@
                       [--fixed-tables fixed.json] [--history history.json]
 
 Players are numbered 1..N; a history may also name players who have left. Output on stdout
-is one JSON document ``{"rounds", "metrics"}``; ``rounds[r][t]`` is table t+1 of new round
-r+1 in seat order E, S, W, N. Exit 2 (with
-``{"errors": [...]}``) when the input is understood but cannot be seated, e.g. a player
-count that is not a multiple of four; exit 1 for malformed input. No Django import here.
+is one JSON document in UTF-8, ``{"rounds", "metrics"}``; ``rounds[r][t]`` is table t+1 of
+new round r+1 in seat order E, S, W, N. Exit 2 (with ``{"errors": [...]}``) when the input
+is understood but cannot be seated, e.g. a player count that is not a multiple of four; exit 1
+for malformed input. No Django import here.
 """
 
 from __future__ import annotations
@@ -37,7 +37,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _emit(doc: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    """Write UTF-8 whatever the locale (CLI.md): under cp1252 a file name like "日本.json" in an
+    error ended in a UnicodeEncodeError. Bytes of a file name that are not UTF-8 (Python
+    keeps them as lone surrogates) become "?", so stdout stays UTF-8."""
+    sys.stdout.buffer.write((json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8", "replace"))
 
 
 def _fail(status: int, code: str, message: str, field: str | None, **params: Any) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -278,3 +279,28 @@ def test_a_file_the_parser_cannot_read_is_malformed_input(tmp_path, option, text
     error = out["errors"][0]
     assert (error["code"], error["field"]) == ("malformed_input", option[2:])
     assert message in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        # Under cp1252 (Windows pipes) the error naming the file ended in a UnicodeEncodeError.
+        ("日本.json".encode(), "日本.json"),
+        # A file name that is not UTF-8 came out as its raw byte: stdout was not UTF-8.
+        (b"\xff.json", "?.json"),
+    ],
+)
+def test_stdout_is_utf8_whatever_the_locale(tmp_path, name, shown):
+    done = subprocess.run(
+        [sys.executable, "-m", "seating", "--players", "16", "--rounds", "2", "--teams"]
+        + [os.fsencode(tmp_path) + b"/" + name],
+        cwd=ROOT,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "cp1252"},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    (error,) = json.loads(done.stdout.decode("utf-8"))["errors"]
+    assert error["code"] == "malformed_input"
+    assert error["message"].endswith(f"/{shown}: No such file or directory")
