@@ -78,7 +78,11 @@ def _read(data: bytes) -> object:
         ) from exc
     try:
         doc = json.loads(
-            text, parse_constant=_not_a_number, parse_float=_finite, parse_int=_whole_number
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_constant=_not_a_number,
+            parse_float=_finite,
+            parse_int=_whole_number,
         )
     except json.JSONDecodeError as exc:
         raise Malformed("json_invalid", f"Not valid JSON: {exc}") from exc
@@ -90,6 +94,21 @@ def _read(data: bytes) -> object:
         ) from exc
     _check_document(doc)
     return doc
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Refuse an object naming a key twice (RFC 8259 §4: names SHOULD be unique): Python kept
+    the last value without a word, so a seat with "points" written twice was scored on the
+    second. The seating CLI refuses a player written twice in its files likewise."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise Malformed(
+                "json_invalid",
+                f"Not valid input: the key {key!r} is written twice in one object; keep one.",
+            )
+        out[key] = value
+    return out
 
 
 def _not_a_number(name: str) -> NoReturn:

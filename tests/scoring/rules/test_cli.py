@@ -657,3 +657,13 @@ def test_the_largest_exact_whole_number_is_still_read():
     status, out = run("hand", payload)
     assert status == 0
     assert out["next_honba"] == 2**53
+
+
+def test_a_key_written_twice_is_malformed_not_the_last_value_silently():
+    # The seat was scored on its second "points" (42 300, 1st) without a word.
+    text = _sheet_bytes("A", "B").replace(b'"points": 42300', b'"points": 30000, "points": 42300')
+    status, stdout = run_bytes("hanchan", text)
+    assert status == 1
+    (error,) = json.loads(stdout)["errors"]
+    assert error["code"] == "json_invalid"
+    assert "'points' is written twice" in error["message"]
