@@ -111,9 +111,42 @@ def test_the_most_rounds_a_design_could_reach_keeps_the_time_limit():
 def test_renumbering_tables_starts_no_pass_after_the_deadline(monkeypatch):
     # The time limit is "seconds the search may use at most" (docs/seating.md), but the
     # Hungarian renumbering ran all its passes whatever the clock said: 400 players × 12
-    # rounds with four players fixed to tables 1-4 took 7 s under a 2 s limit. Two rounds of
-    # 8 players at the same tables: the first pass swaps round 2's tables, so a second pass
-    # checks both rounds again, unless the deadline has passed; the first pass always runs.
+    # rounds with four players fixed to tables 1-4 took 7 s under a 2 s limit. Three rounds of
+    # 8 players at the same tables: the first pass moves a round, so a second pass checks the
+    # rounds again (each still at a table its players sit at in another round), unless the
+    # deadline has passed; the first pass always runs.
+    problem = SearchProblem(
+        n_players=8,
+        n_tables=2,
+        n_rounds=3,
+        meet0=(0,) * 64,
+        visits0=(0,) * 16,
+        allowed=(2,) * 8,
+        team=(-1,) * 8,
+        fixed=(-1,) * 8,
+    )
+    calls = []
+
+    def counted(matrix):
+        calls.append(len(matrix))
+        return hungarian(matrix)
+
+    monkeypatch.setattr(search, "hungarian", counted)
+    same_tables = [list(range(8))] * 3
+    unhurried = renumber_tables(problem, same_tables, random.Random(0))
+    assert unhurried != same_tables
+    assert len(calls) > 3
+    calls.clear()
+    past = time.monotonic() - 1
+    assert renumber_tables(problem, same_tables, random.Random(0), deadline=past) == unhurried
+    assert len(calls) == 3
+
+
+def test_renumbering_skips_a_round_no_numbering_beats(monkeypatch):
+    # A round where nobody sits at a table they sit at in another round costs nothing: no
+    # Hungarian step can better it. Each step is O(tables³), 12 s at 500 tables, and the
+    # first pass ran one per round: 2000 players × 15 rounds with teams took 200 s under a
+    # 1 s limit.
     problem = SearchProblem(
         n_players=8,
         n_tables=2,
@@ -125,17 +158,21 @@ def test_renumbering_tables_starts_no_pass_after_the_deadline(monkeypatch):
         fixed=(-1,) * 8,
     )
     calls = []
+    monkeypatch.setattr(search, "hungarian", lambda matrix: calls.append(matrix) or [0, 1])
+    fresh_tables = [list(range(8)), [4, 5, 6, 7, 0, 1, 2, 3]]
+    assert renumber_tables(problem, fresh_tables, random.Random(0)) == fresh_tables
+    assert calls == []
 
-    def counted(matrix):
-        calls.append(len(matrix))
-        return hungarian(matrix)
 
-    monkeypatch.setattr(search, "hungarian", counted)
-    same_tables = [list(range(8)), list(range(8))]
-    unhurried = renumber_tables(problem, same_tables, random.Random(0))
-    assert unhurried != same_tables
-    assert len(calls) == 4
-    calls.clear()
-    past = time.monotonic() - 1
-    assert renumber_tables(problem, same_tables, random.Random(0), deadline=past) == unhurried
-    assert len(calls) == 2
+def test_a_large_field_whose_team_cannot_be_kept_apart_keeps_the_time_limit():
+    # 1000 players, one club of 300 at 250 tables: clashes cannot all be avoided, so the
+    # planner also tries the teams packed into seat classes, and renumbered its 12
+    # repeat-free rounds one Hungarian step each (1.6 s apiece): 20 s under a 2 s limit.
+    # CPU time, so that a loaded machine cannot fail it.
+    players = tuple(range(1, 1001))
+    teams = {p: "big club" if p <= 300 else f"club {p % 40}" for p in players}
+    started = time.process_time()
+    result = plan_seating(SeatingRequest(players=players, rounds=12, teams=teams, time_limit=2))
+    assert time.process_time() - started < 8
+    # 50 tables hold two of the club's 300 players each round: 50 × 12 pairs at least.
+    assert result.metrics.team_clashes == 600
