@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from scoring.messages import NOT_RANKED_NO_PENALTY, form_field_for, message_for
@@ -352,6 +353,26 @@ class HandForm(forms.Form):
 
 
 HandFormSet = forms.formset_factory(HandForm, extra=8, max_num=60, absolute_max=80)
+
+
+def with_room_for_more_hands(data: QueryDict, prefix: str = "hands") -> QueryDict:
+    """The posted hands with empty rows after the last one written, as a part-way save
+    gives: a sheet shown again after Check, every row filled in, told the referee to "enter
+    the hands left" and had no row to enter them in."""
+    key = f"{prefix}-TOTAL_FORMS"
+    total = data.get(key, "")
+    if not total.isdigit():
+        return data  # a broken management form: the formset says so
+    total = int(total)
+    used = max(
+        (index + 1 for index in range(total) if data.get(f"{prefix}-{index}-result")), default=0
+    )
+    wanted = max(total, min(used + HandFormSet.extra, HandFormSet.max_num))
+    if wanted == total:
+        return data
+    data = data.copy()
+    data[key] = str(wanted)
+    return data
 
 
 class PenaltyRoundField(forms.ModelChoiceField):

@@ -14,7 +14,13 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from scoring.forms import CorrectionForm, HandForm, HandFormSet, SheetForm
+from scoring.forms import (
+    CorrectionForm,
+    HandForm,
+    HandFormSet,
+    SheetForm,
+    with_room_for_more_hands,
+)
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.rules import SEATS, RulesErrors
 from scoring.services.entries import SheetEntry, evaluate_entry
@@ -382,7 +388,9 @@ class HandsPageMixin(SheetPageMixin):
         if data is not None:
             # No initial on a POST: a submitted hand equal to its initial would count as an
             # unchanged blank row and be dropped.
-            return HandFormSet(data, prefix="hands", form_kwargs=form_kwargs)
+            return HandFormSet(
+                with_room_for_more_hands(data), prefix="hands", form_kwargs=form_kwargs
+            )
         entry = self.prefill()
         initial = [HandForm.initial_from(hand) for hand in entry.hands] if entry else []
         return HandFormSet(initial=initial, prefix="hands", form_kwargs=form_kwargs)

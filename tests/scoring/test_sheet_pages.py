@@ -445,6 +445,26 @@ def test_a_game_played_to_its_end_needs_no_time_mark(referee, event, players):
     assert ScoreSheet.objects.get().current.data["hands"][-1]["time_up"] is False
 
 
+def test_a_check_with_every_row_filled_leaves_rows_for_the_hands_left(referee, event, players):
+    # Eight 1-han 30-fu rons (RULES.md §6.2); East's first, as dealer, keeps the deal (WRC
+    # 2015 §5.7.1), so after the eighth hand South 4 is still to play (WRC 2015 §5.8). The
+    # page asks for the hands left: it must have rows to type them in, as a part-way save
+    # gives, the eight hands kept as they were.
+    winners = [("E", "S"), ("S", "W"), ("W", "N"), ("N", "E")] * 2
+    hands = [
+        {"result": "ron", "winner": winner, "loser": loser, "han": "1", "fu": "30"}
+        for winner, loser in winners
+    ]
+    data = {**_hands_data(players, hands), "time_up": "", "hands-TOTAL_FORMS": "8"}
+    response = referee.post(_url(event, "hands"), {**data, "action": "check"})
+    forms = response.context["formset"].forms
+    assert "South 4 comes next" in forms[7].non_field_errors()[0]
+    assert [form["winner"].value() for form in forms[:8]] == [w for w, _loser in winners]
+    assert len(forms) == 16
+    assert not any(form["result"].value() for form in forms[8:])
+    assert 'name="hands-TOTAL_FORMS" value="16"' in response.content.decode()
+
+
 def test_a_sheet_without_hands_is_not_saved_as_finished(referee, event, players):
     data = {**_hands_data(players, []), "time_up": "", "action": "check"}
     response = referee.post(_url(event, "hands"), data)
