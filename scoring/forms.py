@@ -154,19 +154,33 @@ class SheetForm(forms.Form):
             rows.append(row)
         return rows
 
-    def seat_error_summary(self) -> list[str]:
-        """Each seat field's errors as "North · Final points: …", shown at the top of the
-        page: on a phone the field itself may be a screen further down."""
+    def field_error_summary(self) -> list[tuple[str, str]]:
+        """Each field's errors as (text, anchor of the seat or field), listed at the top of
+        the page: Check shows the page again from its top, and on a phone the field itself
+        may be screens further down ("North · Final points: …")."""
         lines = []
         for row in self.seat_rows():
             for name in SEAT_FIELDS:
                 field = row.get(name)
                 if field is not None:
                     lines += [
-                        _("%(seat)s · %(field)s: %(error)s")
-                        % {"seat": row["label"], "field": field.label, "error": error}
+                        (
+                            _("%(seat)s · %(field)s: %(error)s")
+                            % {"seat": row["label"], "field": field.label, "error": error},
+                            f"seat-{row['wind']}",
+                        )
                         for error in field.errors
                     ]
+        for name in ("riichi_sticks_left", "time_up", "note", "reason"):
+            if name in self.fields:
+                field = self[name]
+                lines += [
+                    (
+                        _("%(field)s: %(error)s") % {"field": field.label, "error": error},
+                        field.id_for_label,
+                    )
+                    for error in field.errors
+                ]
         return lines
 
     @staticmethod
@@ -314,6 +328,25 @@ class HandForm(forms.Form):
 
     def is_blank(self) -> bool:
         return not self.cleaned_data.get("result")
+
+    def error_summary(self, number: int) -> list[tuple[str, str]]:
+        """This hand's errors as (text, anchor of the hand), for the top of the page: a
+        hanchan's hands fill screens of a phone ("Hand 4 · Han: …")."""
+        anchor = f"hand-{number}"
+        lines = [
+            (_("Hand %(number)s: %(error)s") % {"number": number, "error": error}, anchor)
+            for error in self.non_field_errors()
+        ]
+        for field in self.visible_fields():
+            lines += [
+                (
+                    _("Hand %(number)s · %(field)s: %(error)s")
+                    % {"number": number, "field": field.label, "error": error},
+                    anchor,
+                )
+                for error in field.errors
+            ]
+        return lines
 
     def to_hand(self) -> HandEntry:
         data = self.cleaned_data

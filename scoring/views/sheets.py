@@ -48,6 +48,20 @@ def entry_digest(entry: SheetEntry) -> str:
     return hashlib.sha256(json.dumps(entry.to_data(), sort_keys=True).encode()).hexdigest()[:32]
 
 
+def problem_summary(form: SheetForm | None, formset=None) -> list[tuple[str, str]]:
+    """What Check found wrong, as (text, anchor or ""), for the top of the page, in the
+    page's order: the sheet as a whole, the hands, then the seats and the other fields.
+    Each field keeps its own error too."""
+    if form is None:
+        return []
+    lines = [(str(error), "") for error in form.non_field_errors()]
+    if formset is not None:
+        lines += [(str(error), "") for error in formset.non_form_errors()]
+        for number, hand_form in enumerate(formset.forms, start=1):
+            lines += hand_form.error_summary(number)
+    return lines + form.field_error_summary()
+
+
 class SheetPageMixin(TableMixin):
     """The page of one table's sheet: its state, the entry form, the preview."""
 
@@ -150,12 +164,14 @@ class SheetPageMixin(TableMixin):
         if form is None and self.can_enter():
             form = self.make_form()
             formset = self.hand_formset()
+        if not (self.can_enter() or kwargs.get("kept")):
+            form = None
         current = self.current()
         show_current = current is not None and not self.is_blind()
         context.update(
             kind=self.kind,
             correcting=self.correcting,
-            form=form if self.can_enter() or kwargs.get("kept") else None,
+            form=form,
             formset=formset,
             blind=self.is_blind(),
             can_confirm=self.can_confirm(),
@@ -170,6 +186,7 @@ class SheetPageMixin(TableMixin):
             start_points=self.rules.start_points,
             thousand_separator=get_format("THOUSAND_SEPARATOR"),
             locked_notice=round_locked_message(self.round) if self.round_locked() else "",
+            problems=problem_summary(form, formset),
         )
         return context
 

@@ -156,3 +156,27 @@ def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, liv
     seats = ScoreSheet.objects.get().current.data["seats"]
     # 2 han 30 fu by a non-dealer: 2 000 from the discarder (RULES.md R-PAY table)
     assert [seat["points"] for seat in seats] == [30000, 30000, 28000, 32000]
+
+
+def test_at_the_gong_check_says_first_thing_what_is_missing(referee_page, live_server):
+    # Hands saved part-way, one more typed at the gong: the page Check shows again starts
+    # with the hands so far and the sheet's rows, screens long on a phone. What Check found
+    # (one hand is not a WRC hanchan, which goes on to South 4: WRC 2015 §5.8) is on the
+    # first screen, and its line leads to the hand.
+    page, tournament = referee_page
+    page.goto(live_server.url + reverse("scoring:hands", args=[tournament.slug, 1, 1]))
+    page.select_option("#id_hands-0-result", "draw")
+    page.click("button[value=draft]")
+    page.select_option("#id_hands-1-result", "tsumo")
+    page.select_option("#id_hands-1-winner", "S")
+    page.fill("#id_hands-1-han", "1")
+    page.fill("#id_hands-1-fu", "30")
+    page.click("button[value=check]")
+    problem = page.locator(".problems a", has_text="Hand 2: The game is not over after hand 2")
+    box = problem.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= page.viewport_size["height"]  # on the first screen
+    problem.click()
+    assert page.evaluate("location.hash") == "#hand-2"
+    hand = page.locator("#hand-2").bounding_box()
+    assert -1 < hand["y"] < page.viewport_size["height"]  # scrolled to it

@@ -901,16 +901,45 @@ def test_the_staff_standings_mark_a_withdrawn_player(client, event):
     assert '<small class="muted">withdrawn</small>' in page.content.decode()
 
 
-def test_a_missing_seat_field_is_also_named_at_the_top_of_the_form(referee, event, players):
+def test_a_missing_seat_field_is_also_named_at_the_top_of_the_page(referee, event, players):
     data = sheet_form_data(players)
     data["N_points"] = ""
     response = referee.post(_url(event), {**data, "action": "check"})
-    assert response.context["form"].seat_error_summary() == [
-        "North · Final points: This field is required."
+    assert response.context["problems"] == [
+        ("North · Final points: This field is required.", "seat-N")
     ]
-    assert 'seat-errors"><li>North · Final points: This field is required.' in (
-        response.content.decode()
+    html = response.content.decode()
+    summary = html.index(
+        '<li><a href="#seat-N">North · Final points: This field is required.</a></li>'
     )
+    assert summary < html.index('<form method="post" class="sheet-form"')
+    assert 'id="seat-N"' in html
+
+
+def test_a_hand_check_names_the_hands_at_the_top_of_the_page(referee, event, players):
+    # After a part-way save the page opens on the hands so far, and a hanchan's hands fill
+    # screens of a phone: what Check found on hand 2 (a WRC game goes on to South 4, WRC
+    # 2015 §5.8) and on a seat is listed first, each line leading to its hand or seat.
+    url = _url(event, "hands")
+    first = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
+    referee.post(url, {**_hands_data(players, first), "action": "draft"})
+    hands = [*first, {"result": "ron", "winner": "W", "loser": "N", "han": "3", "fu": "30"}]
+    data = {**_hands_data(players, hands, revision=1), "time_up": "", "S_player": players[0].pk}
+    response = referee.post(url, {**data, "action": "check"})
+    problems = response.context["problems"]
+    assert problems[0] == (
+        "Hand 2: The game is not over after hand 2: East 3 comes next, West dealing. Enter "
+        "the hands left, or tick “The time was up” if the signal ended the game (WRC 2015 "
+        "§8.2); to stop for now, save part-way.",
+        "hand-2",
+    )
+    assert problems[1][1] == "seat-S"
+    html = response.content.decode()
+    summary = html.index('<ul class="errorlist nonfield problems">')
+    assert summary < html.index("Hands saved part-way: not counted")
+    assert summary < html.index('id="hand-2"')
+    french = referee.post(url, {**data, "action": "check"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.context["problems"][0][0].startswith("Main 2 : La partie n’est pas finie")
 
 
 def test_the_seat_errors_at_the_top_read_as_french_in_french(referee, event, players):
