@@ -217,3 +217,25 @@ def test_a_referee_types_a_whole_sheet_on_a_375_px_phone(live_server, new_page, 
     page.locator(".conflict table.results").wait_for()
     assert page.locator("[name=E_points]").input_value() == "40000"
     assert_fits(page, "conflict")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.django_db(transaction=True)
+def test_the_login_fields_are_a_finger_wide_and_keep_the_page_still(
+    live_server, new_page, language
+):
+    # An official logs in on a phone at the table, again when the session ended while they
+    # typed a sheet. Text under 16 px in a field makes a phone's browser zoom in on it (iOS
+    # Safari), and a field under 24 px is no target (WCAG 2.2 §2.5.8).
+    page = new_page(
+        375, 700, is_mobile=True, has_touch=True, extra_http_headers={"Accept-Language": language}
+    )
+    for width in (320, 375):
+        page.set_viewport_size({"width": width, "height": 700})
+        page.goto(f"{live_server.url}/accounts/login/")
+        assert_fits(page, ("login", width))
+        sizes = page.eval_on_selector_all(
+            "main input:not([type=hidden])",
+            "fields => fields.map(f => parseFloat(getComputedStyle(f).fontSize))",
+        )
+        assert sizes == [16, 16], width
