@@ -64,6 +64,9 @@ class SheetView:
     # What the score holds beside the uma (an oka, the sticks left to 1st place), as the
     # printed sheet has rows for them: "oka +20.0 to Zoé Martin".
     bonuses: tuple[str, ...] = ()
+    # The time limit ended the game after the last hand (WRC 2015 §8.2): said wherever the
+    # sheet is shown, its history included, since it is why the hands stop before the end.
+    time_up: bool = False
 
 
 def _name(context: TableContext, registration_id: int | None) -> str:
@@ -120,6 +123,7 @@ def describe(
         error,
         version,
         tuple(bonuses),
+        time_up=bool(entry.hands) and entry.hands[-1].time_up,
     )
 
 

@@ -430,6 +430,11 @@ def test_hands_that_stop_before_the_end_of_the_game_are_not_saved_as_finished(
     assert sheet.status == Status.ENTERED
     assert [hand["time_up"] for hand in sheet.current.data["hands"]] == [False, True]
     assert referee.get(url).context["form"]["time_up"].value() is True
+    # The history says it too, for whoever reads the versions (a head referee in a dispute).
+    history = referee.get(_url(event, "history")).content.decode()
+    assert history.count("The time was up: the game ended with the last hand") == 1  # v2
+    french = referee.get(_url(event, "history"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Le temps était écoulé : la partie s’est arrêtée à la dernière main" in french
 
 
 def test_a_game_played_to_its_end_needs_no_time_mark(referee, event, players):
