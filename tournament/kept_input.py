@@ -17,21 +17,23 @@ KEPT_INPUT_SECONDS = 3600
 KEPT_INPUT_MAX_CHARACTERS = 64 * 1024
 
 
-def keep_input(request: HttpRequest) -> None:
+def keep_input(request: HttpRequest) -> bool:
     """Keep a form sent without a session in the (new, anonymous) session: the login keeps
-    it, and the page it was sent to shows it again once (`kept_input`)."""
+    it, and the page it was sent to shows it again once (`kept_input`). True if kept, so
+    that the login page can say so."""
     user = request.POST.get(KEPT_INPUT_USER_FIELD, "")
     skip = {"csrfmiddlewaretoken", KEPT_INPUT_USER_FIELD}
     data = {key: values for key, values in request.POST.lists() if key not in skip}
     size = sum(len(key) + sum(len(value) for value in values) for key, values in data.items())
     if not user.isdigit() or size > KEPT_INPUT_MAX_CHARACTERS:
-        return  # no official named (not sent from a sheet page), or not a score sheet
+        return False  # no official named (not sent from a sheet page), or not a score sheet
     request.session[KEPT_INPUT_SESSION_KEY] = {
         "path": request.path,
         "user": user,
         "at": time.time(),
         "data": data,
     }
+    return True
 
 
 def kept_input(request: HttpRequest) -> QueryDict | None:

@@ -6,10 +6,12 @@ A superuser counts as organiser everywhere.
 
 from collections.abc import Iterable
 
+from django.contrib import messages
 from django.contrib.auth.backends import BaseBackend
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournament.kept_input import keep_input
 from tournament.models import Registration, Tournament, TournamentStaff
@@ -61,8 +63,16 @@ class TournamentStaffMixin(LoginRequiredMixin):
                 self.keeps_input_over_login
                 and request.method == "POST"
                 and Tournament.objects.filter(slug=kwargs["slug"]).exists()
+                and keep_input(request)
             ):
-                keep_input(request)
+                # The bare login page read as if the sheet were lost.
+                messages.warning(
+                    request,
+                    _(
+                        "Your session ended before this sheet was saved. Log in again with "
+                        "the account that typed it: the sheet comes back, not saved."
+                    ),
+                )
             return self.handle_no_permission()
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         self.role = user_role(request.user, self.tournament)

@@ -1131,14 +1131,38 @@ def test_a_sheet_sent_after_the_session_ended_is_back_after_logging_in(
     assert again.context["form"]["note"].value() in (None, "")
 
 
-def _send_after_the_session_ended(client, user, url: str, data: dict):
+def _send_after_the_session_ended(client, user, url: str, data: dict, language: str = "en"):
     """The page is opened logged in, the session ends (Log out in another tab), then the
     typed form is sent with the page's hidden fields."""
     client.force_login(user)
     page = client.get(url).content.decode()
     hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
     client.logout()
-    return client.post(url, {**hidden, **data, "action": "check"})
+    return client.post(url, {**hidden, **data, "action": "check"}, HTTP_ACCEPT_LANGUAGE=language)
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "Your session ended before this sheet was saved. Log in again with the account"),
+        ("fr", "Votre session a pris fin avant l’enregistrement de cette feuille."),
+    ],
+)
+def test_the_login_after_the_session_ended_says_the_sheet_comes_back(
+    client, event, players, language, text
+):
+    # Check pressed after the session ended leads to the login: a bare login page read as
+    # if the sheet were lost, and an official would type it again elsewhere.
+    user = event["users"][Role.REFEREE]
+    sent = _send_after_the_session_ended(
+        client, user, _url(event), sheet_form_data(players), language
+    )
+    login = client.get(sent.url, HTTP_ACCEPT_LANGUAGE=language)
+    assert text in login.content.decode()
+    # A form not kept (not sent from a sheet page) promises nothing.
+    client.cookies.clear()
+    refused = client.post(_url(event), {**sheet_form_data(players), "action": "check"})
+    assert text not in client.get(refused.url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
 
 def test_a_sheet_kept_over_the_login_is_not_shown_to_another_official(client, event, players):
