@@ -167,7 +167,14 @@ class SheetPageMixin(TableMixin):
         if not (self.can_enter() or kwargs.get("kept")):
             form = None
         current = self.current()
-        show_current = current is not None and not self.is_blind()
+        # Checked hands replace the running score of the hands saved part-way, which would
+        # push the check and its Save a screen down on a phone.
+        superseded = (
+            kwargs.get("preview") is not None
+            and self.sheet is not None
+            and self.sheet.status == Status.IN_PROGRESS
+        )
+        show_current = current is not None and not self.is_blind() and not superseded
         context.update(
             kind=self.kind,
             correcting=self.correcting,

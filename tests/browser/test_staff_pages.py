@@ -190,7 +190,7 @@ def test_a_referee_types_a_whole_sheet_on_a_375_px_phone(live_server, new_page, 
     page.locator(".preview table.results").wait_for()
     assert substitute.player.display_name in page.locator(".preview").inner_text()
     assert_fits(page, "checked sheet")
-    page.locator("button[value=save]").tap()
+    page.locator(".preview button[value=save]").tap()  # beside what was checked
     page.locator(".message-success").wait_for()
     saved = ScoreSheet.objects.get(round=fourth, table_number=1)
     assert saved.status == ScoreSheet.Status.ENTERED
@@ -210,10 +210,10 @@ def test_a_referee_types_a_whole_sheet_on_a_375_px_phone(live_server, new_page, 
     for wind, points in (("E", "40000"), ("S", "30000"), ("W", "30000"), ("N", "20000")):
         page.locator(f"[name={wind}_points]").fill(points)
     page.locator("button[value=check]").tap()
-    page.locator("button[value=save]").wait_for()
+    page.locator(".preview button[value=save]").wait_for()
     head = get_user_model().objects.get(username=HEAD)
     confirm_sheet(fourth, 5, head)
-    page.locator("button[value=save]").tap()
+    page.locator(".preview button[value=save]").tap()
     page.locator(".conflict table.results").wait_for()
     assert page.locator("[name=E_points]").input_value() == "40000"
     assert_fits(page, "conflict")

@@ -158,7 +158,9 @@ def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, liv
     assert [seat["points"] for seat in seats] == [30000, 30000, 28000, 32000]
 
 
-def test_at_the_gong_check_says_first_thing_what_is_missing(referee_page, live_server):
+def test_at_the_gong_check_says_first_what_is_missing_then_saves_from_the_top(
+    referee_page, live_server
+):
     # Hands saved part-way, one more typed at the gong: the page Check shows again starts
     # with the hands so far and the sheet's rows, screens long on a phone. What Check found
     # (one hand is not a WRC hanchan, which goes on to South 4: WRC 2015 §5.8) is on the
@@ -180,3 +182,15 @@ def test_at_the_gong_check_says_first_thing_what_is_missing(referee_page, live_s
     assert page.evaluate("location.hash") == "#hand-2"
     hand = page.locator("#hand-2").bounding_box()
     assert -1 < hand["y"] < page.viewport_size["height"]  # scrolled to it
+    # The gong ended the game (WRC 2015 §8.2): the box, Check, and the result is saved from
+    # beside the check, on the first screen, not from the foot of every hand and seat.
+    page.locator("label.check", has_text="The time was up").click()
+    page.click("#sheet-form button[value=check]")
+    save = page.locator(".preview button[value=save]")
+    assert save.inner_text() == "Finish and save"
+    box = save.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= page.viewport_size["height"]
+    save.click()
+    assert "Saved and confirmed" in page.inner_text(".messages")
+    assert ScoreSheet.objects.get().current.data["hands"][-1]["time_up"] is True

@@ -437,6 +437,29 @@ def test_hands_that_stop_before_the_end_of_the_game_are_not_saved_as_finished(
     assert "Le temps était écoulé : la partie s’est arrêtée à la dernière main" in french
 
 
+def test_checked_hands_are_saved_from_beside_the_check(referee, event, players):
+    # On a phone the form's own Save is screens below the check (every hand, every seat):
+    # the check has its Save beside it, and replaces the running score of the hands saved
+    # part-way, which would push both a screen down. Two hands, the time up (WRC 2015 §8.2).
+    url = _url(event, "hands")
+    first = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
+    referee.post(url, {**_hands_data(players, first), "action": "draft"})
+    hands = [*first, {"result": "ron", "winner": "W", "loser": "N", "han": "3", "fu": "30"}]
+    response = referee.post(url, {**_hands_data(players, hands, revision=1), "action": "check"})
+    html = response.content.decode()
+    assert "Hands saved part-way: not counted" not in html
+    preview = html.index('<section class="preview">')
+    save = html.index(
+        '<button type="submit" form="sheet-form" name="action" value="save" class="primary">'
+        "Finish and save</button>"
+    )
+    assert preview < save < html.index('<form method="post" class="sheet-form" id="sheet-form"')
+    final = referee.post(_url(event), {**sheet_form_data(players), "action": "check"})
+    assert 'form="sheet-form" name="action" value="save" class="primary">Save</button>' in (
+        final.content.decode()
+    )
+
+
 def test_a_game_played_to_its_end_needs_no_time_mark(referee, event, players):
     # Eight hands, each a 1-han 30-fu ron (1 000, RULES.md §6.2) by the seat after the
     # dealer: the deal passes every hand and South 4 ends the game (WRC 2015 §5.8).
