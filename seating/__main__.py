@@ -82,6 +82,8 @@ def _load_json(path: str, field: str) -> Any:
         raise _InputError(f"{path} is not UTF-8 text", field) from exc
     except RecursionError as exc:
         raise _InputError(f"{path} nests lists or objects too deeply to read", field) from exc
+    except SeatingError:
+        raise  # a player written twice (a ValueError too): exit 2 with the player's number
     except ValueError as exc:
         # int() stops at 4 300 digits; its message says to call sys.set_int_max_str_digits().
         raise _InputError(f"{path} has a number too long to read", field) from exc
