@@ -107,8 +107,14 @@ def _check_plan(data: SeatingInput, plan: list[dict[str, Any]]) -> None:
                     raise RuntimeError(f"Player {player} is not at fixed table {fixed}.")
 
 
+class _RunClosed(Exception):
+    """The run was discarded or replaced while computing: its plan would be thrown away."""
+
+
 class _ProgressReporter:
-    """Writes the generator's progress to the run, at most every PROGRESS_INTERVAL."""
+    """Writes the generator's progress to the run, at most every PROGRESS_INTERVAL, and stops
+    the generator once the run is no longer running: an organiser who discards a run and
+    starts another would otherwise have both share the server for the whole time limit."""
 
     def __init__(self, run_id: int) -> None:
         self.run_id = run_id
@@ -121,12 +127,15 @@ class _ProgressReporter:
         self.last = now
         try:
             with transaction.atomic():  # a savepoint when the run is computed in a request
-                SeatingRun.objects.filter(pk=self.run_id, status=SeatingRun.Status.RUNNING).update(
-                    progress=min(max(float(fraction), 0.0), 0.99)
-                )
+                updated = SeatingRun.objects.filter(
+                    pk=self.run_id, status=SeatingRun.Status.RUNNING
+                ).update(progress=min(max(float(fraction), 0.0), 0.99))
         except DatabaseError:
             # The bar misses a step; failing would lose the plan being computed.
             logger.warning("Seating run %s: progress not saved", self.run_id, exc_info=True)
+            return
+        if not updated:
+            raise _RunClosed
 
 
 def _fail(run: SeatingRun, code: str, params: dict[str, Any], message: str) -> None:
@@ -177,6 +186,9 @@ def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
     data = SeatingInput.from_json(run.snapshot)
     try:
         plan, method, metrics = _computed_plan(run, data)
+    except _RunClosed:
+        run.refresh_from_db()
+        return run
     except SeatingError as error:
         error = _history_error(error, data)
         names = player_names(run.tournament)

@@ -14,6 +14,7 @@ from seating.models import FixedTable, SeatingRun
 from seating.selectors import round_seating, seating_status, swiss_standings
 from seating.services import (
     fixed_table_set,
+    runs,
     seating_run_apply,
     seating_run_discard,
     seating_run_execute,
@@ -112,6 +113,34 @@ def test_a_progress_write_the_database_refuses_costs_the_bar_a_step_not_the_plan
     assert sorted(p for table in run.plan[0]["tables"] for p in table) == sorted(
         r.pk for r in registrations
     )
+
+
+@pytest.mark.django_db
+def test_a_run_discarded_while_computing_stops_computing(monkeypatch):
+    # 20 players × 8 rounds is past the repeat-free bound, so the search runs for seconds,
+    # reporting its progress every half second. Discarded at the first report, it stops there
+    # instead of computing a plan nobody will see while the organiser's next run waits.
+    tournament = make_tournament(rounds_count=8)
+    make_registrations(tournament, 20)
+    make_rounds(tournament)
+    reports = []
+    plan_seating = runs.plan_seating
+
+    def discarded_at_first_report(request, progress=None):
+        def report(fraction):
+            reports.append(fraction)
+            SeatingRun.objects.filter(tournament=tournament).update(
+                status=SeatingRun.Status.DISCARDED
+            )
+            progress(fraction)
+
+        return plan_seating(request, progress=report if progress else None)
+
+    monkeypatch.setattr(runs, "plan_seating", discarded_at_first_report)
+    run = start(tournament, time_limit=10)
+    assert run.status == SeatingRun.Status.DISCARDED
+    assert run.plan == []
+    assert len(reports) == 1
 
 
 def test_nothing_is_seated_before_apply_and_apply_writes_every_round(twenty):
