@@ -250,6 +250,38 @@ def test_projector_shows_a_round_seated_again_without_a_reload(live_server, new_
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_phone_on_the_seating_shows_and_says_a_round_seated_again(live_server, new_page):
+    # A player looked up round 2 on their phone and left the page open: the round is seated
+    # again after a withdrawal, so the seat they read may be gone.
+    tournament, _referee = demo_event()
+    round_ = tournament.rounds.get(number=2)
+
+    def seat_round_2(seed: int) -> None:
+        run = seating_run_start(
+            tournament=tournament, rounds=[round_], seed=seed, time_limit=1, background=False
+        )
+        seating_run_apply(run=run)
+
+    seat_round_2(1)
+    leaving = tournament.registrations.order_by("pk").first()
+    page = new_page(390, 844, is_mobile=True, has_touch=True)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/2/seating/")
+    assert leaving.player.display_name in page.locator("main").inner_text()
+    assert page.locator("#seating-changed").inner_text() == ""
+    registration_withdraw(registration=leaving, reason="Ill")
+    substitutes_add(tournament=tournament, count=1)
+    seat_round_2(2)
+    page.wait_for_function(
+        "document.querySelector('main').textContent.includes('Substitute 1')",
+        timeout=25_000,
+    )
+    assert leaving.player.display_name not in page.locator("main").inner_text()
+    notice = page.locator("#seating-changed").inner_text()
+    assert re.fullmatch(r"This seating was changed at \d\d:\d\d: check your table again\.", notice)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.django_db(transaction=True)
 def test_round_clock_counts_down_pauses_and_says_time(live_server, new_page, screenshot):
     tournament, _referee = demo_event()
     round_ = tournament.rounds.get(number=1)

@@ -329,8 +329,8 @@ class SeatingView(PublicTournamentMixin, TemplateView):
         else:
             context["tables"] = selectors.tables_of_round(round_)
             count = len(context["tables"])
-        # The projector pages scale their type to fill one screen, by the number of tables,
-        # and re-read themselves: the round may be seated again while they are on the wall.
+        # Every seating page re-reads itself: the round may be seated again while it is on the
+        # wall or a phone. The projector pages also scale their type to fill one screen.
         context["poll_seconds"] = POLL_SECONDS
         context["size"] = next(
             (size for limit, size in PROJECTOR_SIZES if count <= limit), "smallest"

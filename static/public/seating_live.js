@@ -1,13 +1,17 @@
-// Seating on a projector: a screen left on the wall re-reads its page every few seconds and
-// swaps the seating in place when an organiser has seated the round again (a withdrawal, a
-// late registration), so the room never reads seats that no longer exist. While the server
-// cannot be reached, the last seating received stays on screen.
-// Nobody scrolls a screen on the wall: the type shrinks until every table (or name) is on it.
+// A round's seating left open, on the hall's projector or a player's phone: the page re-reads
+// itself every few seconds and swaps the seating in place when an organiser has seated the
+// round again (a withdrawal, a late registration), so nobody reads seats that no longer
+// exist; a phone also says when it changed, since its reader may have looked already. While
+// the server cannot be reached, the last seating received stays on screen.
+// Nobody scrolls a screen on the wall: on a projector (data-fit) the type shrinks until every
+// table (or name) is on it.
 (function () {
   "use strict";
   const wrapper = document.getElementById("seating-live");
   if (!wrapper) return;
   const interval = Math.max(5, parseInt(wrapper.dataset.interval, 10) || 10) * 1000;
+  const projector = "fit" in wrapper.dataset;
+  const changed = document.getElementById("seating-changed");
 
   function overflows() {
     const page = document.documentElement;
@@ -15,6 +19,7 @@
   }
 
   function fit() {
+    if (!projector) return;
     // The stylesheet's size for this many tables if the names fit it, else the largest
     // fraction of it that fits (halving the interval: eight layouts at most). A custom
     // property on the wrapper, so the seating compared with the server's stays as it came.
@@ -29,6 +34,13 @@
     wrapper.style.setProperty("--fit", String(fits));
   }
 
+  // The 24-hour clock in every language, as the site's dates (English would say "6:35 PM").
+  function clockTime(date) {
+    return date.toLocaleTimeString(document.documentElement.lang || undefined, {
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+    });
+  }
+
   async function refresh() {
     if (document.hidden) return;
     try {
@@ -40,6 +52,13 @@
         wrapper.innerHTML = fresh.innerHTML;
         fit();
         wrapper.dataset.refreshed = String(Date.now());
+        if (changed) {
+          // Into a live region already on the page, so that screen readers read it out.
+          const notice = document.createElement("p");
+          notice.className = "notice";
+          notice.textContent = changed.dataset.message.replace("{time}", clockTime(new Date()));
+          changed.replaceChildren(notice);
+        }
       }
     } catch (error) {
       // Offline for a moment: the next poll tries again.
