@@ -8,10 +8,8 @@
   const status = document.getElementById("ranking-status");
   const search = document.getElementById("ranking-search");
   const interval = Math.max(5, parseInt(wrapper.dataset.interval, 10) || 10) * 1000;
-  let etag = null;
-  // What the status line said of the last ranking received: back as soon as the server
-  // answers again, even with "nothing changed" (304), so "Offline" does not stay.
-  let received = "";
+  // The ranking came with the page: its first poll asks only whether it changed since.
+  let etag = wrapper.dataset.etag || null;
 
   function say(text) {
     // Only a change: the line is read out by screen readers (aria-live).
@@ -68,6 +66,10 @@
       if (status) say(status.dataset.offline);
     }
   }
+
+  // What the status line said of the last ranking received: back as soon as the server
+  // answers again, even with "nothing changed" (304), so "Offline" does not stay.
+  let received = status ? status.dataset.updated + " " + clockTime(new Date()) : "";
 
   if (search) search.addEventListener("input", applyFilter);
   applyFilter();

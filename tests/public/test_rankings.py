@@ -189,6 +189,20 @@ def test_rows_endpoint_answers_304_until_a_sheet_is_confirmed(client, django_use
 
 
 @pytest.mark.django_db
+def test_the_page_carries_its_table_etag_so_the_first_poll_costs_a_304(client, django_user_model):
+    # The page's script polls at once (for its status line): it asks whether the table it
+    # came with changed, instead of downloading the whole ranking a second time.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=1)
+    for query in ("", "?q=martin", "?sort=-total"):
+        page = client.get(reverse("public:rankings", args=[tournament.slug]) + query)
+        attribute = re.search(r'data-etag="([^"]+)"', page.content.decode()).group(1)
+        etag = attribute.replace("&quot;", '"')
+        url = reverse("public:rankings_rows", args=[tournament.slug]) + query
+        assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+
+
+@pytest.mark.django_db
 def test_hidden_rankings_are_404_for_anonymous(client, django_user_model):
     tournament, registrations, _rounds, referee = make_event(django_user_model, show_rankings=False)
     urls = [
