@@ -41,6 +41,13 @@
     });
   }
 
+  // The seats shown: the part marked data-seats if any (find my seat: not the round's
+  // status, which changes when the round starts), else the whole seating.
+  function seats(root) {
+    const marked = root.querySelector("[data-seats]");
+    return (marked || root).innerHTML;
+  }
+
   async function refresh() {
     if (document.hidden) return;
     try {
@@ -49,10 +56,11 @@
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       const fresh = page.getElementById("seating-live");
       if (fresh && fresh.innerHTML !== wrapper.innerHTML) {
+        const moved = seats(fresh) !== seats(wrapper);
         wrapper.innerHTML = fresh.innerHTML;
         fit();
         wrapper.dataset.refreshed = String(Date.now());
-        if (changed) {
+        if (changed && moved) {
           // Into a live region already on the page, so that screen readers read it out.
           const notice = document.createElement("p");
           notice.className = "notice";

@@ -282,6 +282,42 @@ def test_a_phone_on_the_seating_shows_and_says_a_round_seated_again(live_server,
 
 
 @pytest.mark.django_db(transaction=True)
+def test_find_my_seat_left_open_shows_new_seats_but_not_a_round_starting(live_server, new_page):
+    tournament, _referee = demo_event()
+    tournament.rounds.filter(number=1).update(status=Round.Status.FINISHED)
+    round_ = tournament.rounds.get(number=2)
+    run = seating_run_start(
+        tournament=tournament, rounds=[round_], seed=1, time_limit=1, background=False
+    )
+    seating_run_apply(run=run)
+    page = new_page(390, 844, is_mobile=True, has_touch=True)
+    url = f"{live_server.url}/t/{tournament.slug}/find-my-seat/?q=a"
+    page.goto(url)
+    cards = page.locator(".seat-results").inner_text()
+    # Round 2 starts: its status line changes, the seats do not, so no notice.
+    tournament.rounds.filter(number=2).update(status=Round.Status.PLAYING)
+    page.wait_for_function(
+        "document.querySelector('#seating-live').textContent.includes('Playing')",
+        timeout=25_000,
+    )
+    assert page.locator("#seating-changed").inner_text() == ""
+    assert page.locator(".seat-results").inner_text() == cards
+    # Taken back and seated again after a withdrawal: the cards change and the page says so.
+    tournament.rounds.filter(number=2).update(status=Round.Status.SEATED)
+    registration_withdraw(registration=tournament.registrations.order_by("pk")[1], reason="Ill")
+    substitutes_add(tournament=tournament, count=1)
+    run = seating_run_start(
+        tournament=tournament, rounds=[round_], seed=2, time_limit=1, background=False
+    )
+    seating_run_apply(run=run)
+    page.wait_for_function(
+        "document.getElementById('seating-changed').textContent !== ''", timeout=25_000
+    )
+    assert page.locator(".seat-results").inner_text() != cards
+    assert "check your table again" in page.locator("#seating-changed").inner_text()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_round_clock_counts_down_pauses_and_says_time(live_server, new_page, screenshot):
     tournament, _referee = demo_event()
     round_ = tournament.rounds.get(number=1)

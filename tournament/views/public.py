@@ -292,7 +292,7 @@ class FindSeatView(PublicTournamentMixin, TemplateView):
         tournament = self.get_tournament()
         query = self.request.GET.get("q", "").strip()[:100]
         round_ = selectors.current_round(tournament)
-        context.update(query=query, round=round_)
+        context.update(query=query, round=round_, poll_seconds=POLL_SECONDS)
         if query:
             matches = selectors.find_seats(tournament, round_, query)
             # A player further down the alphabet than the cards shown is told to type more.
