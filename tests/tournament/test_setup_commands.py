@@ -55,7 +55,7 @@ def test_the_printed_organiser_login_opens_the_admin(client, capsys, settings, m
 @pytest.mark.django_db
 @pytest.mark.parametrize("unset", [None, ""])
 def test_production_never_creates_the_organiser_with_the_development_password(
-    settings, monkeypatch, unset
+    settings, monkeypatch, capsys, unset
 ):
     # With DEBUG off and no ORGANISER_PASSWORD, the command made a superuser whose password,
     # "riichi-organiser", the README prints for everyone to read.
@@ -71,6 +71,10 @@ def test_production_never_creates_the_organiser_with_the_development_password(
     monkeypatch.setenv("ORGANISER_PASSWORD", "chosen-for-the-event")
     call_command("ensure_organiser")
     assert get_user_model().objects.get(username="organiser").check_password("chosen-for-the-event")
+    # The deploy's log gets the login, not the password chosen for it.
+    printed = capsys.readouterr().out
+    assert "Organiser login: organiser / (ORGANISER_PASSWORD)" in printed
+    assert "chosen-for-the-event" not in printed
     monkeypatch.delenv("ORGANISER_PASSWORD")
     call_command("ensure_organiser")  # the login exists: nothing to create, nothing refused
 

@@ -46,5 +46,12 @@ class Command(BaseCommand):
             TournamentStaff.objects.get_or_create(
                 tournament=demo, user=user, defaults={"role": TournamentStaff.Role.ORGANISER}
             )
-        shown = password if user.check_password(password) else "(the one you set)"
+        # The development password is the README's; a chosen one stays out of the deploy's
+        # logs, where this line goes.
+        if not user.check_password(password):
+            shown = "(the one you set)"
+        elif password == DEFAULT_PASSWORD:
+            shown = password
+        else:
+            shown = "(ORGANISER_PASSWORD)"
         self.stdout.write(self.style.SUCCESS(f"Organiser login: {username} / {shown}  →  /admin/"))
