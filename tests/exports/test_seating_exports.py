@@ -47,13 +47,23 @@ def test_seating_xlsx_by_table_and_by_player(seated_round):
     workbook = open_xlsx(content)
     by_table, by_player = workbook.worksheets
     rows = list(by_table.iter_rows(min_row=2, values_only=True))
-    assert rows[0] == (1, "E", "Martin", "Zoé", "FR")
-    assert rows[5] == (2, "S", "Schmidt", "Lena", "DE")
+    assert rows[0] == (1, "East", "Martin", "Zoé", "FR")
+    assert rows[5] == (2, "South", "Schmidt", "Lena", "DE")
     assert isinstance(rows[5][0], int)
     assert by_table.freeze_panes == "A2"
     names = [row[0] for row in by_player.iter_rows(min_row=2, values_only=True)]
     assert names[:3] == ["Bernard", "Korhonen", "Martin"]
     assert len(names) == 8
+
+
+def test_seating_xlsx_writes_the_winds_in_the_readers_language(seated_round):
+    # The seating pages and the PDF say "Ouest" in French; a "W" on the wall is English.
+    with translation.override("fr"):
+        by_table, by_player = open_xlsx(SeatingXlsx(seated_round).render()[2]).worksheets
+    winds = [row[1] for row in by_table.iter_rows(min_row=2, max_row=5, values_only=True)]
+    assert winds == ["Est", "Sud", "Ouest", "Nord"]
+    assert by_player["E1"].value == "Vent"
+    assert {row[4] for row in by_player.iter_rows(min_row=2, values_only=True)} == set(winds)
 
 
 @pytest.mark.parametrize("hands", [False, True])

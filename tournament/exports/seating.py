@@ -20,17 +20,20 @@ def _player_cells(seat: SeatView) -> list[object]:
 
 
 class SeatingXlsx:
+    """Winds in words, as the seating pages and the PDF write them: a letter is English
+    ("W" is Ouest in French)."""
+
     def __init__(self, round_: Round) -> None:
         self.round = round_
 
     def render(self) -> tuple[str, str, bytes]:
         by_table = (
-            [seat.table_number, seat.wind, *_player_cells(seat)]
+            [seat.table_number, str(seat.wind_label), *_player_cells(seat)]
             for table in tables_of_round(self.round)
             for seat in table.seats
         )
         by_player = (
-            [*_player_cells(seat), seat.table_number, seat.wind]
+            [*_player_cells(seat), seat.table_number, str(seat.wind_label)]
             for seat in players_of_round(self.round)
         )
         names = [_("Last name"), _("First name"), _("Country")]
