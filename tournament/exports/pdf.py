@@ -13,6 +13,7 @@ reportlab does not read its PostScript (CFF) outlines.
 
 import io
 import logging
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +30,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
@@ -136,7 +138,11 @@ def markup(text: object) -> str:
 @cache
 def styles() -> dict[str, ParagraphStyle]:
     available = fonts()
-    base = ParagraphStyle("base", fontName=available.regular, fontSize=9.5, leading=12)
+    # A word too long for its cell breaks after a hyphen of its own ("Featherstonehaugh-" /
+    # "Cholmondeley"), not wherever the cell ends ("Fe" / "atherstoneha" / "ugh-Cholmon").
+    base = ParagraphStyle(
+        "base", fontName=available.regular, fontSize=9.5, leading=12, embeddedHyphenation=2
+    )
     return {
         "base": base,
         "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
@@ -159,6 +165,32 @@ def styles() -> dict[str, ParagraphStyle]:
 
 def para(text: object, style: str = "base") -> Paragraph:
     return Paragraph(markup(text), styles()[style])
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """The width of text set in `font`, its characters that font lacks in their fallback."""
+    available = fonts()
+    return sum(stringWidth(char, _font_for(char, available) or font, size) for char in str(text))
+
+
+def fitted_para(text: object, style: str, width: float, smallest: float = 6) -> Paragraph:
+    """A paragraph whose every word fits `width`, the font made smaller if need be (down to
+    `smallest`): a name in a narrow cell wraps between its words, never inside one. A word
+    may break after its own hyphen."""
+    base = styles()[style]
+    words = [part for word in str(text).split() for part in re.split(r"(?<=-)", word) if part]
+    widest = max((text_width(word, base.fontName, base.fontSize) for word in words), default=0)
+    if widest <= width:
+        return para(text, style)
+    # A little under: a word exactly as wide as the cell is split by reportlab all the same.
+    size = max(smallest, base.fontSize * width / widest * 0.98)
+    fitted = ParagraphStyle(
+        f"{style}-{size:.2f}",
+        parent=base,
+        fontSize=size,
+        leading=base.leading * size / base.fontSize,
+    )
+    return Paragraph(markup(text), fitted)
 
 
 def grid_table(

@@ -24,7 +24,7 @@ from reportlab.platypus import KeepInFrame, PageBreak, Spacer, Table, TableStyle
 from scoring.messages import SUBSTITUTE_NOT_RANKED
 from scoring.rules.hands import RIICHI_DEPOSIT
 from tournament.exports.base import PDF_CONTENT_TYPE
-from tournament.exports.pdf import build_pdf, para, styles, tournament_subtitle
+from tournament.exports.pdf import build_pdf, fitted_para, para, styles, tournament_subtitle
 from tournament.models import Round
 from tournament.selectors import TableView, tables_of_round
 from tournament.tables import format_points, format_score
@@ -32,6 +32,9 @@ from tournament.tables import format_points, format_score
 HAND_LINES = 16
 LABEL_WIDTH = 52 * mm
 SEAT_WIDTH = 31 * mm
+HAND_SEAT_WIDTH = 30 * mm
+CELL_PADDING = 12  # points: reportlab's 6 left and right of every cell
+NAME_WIDTH = SEAT_WIDTH - CELL_PADDING  # a player's name, on one line or word by word
 
 
 class ScoreSheetsPdf:
@@ -110,7 +113,7 @@ class ScoreSheetsPdf:
         ranked, so nobody at the table takes it for a ranked player's."""
         cells = []
         for seat in table.seats:
-            cell = [para(seat.wind_label, "head"), para(seat.name, "bold")]
+            cell = [para(seat.wind_label, "head"), fitted_para(seat.name, "bold", NAME_WIDTH)]
             if seat.registration.is_substitute:
                 cell.append(para(SUBSTITUTE_NOT_RANKED, "small"))
             cells.append(cell)
@@ -169,12 +172,15 @@ class ScoreSheetsPdf:
             para(_("Hand"), "head"),
             para(_("Honba / riichi"), "head"),
             para(_("Result"), "head"),
-            *[para(seat.name, "head") for seat in table.seats],
+            *[
+                fitted_para(seat.name, "head", HAND_SEAT_WIDTH - CELL_PADDING)
+                for seat in table.seats
+            ],
         ]
         rows = [header] + [["", "", "", *[""] * len(table.seats)] for _line in range(HAND_LINES)]
         grid = Table(
             rows,
-            colWidths=[14 * mm, 20 * mm, 32 * mm] + [30 * mm] * len(table.seats),
+            colWidths=[14 * mm, 20 * mm, 32 * mm] + [HAND_SEAT_WIDTH] * len(table.seats),
             rowHeights=[None] + [5.8 * mm] * HAND_LINES,
             repeatRows=1,
         )
