@@ -65,6 +65,18 @@ def test_standings_xlsx_has_numbers_one_column_per_round_and_a_frozen_header(sco
     assert [c.value for c in workbook["Teams"][1]] == ["Place", "Team", "Total", "Players"]
 
 
+def test_scores_in_the_xlsx_are_shown_as_on_the_pages(scored):
+    # The rankings page writes +27.3, +6.0, −26.0 and 0.0; "General" showed 6 for +6.0.
+    standings = open_xlsx(StandingsXlsx(scored).render()[2])
+    ema = open_xlsx(EmaResultsXlsx(scored).render()[2]).active
+    rows = list(standings["Standings"].iter_rows(min_row=2))
+    formats = {cell.number_format for row in rows for cell in row[5:8]}
+    formats |= {row[2].number_format for row in standings["Teams"].iter_rows(min_row=2)}
+    formats |= {row[5].number_format for row in ema.iter_rows(min_row=2)}
+    assert formats == {"+0.0#;-0.0#;0.0"}
+    assert rows[0][0].number_format == "General"  # the place is a whole number
+
+
 def test_withdrawn_players_are_marked_in_the_standings_exports(scored):
     registration = scored.registrations.get(player__first_name="Zoé")
     registration.status = Registration.Status.WITHDRAWN

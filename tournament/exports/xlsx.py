@@ -7,6 +7,7 @@ an error; names come from imports, so they are data, never formulas.
 
 import io
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 
 from openpyxl import Workbook
 from openpyxl.cell import Cell
@@ -15,6 +16,9 @@ from openpyxl.utils import get_column_letter
 
 # What spreadsheets read as the start of a formula when a cell is typed or edited.
 FORMULA_PREFIXES = ("=", "+", "-", "@")
+# Scores (the Decimals of `score_decimal`) as the pages write them: +63.0, -22.1, 0.0,
+# +3.33; the General format would show 63 beside 63.5.
+SCORE_FORMAT = "+0.0#;-0.0#;0.0"
 
 
 def keep_text(cell: Cell) -> None:
@@ -28,7 +32,8 @@ def keep_text(cell: Cell) -> None:
 def workbook_bytes(
     sheets: Iterable[tuple[str, Sequence[str], Iterable[Sequence[object]]]],
 ) -> bytes:
-    """Write sheets of (title, headers, rows); numbers stay numbers, text stays text."""
+    """Write sheets of (title, headers, rows); numbers stay numbers, text stays text, and
+    Decimals (scores) are shown with one or two decimals and their sign."""
     workbook = Workbook()
     workbook.remove(workbook.active)
     for title, headers, rows in sheets:
@@ -40,8 +45,10 @@ def workbook_bytes(
         widths = [len(str(header)) for header in headers]
         for row in rows:
             sheet.append(list(row))
-            for cell in sheet[sheet.max_row]:
+            for cell, value in zip(sheet[sheet.max_row], row, strict=False):
                 keep_text(cell)
+                if isinstance(value, Decimal):
+                    cell.number_format = SCORE_FORMAT
             for index, value in enumerate(row):
                 widths[index] = max(widths[index], len(str(value if value is not None else "")))
         sheet.freeze_panes = "A2"
