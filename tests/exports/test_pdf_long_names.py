@@ -41,3 +41,18 @@ def test_standings_pdf_breaks_a_long_name_after_its_hyphen(long_name_round):
     # Listed without a result yet: the name is in the player column all the same.
     text = pdf_text(StandingsPdf(long_name_round.tournament).render()[2])
     assert pieces(text) <= {"Featherstonehaugh-", "Cholmondeley", LAST_NAME}
+
+
+@pytest.mark.parametrize("hands", [False, True])
+def test_score_sheet_title_keeps_round_and_table_together(seated_round, hands):
+    # Under a long tournament name the title wrapped before the table number, left alone
+    # at the start of a third line ("… — Round 1 · Table" / "1").
+    tournament = seated_round.tournament
+    tournament.name = (
+        "Featherstonehaugh-Cholmondeley Memorial — Open international Ångström de Paris 2026"
+    )
+    tournament.save()
+    text = pdf_text(ScoreSheetsPdf(seated_round, hands=hands).render()[2])
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    assert not [line for line in lines if line.endswith("Table") or line in ("1", "2")]
+    assert [line for line in lines if line.endswith("Round 1 · Table 2")]

@@ -30,6 +30,7 @@ from tournament.selectors import TableView, tables_of_round
 from tournament.tables import format_points, format_score
 
 HAND_LINES = 16
+NO_BREAK_SPACE = "\u00a0"
 LABEL_WIDTH = 52 * mm
 SEAT_WIDTH = 31 * mm
 HAND_SEAT_WIDTH = 30 * mm
@@ -73,7 +74,9 @@ class ScoreSheetsPdf:
             "table": table.number,
         }
         story = [
-            para(f"{tournament.name} — {heading}", "title"),
+            # No-break spaces: under a long tournament name the table number, what the
+            # sheets are sorted and handed out by, must not sit alone on a third line.
+            para(f"{tournament.name} — {heading.replace(' ', NO_BREAK_SPACE)}", "title"),
             para(tournament_subtitle(tournament), "subtitle"),
             Spacer(1, 3 * mm),
         ]
