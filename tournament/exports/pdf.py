@@ -8,7 +8,8 @@ reportlab's built-in Adobe CID fonts (HeiseiKakuGo-W5 for Japanese and Chinese,
 HYGothic-Medium for Korean), which every PDF reader can show but which are not embedded; the
 CID fonts also cover what the embedded CJK font lacks (Droid Sans Fallback has no Hangul
 syllables). Noto Sans CJK cannot be used:
-reportlab does not read its PostScript (CFF) outlines.
+reportlab does not read its PostScript (CFF) outlines. Hebrew and Arabic names are put in
+drawing order and Arabic letters joined first (`tournament.exports.rtl`).
 """
 
 import io
@@ -35,6 +36,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
+from tournament.exports.rtl import visual
 from tournament.models import Tournament
 
 logger = logging.getLogger(__name__)
@@ -113,7 +115,8 @@ def _font_for(char: str, available: Fonts) -> str | None:
 
 
 def markup(text: object) -> str:
-    """Escape text for a Paragraph and wrap runs the main font lacks in a fallback font."""
+    """Escape text for a Paragraph and wrap runs the main font lacks in a fallback font;
+    right-to-left names (Hebrew, Arabic) in the order they are drawn (`rtl.visual`)."""
     available = fonts()
     parts: list[str] = []
     current: str | None = None
@@ -125,7 +128,7 @@ def markup(text: object) -> str:
             parts.append(f'<font name="{current}">{chunk}</font>' if current else chunk)
             run.clear()
 
-    for char in str(text):
+    for char in visual(str(text)):
         font = _font_for(char, available)
         if font != current:
             flush()
