@@ -181,3 +181,12 @@ def test_score_sheets_mark_a_substitute_seat_as_not_ranked(seated_round, languag
     )
     assert note not in first
     assert "Giulia Rossi " + note in second
+
+
+def test_hand_by_hand_columns_are_headed_by_wind_and_name(seated_round):
+    # The hands are written by who dealt and who won; the totals grid below says the
+    # winds, but its columns do not line up with the hands'.
+    text = pdf_text(ScoreSheetsPdf(seated_round, hands=True).render()[2])
+    first_page = text.split("Page 1 of 2")[0]
+    header = " ".join(first_page.split("Result", 1)[1].split("Seat", 1)[0].split())
+    assert header.startswith("East Zoé Martin South 山田太郎 West 김민준 North")

@@ -175,8 +175,13 @@ class ScoreSheetsPdf:
             para(_("Hand"), "head"),
             para(_("Honba / riichi"), "head"),
             para(_("Result"), "head"),
+            # The wind over each name, as in the totals below, whose columns do not line
+            # up with these: the hands are written by who dealt and who won.
             *[
-                fitted_para(seat.name, "head", HAND_SEAT_WIDTH - CELL_PADDING)
+                [
+                    para(seat.wind_label, "head"),
+                    fitted_para(seat.name, "head", HAND_SEAT_WIDTH - CELL_PADDING),
+                ]
                 for seat in table.seats
             ],
         ]
