@@ -190,3 +190,14 @@ def test_hand_by_hand_columns_are_headed_by_wind_and_name(seated_round):
     first_page = text.split("Page 1 of 2")[0]
     header = " ".join(first_page.split("Result", 1)[1].split("Seat", 1)[0].split())
     assert header.startswith("East Zoé Martin South 山田太郎 West 김민준 North")
+
+
+def test_seating_xlsx_columns_are_wide_enough_for_cjk_names(seated_round):
+    # A CJK character is as wide as two Latin ones: a name of 13 got 15 columns for its 26
+    # and was cut at the next column.
+    for seat in seated_round.seats.select_related("registration__player"):
+        player = seat.registration.player
+        player.last_name = "東京麻雀連盟渋谷支部長谷川" if player.first_name == "太郎" else "Li"
+        player.save()
+    by_table = open_xlsx(SeatingXlsx(seated_round).render()[2]).worksheets[0]
+    assert by_table.column_dimensions["C"].width >= 2 * len("東京麻雀連盟渋谷支部長谷川")

@@ -6,6 +6,7 @@ an error; names come from imports, so they are data, never formulas.
 """
 
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
@@ -29,6 +30,13 @@ def keep_text(cell: Cell) -> None:
             cell.quotePrefix = True
 
 
+def display_width(value: object) -> int:
+    """How many columns of a spreadsheet's default font the value takes: a Chinese,
+    Japanese or Korean character is as wide as two Latin ones."""
+    text = "" if value is None else str(value)
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
 def workbook_bytes(
     sheets: Iterable[tuple[str, Sequence[str], Iterable[Sequence[object]]]],
 ) -> bytes:
@@ -42,7 +50,7 @@ def workbook_bytes(
         for cell in sheet[1]:
             cell.font = Font(bold=True)
             keep_text(cell)
-        widths = [len(str(header)) for header in headers]
+        widths = [display_width(header) for header in headers]
         for row in rows:
             sheet.append(list(row))
             for cell, value in zip(sheet[sheet.max_row], row, strict=False):
@@ -50,7 +58,7 @@ def workbook_bytes(
                 if isinstance(value, Decimal):
                     cell.number_format = SCORE_FORMAT
             for index, value in enumerate(row):
-                widths[index] = max(widths[index], len(str(value if value is not None else "")))
+                widths[index] = max(widths[index], display_width(value))
         sheet.freeze_panes = "A2"
         if sheet.max_row > 1:
             sheet.auto_filter.ref = sheet.dimensions
