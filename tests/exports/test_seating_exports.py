@@ -201,3 +201,12 @@ def test_seating_xlsx_columns_are_wide_enough_for_cjk_names(seated_round):
         player.save()
     by_table = open_xlsx(SeatingXlsx(seated_round).render()[2]).worksheets[0]
     assert by_table.column_dimensions["C"].width >= 2 * len("東京麻雀連盟渋谷支部長谷川")
+
+
+def test_seating_pdf_lists_are_headed_by_the_tournament_name(seated_round):
+    # As the standings and the score sheets are: on a wall, the 7.5 pt footer alone named
+    # the event.
+    content = SeatingPdf(seated_round).render()[2]
+    reader = pypdf.PdfReader(io.BytesIO(content))
+    for page in reader.pages:
+        assert page.extract_text().startswith("Open de Paris — Seating of round 1")

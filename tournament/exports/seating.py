@@ -54,10 +54,12 @@ class SeatingPdf:
     def render(self) -> tuple[str, str, bytes]:
         tournament = self.round.tournament
         title = _("Seating of round %(number)s") % {"number": self.round.number}
-        story = [para(title, "title"), para(tournament_subtitle(tournament), "subtitle")]
+        # Named as the standings and score sheets are: two events can share a hall.
+        heading = para(f"{tournament.name} — {title}", "title")
+        story = [heading, para(tournament_subtitle(tournament), "subtitle")]
         tables = tables_of_round(self.round)
         if tables:
-            story += self._by_table(tables) + [PageBreak(), para(title, "title")]
+            story += self._by_table(tables) + [PageBreak(), heading]
             story += self._by_player()
         else:
             # As the score sheets say: two pages of bare headings would pass for a seating.
