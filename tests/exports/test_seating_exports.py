@@ -210,3 +210,22 @@ def test_seating_pdf_lists_are_headed_by_the_tournament_name(seated_round):
     reader = pypdf.PdfReader(io.BytesIO(content))
     for page in reader.pages:
         assert page.extract_text().startswith("Open de Paris — Seating of round 1")
+
+
+@pytest.mark.parametrize("ruleset", ["wrc2015", "oran2015"])
+@pytest.mark.parametrize("hands", [False, True])
+def test_every_score_sheet_label_fits_its_row_in_french(seated_round, ruleset, hands):
+    # The hand-by-hand sheet's rows are 6 mm: "Pénalité (points de table)" and "Bonus de
+    # placement (uma)" take two lines there and were drawn over the rows' lines.
+    from tournament.exports.score_sheets import CELL_PADDING, LABEL_PADDING, LABEL_WIDTH
+    from tournament.selectors import tables_of_round
+
+    tournament = seated_round.tournament
+    tournament.ruleset = ruleset
+    tournament.save()
+    export = ScoreSheetsPdf(seated_round, hands=hands)
+    with translation.override("fr"):
+        grid = export._totals_grid(tables_of_round(seated_round)[0], tournament.get_rules())
+        for row, height in list(zip(grid._cellvalues, grid._rowHeights, strict=True))[1:]:
+            _width, needed = row[0].wrap(LABEL_WIDTH - CELL_PADDING, 1000)
+            assert needed + LABEL_PADDING <= height, row[0].text

@@ -35,6 +35,7 @@ LABEL_WIDTH = 52 * mm
 SEAT_WIDTH = 31 * mm
 HAND_SEAT_WIDTH = 30 * mm
 CELL_PADDING = 12  # points: reportlab's 6 left and right of every cell
+LABEL_PADDING = 4  # points: room above and below a label's lines
 NAME_WIDTH = SEAT_WIDTH - CELL_PADDING  # a player's name, on one line or word by word
 
 
@@ -150,11 +151,19 @@ class ScoreSheetsPdf:
             labels += [divided, _("Placement bonus (uma)"), *first_place, _("Penalty points")]
         labels += [_("Net score"), _("Place")]
         rows = [[para(_("Seat"), "head"), *self._seat_header(table)]]
-        rows += [[para(label, "bold")] + [""] * len(table.seats) for label in labels]
+        label_cells = [para(label, "bold") for label in labels]
+        rows += [[cell] + [""] * len(table.seats) for cell in label_cells]
+        # Room to write; a label on two lines ("Bonus de placement (uma)" in French on the
+        # hand-by-hand sheet's short rows) makes its row taller instead of overflowing it.
+        row_height = (6 if self.hands else 9.5) * mm
+        heights = [
+            max(row_height, cell.wrap(LABEL_WIDTH - CELL_PADDING, row_height)[1] + LABEL_PADDING)
+            for cell in label_cells
+        ]
         grid = Table(
             rows,
             colWidths=[LABEL_WIDTH] + [SEAT_WIDTH] * len(table.seats),
-            rowHeights=[None] + [(6 if self.hands else 9.5) * mm] * len(labels),
+            rowHeights=[None, *heights],
         )
         grid.setStyle(
             TableStyle(
