@@ -33,6 +33,11 @@ def test_arabic_letters_take_their_joined_forms():
     assert unicodedata.normalize("NFKC", shape_arabic("محمد عبد الله")) == "محمد عبد الله"
 
 
+def test_a_number_inside_a_hebrew_name_stays_in_its_place():
+    # The Unicode bidirectional algorithm: the number is part of the right-to-left run.
+    assert visual("דוד 2 כהן") == "ןהכ 2 דוד"
+
+
 def test_markup_puts_a_name_in_drawing_order():
     assert markup("אבי כהן") == "ןהכ יבא"
 
