@@ -166,10 +166,12 @@ class Tournament(models.Model):
             errors["end_date"] = [_("The last day cannot be before the first day.")]
         try:
             resolve_ruleset(self.ruleset, self.rule_options or {})
-        except RulesErrors as error:
-            errors["rule_options"] = [e.message for e in error.errors]
-        except RulesError as error:
-            errors["rule_options"] = [error.message]
+        except (RulesErrors, RulesError) as error:
+            # Imported here: scoring.messages reads this module's wind labels.
+            from scoring.messages import message_for
+
+            faults = error.errors if isinstance(error, RulesErrors) else [error]
+            errors["rule_options"] = [message_for(fault) for fault in faults]
         if errors:
             raise ValidationError(errors)
 

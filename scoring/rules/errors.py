@@ -33,7 +33,7 @@ ERROR_CODES: dict[str, str] = {
     "option_type": "Option value of the wrong type. params: option, expected, value",
     "option_range": "Option value out of range (min, multiple of 100 (noten_total: of 600), "
     "uma sum/order). "
-    "params: option, value[, min]",
+    "params: option, value[, min][, step]",
     "option_choice": "Option value not among the choices. params: option, choices, value",
     # score sheet (hanchan)
     "seats_count": "Not exactly four seats. params: count",

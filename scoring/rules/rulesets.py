@@ -403,6 +403,7 @@ def _check_option(name: str, value: object) -> object:
                 f"{f.metadata.get('step_why', '')}; got {value}.",
                 field=fld,
                 option=name,
+                step=step,
                 value=value,
             )
         return value

@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from tests.conftest import (
     admin_form_data,
@@ -26,6 +27,82 @@ def test_invalid_rule_overrides_are_an_error_on_the_field(options):
     with pytest.raises(ValidationError) as info:
         tournament.full_clean()
     assert list(info.value.message_dict) == ["rule_options"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("options", "english", "french"),
+    [
+        # The uma sums to zero and does not increase (README, rule-set options; WRC 2015
+        # §5.9.2 gives +15/+5/-5/-15)
+        (
+            {"uma": [20, 10, -10, -30]},
+            "The uma must add up to zero; [20, 10, -10, -30] adds up to -10.",
+            "La somme de l’uma doit être nulle ; [20, 10, -10, -30] fait -10.",
+        ),
+        (
+            {"uma": [10, 20, -10, -20]},
+            "The uma must not increase from 1st to 4th place; got [10, 20, -10, -20].",
+            "L’uma ne doit pas augmenter de la 1re à la 4e place ; reçu [10, 20, -10, -20].",
+        ),
+        (
+            {"umaa": [20, 10, -10, -20]},
+            'Unknown option "umaa". The options are: start_points, return_points, oka, uma,',
+            'Option "umaa" inconnue. Les options sont : start_points, return_points, oka, uma,',
+        ),
+        (
+            {"uma": "20-10"},
+            'Option "uma" must be a list of four whole numbers (1st, 2nd, 3rd, 4th); got "20-10".',
+            'L’option "uma" doit être une liste de quatre nombres entiers (1re, 2e, 3e, 4e '
+            'place) ; reçu "20-10".',
+        ),
+        (
+            {"kiriage": "yes"},
+            'Option "kiriage" must be true or false; got "yes".',
+            'L’option "kiriage" doit être true ou false ; reçu "yes".',
+        ),
+        (
+            {"start_points": 25050},
+            'Option "start_points" must be a multiple of 100 table points; got 25050.',
+            'L’option "start_points" doit être un multiple de 100 points de table ; reçu 25050.',
+        ),
+        (
+            # RULES.md §5.1: the 3 000 noten payment is shared by one, two or three players
+            {"noten_total": 1000},
+            'Option "noten_total" must be a multiple of 600 table points, so that one, two or '
+            "three tenpai players share it in hundreds; got 1000.",
+            'L’option "noten_total" doit être un multiple de 600 points de table, pour qu’un, '
+            "deux ou trois joueurs tenpai se la partagent en centaines ; reçu 1000.",
+        ),
+        (
+            {"chombo_amount": -20},
+            'Option "chombo_amount" must be at least 0; got -20.',
+            'L’option "chombo_amount" doit valoir au moins 0 ; reçu -20.',
+        ),
+        (
+            {"tie_mode": "coin"},
+            'Option "tie_mode" must be one of split, seat_order; got "coin".',
+            'L’option "tie_mode" doit être l’une de ces valeurs : split, seat_order ; reçu "coin".',
+        ),
+        (
+            ["uma"],
+            'The rule overrides must be an object of name: value, e.g. {"uma": [20, 10, -10, '
+            "-20]}.",
+            "Les modifications des règles s’écrivent comme un objet nom: valeur, p. ex. "
+            '{"uma": [20, 10, -10, -20]}.',
+        ),
+    ],
+)
+def test_a_bad_override_is_explained_in_the_organisers_language(options, english, french):
+    # The admin is in French for a French organiser: the engine's English reason was shown
+    # there as it was ("Option 'uma' must add up to zero; …"), with Python's quotes
+    tournament = make_tournament()
+    tournament.rule_options = options
+    for language, expected in (("en", english), ("fr", french)):
+        with translation.override(language), pytest.raises(ValidationError) as info:
+            tournament.full_clean()
+        [message] = info.value.message_dict["rule_options"]
+        assert message.startswith(expected)
 
 
 @pytest.mark.django_db
