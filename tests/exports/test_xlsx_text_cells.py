@@ -73,3 +73,27 @@ def test_numbers_stay_numbers_next_to_literal_text(hostile_round):
     first = next(sheet.iter_rows(min_row=2))
     assert first[0].data_type == "n"
     assert isinstance(first[0].value, int)
+
+
+@pytest.mark.parametrize("kind", EXPORTS)
+def test_a_name_with_a_control_character_is_exported(hostile_round, admin_client, kind):
+    """The admin keeps what is pasted into a name, a line break from Word (\\x0b) or a stray
+    control character included; openpyxl refused them and the whole export failed (a 500 on
+    the exports page), so each is written as a space."""
+    registration = hostile_round.tournament.registrations.select_related("player").first()
+    page = admin_client.get(f"/admin/tournament/player/{registration.player.pk}/change/")
+    initial = page.context["adminform"].form.initial
+    data = {name: "" if value is None else value for name, value in initial.items()}
+    data.update(first_name="Jean\x0bPierre", last_name="Du\x01pont", club="Club\x1b2")
+    response = admin_client.post(f"/admin/tournament/player/{registration.player.pk}/change/", data)
+    assert response.status_code == 302
+    workbook = open_xlsx(EXPORTS[kind](hostile_round).render()[2])
+    texts = {
+        cell.value
+        for sheet in workbook.worksheets
+        for row in sheet.iter_rows()
+        for cell in row
+        if isinstance(cell.value, str)
+    }
+    assert any("Jean Pierre" in text for text in texts), kind
+    assert not any(char in text for text in texts for char in "\x0b\x01\x1b")

@@ -2,7 +2,8 @@
 
 Every text cell is written as a literal string. openpyxl stores a str starting with "=" as a
 formula (a player named "=2+3" would show 5, "=HYPERLINK(...)" would be live) and "#N/A" as
-an error; names come from imports, so they are data, never formulas.
+an error; names come from imports, so they are data, never formulas. A control character,
+which a worksheet cannot hold, becomes a space.
 """
 
 import io
@@ -12,6 +13,7 @@ from decimal import Decimal
 
 from openpyxl import Workbook
 from openpyxl.cell import Cell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -20,6 +22,15 @@ FORMULA_PREFIXES = ("=", "+", "-", "@")
 # Scores (the Decimals of `score_decimal`) as the pages write them: +63.0, -22.1, 0.0,
 # +3.33; the General format would show 63 beside 63.5.
 SCORE_FORMAT = "+0.0#;-0.0#;0.0"
+
+
+def writable(value: object) -> object:
+    """The value as a worksheet can hold it. openpyxl refuses control characters (the whole
+    export failed), and the admin keeps them: a name pasted from Word carries its line
+    break, \\x0b ("Jean\\x0bPierre" is written "Jean Pierre")."""
+    if isinstance(value, str):
+        return ILLEGAL_CHARACTERS_RE.sub(" ", value)
+    return value
 
 
 def keep_text(cell: Cell) -> None:
@@ -52,7 +63,8 @@ def workbook_bytes(
             keep_text(cell)
         widths = [display_width(header) for header in headers]
         for row in rows:
-            sheet.append(list(row))
+            row = [writable(value) for value in row]
+            sheet.append(row)
             for cell, value in zip(sheet[sheet.max_row], row, strict=False):
                 keep_text(cell)
                 if isinstance(value, Decimal):
