@@ -87,6 +87,8 @@ AXES_VERBOSE = False
 # is trusted to name the client; 0 when clients connect directly.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "tournament.client_ip.client_ip"
+# The refusal in the site's look and language, saying how long it lasts.
+AXES_LOCKOUT_CALLABLE = "tournament.views.accounts.locked_out"
 
 ROOT_URLCONF = "tournament.urls"
 
