@@ -246,6 +246,27 @@ def _require_role(user, tournament: Tournament, role: str) -> None:
         raise PermissionDenied
 
 
+def awaits_second_entry(sheet: ScoreSheet | None, user) -> bool:
+    """The sheet is entered in full by another official and waits for this one's entry or
+    confirmation. A part-way save would become the current version: the table would go back
+    to "hands being entered", the full entry left out of the comparison (and, under blind
+    double entry, shown in the history to the official who must not see it)."""
+    return (
+        sheet is not None
+        and sheet.status == Status.ENTERED
+        and sheet.current is not None
+        and sheet.current.entered_by_id != user.pk
+    )
+
+
+def part_way_refused_message(current: SheetVersion) -> str:
+    return _(
+        "%(official)s has already entered this sheet in full, and it waits for a second "
+        "official. Saving hands part-way would set that entry aside: enter every hand, then "
+        "Check and “Finish and save”, and the two entries are compared."
+    ) % {"official": current.entered_by}
+
+
 @transaction.atomic
 def sheet_enter(
     *,
@@ -279,10 +300,12 @@ def sheet_enter(
     if sheet.status == Status.DISPUTED:
         raise SheetError(_("This sheet is disputed; a head referee settles it."))
     _check_revision(sheet, revision, acting_user)
+    previous = sheet.current if sheet.status == Status.ENTERED else None
+    if draft and awaits_second_entry(sheet, acting_user):
+        raise SheetError(part_way_refused_message(previous))
     evaluation = evaluate_entry(
         tournament.get_rules(), entry, table_context(round_, table_number), finished=not draft
     )
-    previous = sheet.current if sheet.status == Status.ENTERED else None
     action = SheetVersion.Action.DRAFT if draft else SheetVersion.Action.ENTRY
     try:
         version = _add_version(

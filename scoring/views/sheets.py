@@ -28,6 +28,7 @@ from scoring.services.sheets import (
     EntryOutcome,
     SheetConflict,
     SheetError,
+    awaits_second_entry,
     resent_entry,
     round_locked_message,
     sheet_confirm,
@@ -193,6 +194,8 @@ class SheetPageMixin(TableMixin):
             start_points=self.rules.start_points,
             thousand_separator=get_format("THOUSAND_SEPARATOR"),
             locked_notice=round_locked_message(self.round) if self.round_locked() else "",
+            # A full entry by another official waits: a part-way save would set it aside.
+            part_way=not awaits_second_entry(self.sheet, self.request.user),
             problems=problem_summary(form, formset),
         )
         return context

@@ -19,6 +19,8 @@ from tests.conftest import make_registration, make_staff, make_tournament
 from tests.scoring.conftest import (
     Role,
     check_and_save,
+    enter,
+    make_entry,
     seat_round,
     sheet_form_data,
     table_registrations,
@@ -1275,3 +1277,41 @@ def test_a_save_that_makes_the_table_disputed_is_announced_as_a_warning(client, 
     assert '<li class="message-warning">Your entry differs from the first one' in (
         page.content.decode()
     )
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [Tournament.ConfirmationPolicy.DOUBLE_BLIND, Tournament.ConfirmationPolicy.SECOND_OFFICIAL],
+)
+def test_a_part_way_save_never_sets_another_official_s_full_entry_aside(
+    client, event, players, policy
+):
+    """A second official typing the hands who pressed "Save part-way" made their one hand the
+    current version: the table went back to "hands being entered", the first official's full
+    entry was left out of the comparison (their work to type again), and under blind double
+    entry the history then showed it to the official who must not see it."""
+    _policy(event, policy)
+    first = enter(event["rounds"][0], 1, make_entry(players), event["users"][Role.REFEREE])
+    client.force_login(event["users"]["referee2"])
+    url = _url(event, "hands")
+    page = client.get(url)
+    assert 'value="draft"' not in page.content.decode()  # no "Save part-way" offered
+    hand = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
+    response = client.post(url, {**_hands_data(players, hand, revision=1), "action": "draft"})
+    assert response.status_code == 200
+    assert "has already entered this sheet in full" in response.context["error"]
+    assert response.context["formset"].forms[0]["winner"].value() == "S"  # input kept
+    french = client.post(
+        url,
+        {**_hands_data(players, hand, revision=1), "action": "draft"},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert "a déjà saisi cette feuille en entier" in french.content.decode()
+    sheet = ScoreSheet.objects.get()
+    assert (sheet.status, sheet.current) == (Status.ENTERED, first.version)
+    history = client.get(_url(event, "history")).context["versions"]
+    if policy == Tournament.ConfirmationPolicy.DOUBLE_BLIND:
+        assert [line["view"] for line in history] == [None]
+    # The first official may still save their own sheet part-way (fixing their entry).
+    client.force_login(event["users"][Role.REFEREE])
+    assert 'value="draft"' in client.get(url).content.decode()
