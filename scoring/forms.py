@@ -397,8 +397,11 @@ def with_room_for_more_hands(data: QueryDict, prefix: str = "hands") -> QueryDic
     if not total.isdigit():
         return data  # a broken management form: the formset says so
     total = int(total)
+    # Rows past the formset's limit are never read (the formset refuses so many): a posted
+    # count of 10**12 kept a server process in this loop for hours.
+    rows = min(total, HandFormSet.absolute_max)
     used = max(
-        (index + 1 for index in range(total) if data.get(f"{prefix}-{index}-result")), default=0
+        (index + 1 for index in range(rows) if data.get(f"{prefix}-{index}-result")), default=0
     )
     wanted = max(total, min(used + HandFormSet.extra, HandFormSet.max_num))
     if wanted == total:

@@ -8,12 +8,14 @@ import uuid
 
 import pytest
 from django.db import connection
+from django.http import QueryDict
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format, time_format
 
+from scoring.forms import with_room_for_more_hands
 from scoring.models import Penalty, ScoreSheet, SheetVersion
 from tests.conftest import make_registration, make_staff, make_tournament
 from tests.scoring.conftest import (
@@ -1315,3 +1317,28 @@ def test_a_part_way_save_never_sets_another_official_s_full_entry_aside(
     # The first official may still save their own sheet part-way (fixing their entry).
     client.force_login(event["users"][Role.REFEREE])
     assert 'value="draft"' in client.get(url).content.decode()
+
+
+class _ReadAtMost(QueryDict):
+    """Posted data that fails the test once read more often than a page needs."""
+
+    reads = 0
+
+    def get(self, key, default=None):
+        self.reads += 1
+        assert self.reads < 1000, "the posted data was read row by row past the formset's limit"
+        return super().get(key, default)
+
+
+def test_a_posted_count_of_hands_beyond_the_limit_costs_nothing(referee, event, players):
+    """A hand count of 10**12 in the posted form (any referee can send one) kept the server
+    process counting the rows it names, for hours: five such posts and no page answered."""
+    data = _hands_data(players, [{"result": "ron", "winner": "S", "loser": "W", "han": "3"}])
+    data["hands-TOTAL_FORMS"] = str(10**12)
+    posted = _ReadAtMost(mutable=True)
+    for key, value in data.items():
+        posted[key] = value
+    assert with_room_for_more_hands(posted)["hands-TOTAL_FORMS"] == str(10**12)
+    response = referee.post(_url(event, "hands"), {**data, "action": "check"})
+    assert response.status_code == 200
+    assert not ScoreSheet.objects.exists()
