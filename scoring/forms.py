@@ -436,7 +436,11 @@ class PenaltyForm(forms.Form):
         },
     )
     reason = forms.CharField(
-        label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+        label=_("Reason"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        # Unlike a disqualification's reason, which stays with the staff.
+        help_text=_("Shown with the penalty on the player's public page."),
     )
 
     def __init__(self, *args, tournament, **kwargs) -> None:

@@ -1,5 +1,6 @@
 """Penalties, substitutes, disqualification and the standings selector."""
 
+import html
 from decimal import Decimal
 from fractions import Fraction
 
@@ -417,3 +418,27 @@ def test_a_tournament_wide_penalty_is_given_and_cancelled_whatever_rounds_are_lo
     penalty_cancel(penalty=penalty, reason="Wrong player", acting_user=single["users"]["organiser"])
     penalty.refresh_from_db()
     assert penalty.is_cancelled
+
+
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [
+        ("en", "Shown with the penalty on the player's public page."),
+        ("fr", "Affichée avec la pénalité sur la page publique du joueur."),
+    ],
+)
+def test_the_penalty_form_says_its_reason_is_public(client, single, language, note):
+    """The reason typed for a penalty is on the player's public page, while a
+    disqualification's stays with the staff; the form did not say so."""
+    tournament = single["tournament"]
+    registration = single["registrations"][0]
+    client.force_login(single["users"][Role.HEAD_REFEREE])
+    url = reverse("scoring:penalties", args=[tournament.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert html.escape(note) in page
+    reason = "Phone rang at table 3"
+    given = {"registration": registration.pk, "kind": "discretionary", "points": "5"}
+    client.post(url, {**given, "reason": reason})
+    client.logout()
+    public = client.get(reverse("public:player", args=[tournament.slug, registration.pk]))
+    assert reason in public.content.decode()
