@@ -82,6 +82,9 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# A lock ends 15 minutes after it began: every phone in the hall may share one address, so
+# tries during the lock (the official's own, or anyone's) must not keep restarting it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_VERBOSE = False
 # Number of reverse proxies in front of the application (nginx: 1) whose X-Forwarded-For
 # is trusted to name the client; 0 when clients connect directly.

@@ -3,8 +3,27 @@
 import math
 
 from axes.helpers import get_client_username, get_cool_off
+from axes.models import AccessAttempt
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
+
+
+def _minutes_left(request: HttpRequest, username: str) -> int | None:
+    """Whole minutes until the lock ends: it began with the failure that reached the limit
+    (later tries do not restart it, settings.AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT)."""
+    cool_off = get_cool_off(request)
+    if not cool_off:
+        return None
+    attempt = (
+        AccessAttempt.objects.filter(
+            username=username, ip_address=getattr(request, "axes_ip_address", None)
+        )
+        .order_by("-attempt_time")
+        .first()
+    )
+    ends = (attempt.attempt_time if attempt else timezone.now()) + cool_off
+    return max(1, math.ceil((ends - timezone.now()).total_seconds() / 60))
 
 
 def locked_out(
@@ -13,7 +32,6 @@ def locked_out(
     """Say for how long, and who can lift it. axes' own answer was a bare English line,
     "Please try again later", on the staff login and the admin's alike: an official locked
     out by mistyped passwords on a phone had no page to go back to and no idea how long."""
-    cool_off = get_cool_off(request)
-    minutes = math.ceil(cool_off.total_seconds() / 60) if cool_off else None
-    context = {"username": get_client_username(request, credentials) or "", "minutes": minutes}
+    username = get_client_username(request, credentials) or ""
+    context = {"username": username, "minutes": _minutes_left(request, username)}
     return render(request, "registration/locked_out.html", context, status=429)
