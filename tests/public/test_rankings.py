@@ -25,6 +25,7 @@ from tournament.services.registrations import (
     registration_withdraw,
 )
 from tournament.tables import format_points, format_score
+from tournament.views import public as public_views
 
 
 def make_event(django_user_model, players: int = 8, teams: int = 2, **fields):
@@ -200,6 +201,32 @@ def test_the_page_carries_its_table_etag_so_the_first_poll_costs_a_304(client, d
         etag = attribute.replace("&quot;", '"')
         url = reverse("public:rankings_rows", args=[tournament.slug]) + query
         assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+
+
+@pytest.mark.django_db
+def test_query_strings_the_ranking_does_not_read_share_one_rendering(
+    client, django_user_model, monkeypatch
+):
+    # Each new query string was a fresh rendering (about a second at 500 players) and a
+    # cache entry: a loop of ?x=<random> from the hall's Wi-Fi could keep the workers busy.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=1)
+    rendered = []
+    render = public_views.render_to_string
+    monkeypatch.setattr(
+        public_views,
+        "render_to_string",
+        lambda *args, **kwargs: rendered.append(args[0]) or render(*args, **kwargs),
+    )
+    url = reverse("public:rankings_rows", args=[tournament.slug])
+    for query in ("", "?x=1", "?x=2&utm_source=qr", "?sort=bogus", "?sort=-nothing"):
+        response = client.get(url + query)
+        assert response.status_code == 200
+        assert "x=" not in response.content.decode()  # nor in the sort links
+    assert rendered == ["public/_ranking_table.html"]
+    for query in ("?sort=-total", "?sort=r1", "?q=martin"):
+        client.get(url + query)
+    assert len(rendered) == 4
 
 
 @pytest.mark.django_db

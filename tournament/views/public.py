@@ -5,11 +5,12 @@ staff still see them. Every page runs a fixed number of queries whatever the num
 players (standings come cached from `scoring.selectors`).
 """
 
+import copy
 import hashlib
 
 from django.core.cache import cache
 from django.db.models import Q
-from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -126,10 +127,27 @@ class TournamentView(PublicTournamentMixin, DetailView):
 class RankingsMixin(PublicTournamentMixin):
     visibility_flag = "show_rankings"
 
+    def ranking_query(self) -> QueryDict:
+        """What the ranking reads of the query string: the search, and a sort by one of its
+        columns. Anything else is left out of the cache key and the sort links: each new
+        query string cost a fresh rendering (a second at 500 players) and a cache entry, so
+        a loop of ``?x=<random>`` could keep every worker busy."""
+        query = QueryDict(mutable=True)
+        search = self.request.GET.get("q", "").strip()[:100]
+        if search:
+            query["q"] = search
+        numbers = tournament_standings(self.get_tournament()).round_numbers
+        columns = {*RankingTable.base_columns, *(f"r{number}" for number in numbers)}
+        sort = self.request.GET.get("sort", "")
+        if sort.removeprefix("-") in columns:
+            query["sort"] = sort
+        return query
+
     def get_table(self) -> RankingTable:
         standings = tournament_standings(self.get_tournament())
         rows = ranking_rows(standings)
-        query = fold(self.request.GET.get("q", "").strip())
+        params = self.ranking_query()
+        query = fold(params.get("q", ""))
         if query:
             rows = [row for row in rows if all(w in row["search"] for w in query.split())]
         return RankingTable(
@@ -137,12 +155,12 @@ class RankingsMixin(PublicTournamentMixin):
             slug=self.get_tournament().slug,
             round_numbers=standings.round_numbers,
             provisional_rounds=standings.provisional_rounds,
-            order_by=self.request.GET.get("sort") or "place",
+            order_by=params.get("sort") or "place",
         )
 
     def table_html_key(self) -> str:
-        """The rendered table depends on the standings, the query string and the language."""
-        query = hashlib.sha256(self.request.GET.urlencode().encode()).hexdigest()[:16]
+        """The rendered table depends on the standings, the ranking's query and the language."""
+        query = hashlib.sha256(self.ranking_query().urlencode().encode()).hexdigest()[:16]
         version = standings_cache_key(self.get_tournament())
         return f"public:ranking-table:{version}:{get_language()}:{query}"
 
@@ -154,8 +172,11 @@ class RankingsMixin(PublicTournamentMixin):
         the cached HTML until a sheet or penalty changes the standings."""
         html = cache.get(key)
         if html is None:
+            # The sort links carry the ranking's query only, as the cache key does.
+            request = copy.copy(self.request)
+            request.GET = self.ranking_query()
             html = render_to_string(
-                "public/_ranking_table.html", {"table": self.get_table()}, request=self.request
+                "public/_ranking_table.html", {"table": self.get_table()}, request=request
             )
             cache.set(key, html, RANKING_CACHE_SECONDS)
         return mark_safe(html)  # rendered by our own template, escaped there
@@ -174,6 +195,7 @@ class RankingsView(RankingsMixin, TemplateView):
         # The page's first poll then costs a 304, not the whole table again.
         context["table_etag"] = self.table_etag(key)
         context["query"] = self.request.GET.get("q", "")
+        context["ranking_query"] = self.ranking_query()
         context["poll_seconds"] = POLL_SECONDS
         context["has_teams"] = any(entry.team_name for entry in standings.entries)
         return context
