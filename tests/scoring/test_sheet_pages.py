@@ -1342,3 +1342,25 @@ def test_a_posted_count_of_hands_beyond_the_limit_costs_nothing(referee, event, 
     response = referee.post(_url(event, "hands"), {**data, "action": "check"})
     assert response.status_code == 200
     assert not ScoreSheet.objects.exists()
+
+
+def test_a_field_error_and_help_text_are_read_with_the_field(referee, event, players):
+    # Django marks the field aria-invalid and aria-describedby="id_E_points_error", but the
+    # page's error list had no id: a screen reader on the field said "invalid" and not why.
+    data = sheet_form_data(players, points=(42350, 31000, 27700, 18950))
+    html = referee.post(_url(event), {**data, "action": "check"}).content.decode()
+    field = re.search(r"<input[^>]*name=\"E_points\"[^>]*>", html).group()
+    assert 'aria-invalid="true"' in field
+    described = re.search(r'aria-describedby="([^"]+)"', field).group(1).split()
+    assert described == ["id_E_points_error"]
+    error = re.search(r'<ul class="errorlist" id="id_E_points_error">(.*?)</ul>', html)
+    assert "not a multiple of 100" in error.group(1)
+    for names in re.findall(r'aria-describedby="([^"]+)"', html):  # every id is on the page
+        for name in names.split():
+            assert f'id="{name}"' in html, name
+
+
+def test_the_time_up_box_is_read_with_its_help_text(referee, event):
+    html = referee.get(_url(event, "hands")).content.decode()
+    assert 'aria-describedby="id_time_up_helptext"' in html
+    assert 'id="id_time_up_helptext"' in html
