@@ -194,3 +194,25 @@ def test_at_the_gong_check_says_first_what_is_missing_then_saves_from_the_top(
     save.click()
     assert "Saved and confirmed" in page.inner_text(".messages")
     assert ScoreSheet.objects.get().current.data["hands"][-1]["time_up"] is True
+
+
+def test_a_hands_seat_boxes_are_named_by_their_column_for_a_screen_reader(
+    referee_page, live_server
+):
+    # Each column of boxes (riichi, tenpai, ron called by) had a label for no field: a
+    # screen reader heard "East, check box" four times a column without the column's name.
+    page, tournament = referee_page
+    page.goto(live_server.url + reverse("scoring:hands", args=[tournament.slug, 1, 1]))
+    page.select_option("#id_hands-0-result", "ron")
+    hand = page.locator("#hand-1")
+    for column in ("Riichi", "Ron called by"):
+        group = hand.get_by_role("group", name=column, exact=True)
+        assert group.get_by_role("checkbox", name="East").count() == 1
+    page.select_option("#id_hands-0-result", "draw")
+    group = hand.get_by_role("group", name="Tenpai", exact=True)
+    assert group.get_by_role("checkbox").count() == 4
+    # …and the name still reads as the column's heading, above its boxes, in the label's type.
+    legend = hand.locator("[data-name=tenpai] legend")
+    assert legend.evaluate("e => getComputedStyle(e).fontSize") == "14.4px"
+    box = hand.locator("[data-name=tenpai] input").first.bounding_box()
+    assert legend.bounding_box()["y"] + legend.bounding_box()["height"] <= box["y"]
