@@ -190,6 +190,8 @@ def test_at_the_gong_check_says_first_what_is_missing_then_saves_from_the_top(
     assert save.inner_text() == "Finish and save"
     box = save.bounding_box()
     assert box is not None
+    # (the page came back scrolled to #hand-2, the link's, the Save 900 px above the screen)
+    assert box["y"] >= 0
     assert box["y"] + box["height"] <= page.viewport_size["height"]
     save.click()
     assert "Saved and confirmed" in page.inner_text(".messages")
@@ -216,3 +218,20 @@ def test_a_hands_seat_boxes_are_named_by_their_column_for_a_screen_reader(
     assert legend.evaluate("e => getComputedStyle(e).fontSize") == "14.4px"
     box = hand.locator("[data-name=tenpai] input").first.bounding_box()
     assert legend.bounding_box()["y"] + legend.bounding_box()["height"] <= box["y"]
+
+
+def test_check_after_an_errors_link_shows_the_check_not_the_seat(referee_page, live_server):
+    page, tournament = referee_page
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    # WRC 2015 §5.9.2's example, North's points left out
+    for wind, points in zip("ESW", ("42300", "31000", "27700"), strict=True):
+        page.fill(f"#id_{wind}_points", points)
+    page.click("button[value=check]")
+    page.click(".problems a")
+    assert page.evaluate("location.hash") == "#seat-N"
+    page.fill("#id_N_points", "19000")
+    page.click("#sheet-form button[value=check]")
+    # The check's Save on the first screen, not 840 px above a page scrolled to North
+    box = page.locator(".preview button[value=save]").bounding_box()
+    assert box["y"] >= 0
+    assert box["y"] + box["height"] <= page.viewport_size["height"]

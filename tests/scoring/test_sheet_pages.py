@@ -457,7 +457,7 @@ def test_checked_hands_are_saved_from_beside_the_check(referee, event, players):
         '<button type="submit" form="sheet-form" name="action" value="save" class="primary">'
         "Finish and save</button>"
     )
-    assert preview < save < html.index('<form method="post" class="sheet-form" id="sheet-form"')
+    assert preview < save < html.index('id="sheet-form" novalidate')
     final = referee.post(_url(event), {**sheet_form_data(players), "action": "check"})
     assert 'form="sheet-form" name="action" value="save" class="primary">Save</button>' in (
         final.content.decode()
@@ -944,7 +944,7 @@ def test_a_missing_seat_field_is_also_named_at_the_top_of_the_page(referee, even
     summary = html.index(
         '<li><a href="#seat-N">North · Final points: This field is required.</a></li>'
     )
-    assert summary < html.index('<form method="post" class="sheet-form"')
+    assert summary < html.index('id="sheet-form" novalidate')
     assert 'id="seat-N"' in html
 
 
