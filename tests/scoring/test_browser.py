@@ -235,3 +235,42 @@ def test_check_after_an_errors_link_shows_the_check_not_the_seat(referee_page, l
     box = page.locator(".preview button[value=save]").bounding_box()
     assert box["y"] >= 0
     assert box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def _tab_to(page, element_id: str) -> None:
+    """Tab, as a keyboard user does, until the field has the focus."""
+    for _step in range(40):
+        if page.evaluate("document.activeElement.id") == element_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_a_sheet_is_checked_and_saved_with_the_keyboard_alone(referee_page, live_server):
+    # Check reloaded the page with the focus at its top: a keyboard or screen-reader user was
+    # told nothing of the result and had to Tab through the header to the errors or Save.
+    page, tournament = referee_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    # WRC 2015 §5.9.2's example, North's points left out; Enter is the form's Check.
+    for wind, points in zip("ESW", ("42300", "31000", "27700"), strict=True):
+        _tab_to(page, f"id_{wind}_points")
+        page.keyboard.type(points)
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "problems" in page.evaluate("document.activeElement.className")
+    assert "North · Final points" in page.evaluate("document.activeElement.innerText")
+    page.keyboard.press("Tab")  # the error's link leads to North's seat
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.hash") == "#seat-N"
+    _tab_to(page, "id_N_points")
+    page.keyboard.type("19000")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.innerText") == "Check against the paper sheet"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.value") == "save"
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "Saved and confirmed" in page.inner_text(".messages")
+    assert ScoreSheet.objects.get().status == ScoreSheet.Status.CONFIRMED

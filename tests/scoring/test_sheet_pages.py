@@ -967,7 +967,7 @@ def test_a_hand_check_names_the_hands_at_the_top_of_the_page(referee, event, pla
     )
     assert problems[1][1] == "seat-S"
     html = response.content.decode()
-    summary = html.index('<ul class="errorlist nonfield problems">')
+    summary = html.index('<ul class="errorlist nonfield problems"')
     assert summary < html.index("Hands saved part-way: not counted")
     assert summary < html.index('id="hand-2"')
     french = referee.post(url, {**data, "action": "check"}, HTTP_ACCEPT_LANGUAGE="fr")
