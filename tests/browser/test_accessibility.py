@@ -1,0 +1,51 @@
+"""What players with low vision or on a keyboard alone, and referees typing fast, need of
+the pages (WCAG 2.2 AA), measured in the browser."""
+
+import pytest
+from django.urls import reverse
+
+from tests.browser.helpers import demo_event
+
+pytestmark = pytest.mark.browser
+
+# The contrast ratio (WCAG 2.2 "contrast ratio") of each matching element's border against
+# the background around it: the first ancestor's background that is not transparent.
+BORDER_CONTRAST = """(selector) => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 4).map(Number);
+  const luminance = ([r, g, b]) => [r, g, b]
+    .map((c) => c / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const around = (element) => {
+    for (let e = element.parentElement; e; e = e.parentElement) {
+      const colour = rgb(getComputedStyle(e).backgroundColor);
+      if (colour.length < 4 || colour[3] > 0) return colour;
+    }
+    return [255, 255, 255];
+  };
+  return [...document.querySelectorAll(selector)].map((field) => {
+    const [a, b] = [rgb(getComputedStyle(field).borderTopColor), around(field)].map(luminance);
+    return [field.name, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+  });
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fields_stand_out_from_the_page_for_low_vision(live_server, new_page):
+    # White fields on the near-white page were drawn by a 1.3:1 grey line: a player with low
+    # vision could not see where to type their name. WCAG 2.2 §1.4.11: 3:1.
+    tournament, referee = demo_event()
+    page = new_page(390, 844)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/find-my-seat/")
+    fields = page.evaluate(BORDER_CONTRAST, "main input")
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rankings/")
+    fields += page.evaluate(BORDER_CONTRAST, "main input:not([type=hidden])")
+    page.goto(f"{live_server.url}{reverse('login')}")
+    fields += page.evaluate(BORDER_CONTRAST, "main input:not([type=hidden])")
+    page.fill("#id_username", "scorer")
+    page.fill("#id_password", "pw-scorer-1")
+    page.click("main button[type=submit]")
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    fields += page.evaluate(BORDER_CONTRAST, ".field :is(input:not([type=checkbox]), select)")
+    assert {name for name, _ratio in fields} >= {"q", "username", "password", "E_points"}
+    assert [(name, ratio) for name, ratio in fields if ratio < 3] == []
