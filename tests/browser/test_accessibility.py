@@ -3,8 +3,10 @@ the pages (WCAG 2.2 AA), measured in the browser."""
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.browser.helpers import demo_event
+from tournament.models import Round
 
 pytestmark = pytest.mark.browser
 
@@ -49,3 +51,22 @@ def test_fields_stand_out_from_the_page_for_low_vision(live_server, new_page):
     fields += page.evaluate(BORDER_CONTRAST, ".field :is(input:not([type=checkbox]), select)")
     assert {name for name, _ratio in fields} >= {"q", "username", "password", "E_points"}
     assert [(name, ratio) for name, ratio in fields if ratio < 3] == []
+
+
+@pytest.mark.parametrize(("motion", "animation"), [("reduce", "none"), ("no-preference", "blink")])
+@pytest.mark.django_db(transaction=True)
+def test_time_up_blinks_only_for_who_did_not_ask_for_less_motion(
+    live_server, new_page, motion, animation
+):
+    # "Time!" blinked for good on the hall's screen and on the staff's clock page, though
+    # the system asked for reduced motion (WCAG 2.2 §2.2.2, §2.3.3).
+    tournament, _referee = demo_event()
+    Round.objects.filter(tournament=tournament, number=1).update(
+        clock_running_since=timezone.now(), clock_elapsed_seconds=90 * 60
+    )
+    page = new_page(1280, 800, reduced_motion=motion)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/clock/")
+    page.wait_for_function("document.querySelector('.clock-time').textContent === 'Time!'")
+    assert page.eval_on_selector(".clock-time", "e => getComputedStyle(e).animationName") == (
+        animation
+    )
