@@ -41,6 +41,12 @@
     });
   }
 
+  function say(text) {
+    // Only a change: the line is read out by screen readers (aria-live), and render() runs
+    // four times a second.
+    if (statusLine.textContent !== text) statusLine.textContent = text;
+  }
+
   function render() {
     const left = secondsLeft();
     const over = left <= 0;
@@ -51,7 +57,7 @@
     if (over && !rang) { rang = true; beep(); }
     if (!over) rang = false;
     if (!root.classList.contains("offline")) {
-      statusLine.textContent = over ? "" : (running ? root.dataset.runningLabel : root.dataset.paused);
+      say(over ? "" : (running ? root.dataset.runningLabel : root.dataset.paused));
     }
   }
 
@@ -67,7 +73,7 @@
       root.dataset.polled = String(Date.now());
     } catch (error) {
       root.classList.add("offline");
-      statusLine.textContent = root.dataset.offline;
+      say(root.dataset.offline);
     }
     render();
   }

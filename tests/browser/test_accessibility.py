@@ -70,3 +70,34 @@ def test_time_up_blinks_only_for_who_did_not_ask_for_less_motion(
     assert page.eval_on_selector(".clock-time", "e => getComputedStyle(e).animationName") == (
         animation
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_clock_tells_a_screen_reader_only_what_changes(live_server, new_page):
+    # The status line ("Running", a polite live region) was written again four times a
+    # second, so a screen reader on the clock page could repeat "Running" all round long.
+    tournament, _referee = demo_event()
+    round_ = tournament.rounds.get(number=1)
+    Round.objects.filter(pk=round_.pk).update(
+        clock_running_since=timezone.now(), clock_elapsed_seconds=15 * 60
+    )
+    page = new_page(1280, 800)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/clock/")
+    status = page.locator(".clock-status")
+    assert status.get_attribute("aria-live") == "polite"
+    page.wait_for_function("document.querySelector('.clock-status').textContent === 'Running'")
+    page.evaluate(
+        """() => {
+          window.statusChanges = 0;
+          new MutationObserver((records) => { window.statusChanges += records.length; })
+            .observe(document.querySelector('.clock-status'),
+                     {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    page.wait_for_timeout(3500)  # fourteen renders and a poll
+    assert page.evaluate("window.statusChanges") == 0
+    # The organiser pauses it: that is said, once.
+    Round.objects.filter(pk=round_.pk).update(clock_running_since=None)
+    page.wait_for_function("document.querySelector('.clock-status').textContent === 'Paused'")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.statusChanges") == 1
