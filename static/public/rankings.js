@@ -55,9 +55,15 @@
       const html = await response.text();
       etag = response.headers.get("ETag");
       const scrollLeft = (wrapper.querySelector(".table-container") || {}).scrollLeft || 0;
+      // A keyboard user on a player's link or a column's sort link stays on it: the table
+      // is new, and the focus would otherwise fall back to the top of the page.
+      const focused = wrapper.contains(document.activeElement) ?
+        document.activeElement.getAttribute("href") : null;
       wrapper.innerHTML = html;
       const container = wrapper.querySelector(".table-container");
       if (container) container.scrollLeft = scrollLeft;
+      const again = focused && wrapper.querySelector('a[href="' + CSS.escape(focused) + '"]');
+      if (again) again.focus({preventScroll: true});
       applyFilter();
       wrapper.dataset.refreshed = String(Date.now());
       if (status) received = status.dataset.updated + " " + clockTime(new Date());

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.browser.helpers import demo_event
+from tests.browser.helpers import confirm_table, demo_event
 from tournament.models import Round
 
 pytestmark = pytest.mark.browser
@@ -101,3 +101,26 @@ def test_the_clock_tells_a_screen_reader_only_what_changes(live_server, new_page
     page.wait_for_function("document.querySelector('.clock-status').textContent === 'Paused'")
     page.wait_for_timeout(1000)
     assert page.evaluate("window.statusChanges") == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_keyboard_user_keeps_their_place_when_the_rankings_update(live_server, new_page):
+    # The polled table replaced the one the focus was in: a player tabbing down the ranking
+    # to their name was sent back to the top of the page by every sheet confirmed.
+    tournament, referee = demo_event()
+    confirm_table(tournament, referee, 1)
+    page = new_page(1280, 700)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rankings/")
+    page.wait_for_function("document.getElementById('ranking-status').textContent !== ''")
+    link = page.locator("table.ranking tbody tr").nth(20).locator("a").first
+    href = link.get_attribute("href")
+    link.focus()
+    refreshed = page.locator("#ranking").get_attribute("data-refreshed")
+    confirm_table(tournament, referee, 2, points=(50000, 30000, 25000, 15000))
+    page.wait_for_function(
+        f"document.getElementById('ranking').dataset.refreshed !== '{refreshed}'",
+        timeout=25_000,
+    )
+    assert page.evaluate("document.activeElement.getAttribute('href')") == href
+    page.keyboard.press("Tab")  # and goes on from there, down the table
+    assert page.evaluate("document.activeElement.closest('table.ranking') !== null")
