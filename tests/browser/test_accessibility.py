@@ -124,3 +124,24 @@ def test_a_keyboard_user_keeps_their_place_when_the_rankings_update(live_server,
     assert page.evaluate("document.activeElement.getAttribute('href')") == href
     page.keyboard.press("Tab")  # and goes on from there, down the table
     assert page.evaluate("document.activeElement.closest('table.ranking') !== null")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_links_a_player_taps_are_big_enough_targets(live_server, new_page):
+    # A round's number in the seating's toolbar was a 10 x 23 px link 8 px from the next,
+    # the rankings and team rankings 19 px high one above the other: hard to hit with a
+    # tremor or a thumb. WCAG 2.2 §2.5.8: targets of 24 x 24 CSS px at least.
+    tournament, _referee = demo_event()
+    page = new_page(390, 844, is_mobile=True, has_touch=True)
+    sizes = []
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/seating/")
+    sizes += page.eval_on_selector_all(
+        "nav.toolbar a", "links => links.map(a => [a.textContent, a.getBoundingClientRect()])"
+    )
+    page.goto(f"{live_server.url}/t/{tournament.slug}/")
+    sizes += page.eval_on_selector_all(
+        ".card-list a", "links => links.map(a => [a.textContent, a.getBoundingClientRect()])"
+    )
+    assert len(sizes) >= 6  # a round, by player, projector; rankings, teams, find my seat
+    small = [(text, box["width"], box["height"]) for text, box in sizes]
+    assert [item for item in small if min(item[1:]) < 24] == []
