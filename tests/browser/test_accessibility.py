@@ -145,3 +145,31 @@ def test_links_a_player_taps_are_big_enough_targets(live_server, new_page):
     assert len(sizes) >= 6  # a round, by player, projector; rankings, teams, find my seat
     small = [(text, box["width"], box["height"]) for text, box in sizes]
     assert [item for item in small if min(item[1:]) < 24] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "text"), [("en", "Skip to the content"), ("fr", "Aller au contenu")]
+)
+@pytest.mark.django_db(transaction=True)
+def test_the_first_tab_skips_the_header(live_server, new_page, language, text):
+    # A referee on the keyboard went through the brand, three links, Exports, Log out and
+    # the language before each page's own links and fields.
+    tournament, _referee = demo_event()
+    page = new_page(390, 844, locale=language)
+    page.goto(f"{live_server.url}{reverse('login')}?next=/")
+    page.fill("#id_username", "scorer")
+    page.fill("#id_password", "pw-scorer-1")
+    page.click("main button[type=submit]")
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    skip = page.locator(".skip-link")
+    assert not skip.is_visible() or skip.bounding_box()["y"] + skip.bounding_box()["height"] <= 0
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == text
+    box = skip.bounding_box()
+    assert box["y"] >= 0  # seen when it has the focus
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('main') !== null")
+    assert page.evaluate("document.activeElement.getAttribute('href')") == reverse(
+        "scoring:round", args=[tournament.slug, 1]
+    )
