@@ -173,3 +173,19 @@ def test_the_first_tab_skips_the_header(live_server, new_page, language, text):
     assert page.evaluate("document.activeElement.getAttribute('href')") == reverse(
         "scoring:round", args=[tournament.slug, 1]
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_login_says_why_where_the_focus_is(live_server, new_page):
+    # The page came back with the focus in the username (its autofocus): a screen reader
+    # read the field again and nothing of the refusal above it.
+    demo_event()
+    page = new_page(390, 844)
+    page.goto(f"{live_server.url}{reverse('login')}")
+    page.fill("#id_username", "scorer")
+    page.fill("#id_password", "not-the-password")
+    page.click("main button[type=submit]")
+    page.wait_for_load_state()
+    assert "correct username and password" in page.evaluate("document.activeElement.innerText")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "id_username"
