@@ -274,3 +274,20 @@ def test_a_sheet_is_checked_and_saved_with_the_keyboard_alone(referee_page, live
         page.keyboard.press("Enter")
     assert "Saved and confirmed" in page.inner_text(".messages")
     assert ScoreSheet.objects.get().status == ScoreSheet.Status.CONFIRMED
+
+
+def test_the_running_sum_is_not_read_out_at_each_digit(referee_page, live_server):
+    # The sum under the seats is an <output>, a polite live region: a referee with a screen
+    # reader heard "4 / 120,000", "42 / 120,000", "423 / 120,000"… after each digit typed.
+    page, tournament = referee_page
+    page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
+    page.fill("#id_E_points", "42300")
+    session = page.context.new_cdp_session(page)
+    root = session.send("DOM.getDocument")["root"]["nodeId"]
+    node = session.send("DOM.querySelector", {"nodeId": root, "selector": "output.points-sum"})
+    (output,) = session.send("Accessibility.getPartialAXTree", {**node, "fetchRelatives": False})[
+        "nodes"
+    ]
+    live = {prop["name"]: prop["value"].get("value") for prop in output.get("properties", [])}
+    assert live.get("live", "off") == "off"
+    assert page.inner_text(".points-sum") == "42,300 / 120,000"  # still shown, and read on demand
