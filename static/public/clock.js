@@ -57,7 +57,10 @@
     if (over && !rang) { rang = true; beep(); }
     if (!over) rang = false;
     if (!root.classList.contains("offline")) {
-      say(over ? "" : (running ? root.dataset.runningLabel : root.dataset.paused));
+      // At zero the big "Time!" is the timer's, which is not read out: the status line says
+      // it to screen readers, unseen (the wall shows it once).
+      statusLine.classList.toggle("visually-hidden", over);
+      say(over ? root.dataset.timeUpSaid : (running ? root.dataset.runningLabel : root.dataset.paused));
     }
   }
 
@@ -73,6 +76,7 @@
       root.dataset.polled = String(Date.now());
     } catch (error) {
       root.classList.add("offline");
+      statusLine.classList.remove("visually-hidden");
       say(root.dataset.offline);
     }
     render();

@@ -189,3 +189,50 @@ def test_a_refused_login_says_why_where_the_focus_is(live_server, new_page):
     assert "correct username and password" in page.evaluate("document.activeElement.innerText")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "id_username"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_time_up_is_said_to_a_screen_reader_and_the_clock_page_has_a_heading(live_server, new_page):
+    # At zero the status line was emptied and the timer is not read out (aria-live off), so
+    # a screen reader heard nothing at the end of the round; and the hall's clock page had
+    # no heading to find it by.
+    tournament, _referee = demo_event()
+    Round.objects.filter(tournament=tournament, number=1).update(
+        clock_running_since=timezone.now(), clock_elapsed_seconds=90 * 60
+    )
+    page = new_page(1280, 800)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/clock/")
+    assert page.get_by_role("heading", level=1).inner_text() == f"{tournament.name} · Round 1"
+    page.wait_for_function("document.querySelector('.clock-time').textContent === 'Time!'")
+    status = page.locator(".clock-status")
+    assert status.get_attribute("aria-live") == "polite"
+    assert status.text_content() == "The round's time is up."
+    assert status.bounding_box()["width"] <= 1  # said, not shown twice on the wall
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_language_changes_only_when_asked(live_server, new_page):
+    # The language was a select that submitted on change: an arrow key on it (moving
+    # through the header with the keyboard) reloaded the page in the other language.
+    tournament, _referee = demo_event()
+    page = new_page(390, 844)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/")
+    assert page.get_by_role("button", name="English").get_attribute("aria-current") == "true"
+    page.get_by_role("button", name="Français").focus()
+    for key in ("ArrowDown", "ArrowUp", "ArrowRight"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.get_by_role("button", name="Français").get_attribute("aria-current") == "true"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_seating_page_names_its_two_navigations(live_server, new_page):
+    tournament, _referee = demo_event()
+    page = new_page(1280, 800)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/seating/")
+    assert page.get_by_role("navigation", name="Site").count() == 1
+    assert page.get_by_role("navigation", name="Rounds").count() == 1
