@@ -47,13 +47,38 @@ def test_seating_xlsx_by_table_and_by_player(seated_round):
     workbook = open_xlsx(content)
     by_table, by_player = workbook.worksheets
     rows = list(by_table.iter_rows(min_row=2, values_only=True))
-    assert rows[0] == (1, "East", "Martin", "Zoé", "FR")
-    assert rows[5] == (2, "South", "Schmidt", "Lena", "DE")
+    assert rows[0] == (1, "East", "Martin", "Zoé", "FR", None)
+    assert rows[5] == (2, "South", "Schmidt", "Lena", "DE", None)
     assert isinstance(rows[5][0], int)
     assert by_table.freeze_panes == "A2"
     names = [row[0] for row in by_player.iter_rows(min_row=2, values_only=True)]
     assert names[:3] == ["Bernard", "Korhonen", "Martin"]
     assert len(names) == 8
+
+
+def test_seating_xlsx_shows_the_team_else_the_club_as_the_pdf_does(seated_round):
+    # At a team event the organiser checks in the spreadsheet too that team-mates sit apart.
+    first, second = (seat.registration for seat in seated_round.seats.order_by("pk")[:2])
+    first.team = Team.objects.create(tournament=seated_round.tournament, name="Kyoto Tigers")
+    first.save()
+    second.player.club = "Paris Riichi Club"
+    second.player.save()
+    by_table, by_player = open_xlsx(SeatingXlsx(seated_round).render()[2]).worksheets
+    assert [cell.value for cell in by_table[1]][-1] == "Club / team"
+    assert [cell.value for cell in by_player[1]] == [
+        "Last name",
+        "First name",
+        "Country",
+        "Table",
+        "Wind",
+        "Club / team",
+    ]
+    for sheet in (by_table, by_player):
+        teams = {row[-1] for row in sheet.iter_rows(min_row=2, values_only=True)}
+        assert teams == {"Kyoto Tigers", "Paris Riichi Club", None}
+    with translation.override("fr"):
+        by_table = open_xlsx(SeatingXlsx(seated_round).render()[2]).worksheets[0]
+    assert by_table["F1"].value == "Club / équipe"
 
 
 def test_seating_xlsx_writes_the_winds_in_the_readers_language(seated_round):

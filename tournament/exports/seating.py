@@ -21,26 +21,38 @@ def _player_cells(seat: SeatView) -> list[object]:
 
 class SeatingXlsx:
     """Winds in words, as the seating pages and the PDF write them: a letter is English
-    ("W" is Ouest in French)."""
+    ("W" is Ouest in French). Each player's team, else club, as the PDF shows it beside the
+    name, in the last column so that the others keep their places."""
 
     def __init__(self, round_: Round) -> None:
         self.round = round_
 
     def render(self) -> tuple[str, str, bytes]:
         by_table = (
-            [seat.table_number, str(seat.wind_label), *_player_cells(seat)]
+            [
+                seat.table_number,
+                str(seat.wind_label),
+                *_player_cells(seat),
+                seat.registration.team_or_club,
+            ]
             for table in tables_of_round(self.round)
             for seat in table.seats
         )
         by_player = (
-            [*_player_cells(seat), seat.table_number, str(seat.wind_label)]
+            [
+                *_player_cells(seat),
+                seat.table_number,
+                str(seat.wind_label),
+                seat.registration.team_or_club,
+            ]
             for seat in players_of_round(self.round)
         )
         names = [_("Last name"), _("First name"), _("Country")]
+        team = _("Club / team")
         content = workbook_bytes(
             [
-                (_("By table"), [_("Table"), _("Wind"), *names], by_table),
-                (_("By player"), [*names, _("Table"), _("Wind")], by_player),
+                (_("By table"), [_("Table"), _("Wind"), *names, team], by_table),
+                (_("By player"), [*names, _("Table"), _("Wind"), team], by_player),
             ]
         )
         slug = self.round.tournament.slug
