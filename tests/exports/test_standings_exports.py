@@ -1,11 +1,12 @@
 """Standings PDF/XLSX and the EMA results: reopened, values and types checked."""
 
+import datetime
 import re
 from decimal import Decimal
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tests.conftest import confirm_sheet, make_registration, make_staff
 from tests.exports.conftest import NAMES, WRITTEN, open_xlsx, pdf_squashed, pdf_text
@@ -63,6 +64,62 @@ def test_standings_xlsx_has_numbers_one_column_per_round_and_a_frozen_header(sco
     names = {(row[2], row[1]) for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert names == {(first, last) for first, last, _country in NAMES}
     assert [c.value for c in workbook["Teams"][1]] == ["Place", "Team", "Total", "Players"]
+
+
+def test_the_standings_xlsx_names_its_tournament_without_touching_the_tables(scored):
+    # Archived or sent to a federation, the workbook said which tournament only in its file
+    # name. The tables keep their header in row 1 (filters and re-imports read it there).
+    before = timezone.now().replace(microsecond=0)
+    workbook = open_xlsx(StandingsXlsx(scored).render()[2])
+    assert workbook.sheetnames == ["Standings", "Teams", "Tournament"]
+    assert workbook.active.title == "Standings"
+    assert workbook["Standings"]["A1"].value == "Place"
+    properties = workbook.properties
+    assert properties.title == "Open de Paris – Standings"
+    assert properties.subject == (
+        "6 June 2026 – 7 June 2026 · Salle des fêtes · World Riichi Championship rules 2015"
+    )
+    assert properties.created >= before.replace(tzinfo=None)  # UTC, as the format wants
+    sheet = workbook["Tournament"]
+    assert sheet.freeze_panes == "A2"
+    assert [cell.value for cell in sheet[1]] == [
+        "Tournament",
+        "First day",
+        "Last day",
+        "Venue",
+        "Rule set",
+        "Number of rounds",
+        "Exported at",
+    ]
+    row = [cell.value for cell in sheet[2]]
+    assert row[:6] == [
+        "Open de Paris",
+        datetime.datetime(2026, 6, 6),  # a date cell: openpyxl reads it back as a datetime
+        datetime.datetime(2026, 6, 7),
+        "Salle des fêtes",
+        "World Riichi Championship rules 2015",
+        8,
+    ]
+    assert sheet["B2"].is_date
+    assert sheet["G2"].is_date
+    exported = timezone.make_aware(row[6])  # the tournament's local time
+    assert abs(exported - timezone.now()) < datetime.timedelta(minutes=1)
+    with translation.override("fr"):
+        workbook = open_xlsx(StandingsXlsx(scored).render()[2])
+    assert workbook.sheetnames == ["Classement", "Équipes", "Tournoi"]
+    assert [cell.value for cell in workbook["Tournoi"][1]][:3] == [
+        "Tournoi",
+        "Premier jour",
+        "Dernier jour",
+    ]
+    assert workbook["Tournoi"]["G1"].value == "Exporté le"
+
+
+def test_the_ema_results_keep_the_federations_single_table(scored):
+    # The EMA takes the results table as it is: one sheet, the header in row 1.
+    workbook = open_xlsx(EmaResultsXlsx(scored).render()[2])
+    assert len(workbook.worksheets) == 1
+    assert workbook.active["A1"].value == "Place"
 
 
 def test_scores_in_the_xlsx_are_shown_as_on_the_pages(scored):

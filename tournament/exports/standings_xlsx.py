@@ -1,9 +1,16 @@
-"""The standings as XLSX: one row per player, one column per round, numbers as numbers."""
+"""The standings as XLSX: one row per player, one column per round, numbers as numbers;
+a last sheet names the tournament (its name, dates, venue, rule set), which the tables'
+first rows, their headers, cannot."""
 
+from datetime import UTC, datetime
+
+from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from scoring.selectors import StandingEntry, Standings, team_standings, tournament_standings
 from tournament.exports.base import XLSX_CONTENT_TYPE
+from tournament.exports.pdf import tournament_subtitle
 from tournament.exports.xlsx import workbook_bytes
 from tournament.models import Tournament
 from tournament.tables import NO_HANCHAN_PLAYED, NO_PLACE, score_decimal
@@ -20,6 +27,34 @@ def _status(entry: StandingEntry) -> str:
     if entry.withdrawn:
         return _("withdrawn")
     return str(NO_HANCHAN_PLAYED) if entry.place is None else ""
+
+
+def tournament_sheet(
+    tournament: Tournament, exported_at: datetime
+) -> tuple[str, list[str], list[list[object]]]:
+    """The tournament as one row under its headers, like every other sheet (a filter or an
+    import reads it the same way); dates are dates, the export time the local time."""
+    field = Tournament._meta.get_field
+    headers = [
+        _("Tournament"),
+        str(capfirst(field("start_date").verbose_name)),
+        str(capfirst(field("end_date").verbose_name)),
+        str(capfirst(field("venue").verbose_name)),
+        str(capfirst(field("ruleset").verbose_name)),
+        str(capfirst(field("rounds_count").verbose_name)),
+        _("Exported at"),
+    ]
+    row = [
+        tournament.name,
+        tournament.start_date,
+        tournament.end_date,
+        tournament.venue,
+        str(tournament.get_ruleset_display()),
+        tournament.rounds_count,
+        # A worksheet holds no time zone: the time as read in the tournament's.
+        timezone.localtime(exported_at).replace(tzinfo=None),
+    ]
+    return _("Tournament"), headers, [row]
 
 
 class StandingsXlsx:
@@ -72,5 +107,12 @@ class StandingsXlsx:
             sheets.append(
                 (_("Teams"), [_("Place"), _("Team"), _("Total"), _("Players")], team_rows)
             )
-        content = workbook_bytes(sheets)
+        exported_at = timezone.now().replace(microsecond=0)
+        sheets.append(tournament_sheet(self.tournament, exported_at))
+        content = workbook_bytes(
+            sheets,
+            title=f"{self.tournament.name} – {_('Standings')}",
+            subject=tournament_subtitle(self.tournament),
+            created=exported_at.astimezone(UTC).replace(tzinfo=None),
+        )
         return f"{self.tournament.slug}-standings.xlsx", XLSX_CONTENT_TYPE, content

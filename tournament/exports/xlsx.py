@@ -9,6 +9,7 @@ which a worksheet cannot hold, becomes a space.
 import io
 import unicodedata
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from decimal import Decimal
 
 from openpyxl import Workbook
@@ -50,11 +51,21 @@ def display_width(value: object) -> int:
 
 def workbook_bytes(
     sheets: Iterable[tuple[str, Sequence[str], Iterable[Sequence[object]]]],
+    *,
+    title: str = "",
+    subject: str = "",
+    created: datetime | None = None,
 ) -> bytes:
     """Write sheets of (title, headers, rows); numbers stay numbers, text stays text, and
-    Decimals (scores) are shown with one or two decimals and their sign."""
+    Decimals (scores) are shown with one or two decimals and their sign. The document's
+    title, subject and creation time (UTC) name the workbook in a file manager or an
+    archive, whatever its file is renamed to."""
     workbook = Workbook()
     workbook.remove(workbook.active)
+    workbook.properties.title = writable(title) or None
+    workbook.properties.subject = writable(subject) or None
+    if created is not None:
+        workbook.properties.created = created
     for title, headers, rows in sheets:
         sheet = workbook.create_sheet(title[:31])
         sheet.append(list(headers))
