@@ -1,19 +1,23 @@
 """Standings PDF/XLSX and the EMA results: reopened, values and types checked."""
 
 import datetime
+import io
 import re
 from decimal import Decimal
 
+import pypdf
 import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import strip_tags
 
 from tests.conftest import confirm_sheet, make_registration, make_staff
 from tests.exports.conftest import NAMES, WRITTEN, open_xlsx, pdf_squashed, pdf_text
+from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.score_sheets import ScoreSheetsPdf
 from tournament.exports.seating import SeatingPdf
-from tournament.exports.standings_pdf import StandingsPdf
+from tournament.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
 from tournament.exports.standings_xlsx import StandingsXlsx
 from tournament.models import Registration, Round, Team, Tournament, TournamentStaff
 
@@ -161,6 +165,97 @@ def test_standings_pdf_lists_every_player_in_every_script(scored):
     assert "+27.3" in text
 
 
+def page_rows(html: str) -> list[list[str]]:
+    """The cells' text of each row of a page's table body."""
+    body = re.search(r"<tbody.*?>(.*?)</tbody>", html, re.S).group(1)
+    return [
+        [" ".join(strip_tags(cell).split()) for cell in re.findall(r"<td.*?>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr.*?>(.*?)</tr>", body, re.S)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "title"), [("en", "Team rankings"), ("fr", "Classement par équipes")]
+)
+def test_the_team_rankings_pdf_has_the_figures_of_the_team_rankings_page(
+    client, scored, language, title
+):
+    # The team rankings page could not be printed. WRC scores +27.3 / +6.0 / −7.3 / −26.0 at
+    # each table, East to North [000 §5.9.2]: Équipe 1 holds East and West of both tables,
+    # Équipe 2 South and North (−40.0). Table 2's East moved to a team of their own: Équipe 3
+    # +27.3, Équipe 1 +27.3 − 7.3 − 7.3 = +12.7.
+    scored.is_public = True
+    scored.save()
+    east = scored.registrations.get(player__first_name="Hugo")
+    east.team = Team.objects.create(tournament=scored, name="Équipe 3")
+    east.save()
+    url = reverse("public:team_rankings", args=[scored.slug])
+    page = client.get(url, headers={"accept-language": language})
+    with translation.override(language):
+        filename, content_type, content = TeamRankingsPdf(scored).render()
+    rows = page_rows(page.content.decode())
+    totals = ["+27.3", "+12.7", "−40.0"]
+    if language == "fr":
+        totals = [total.replace(".", ",") for total in totals]  # the decimal comma
+    assert [row[:3] for row in rows] == [
+        ["1", "Équipe 3", totals[0]],
+        ["2", "Équipe 1", totals[1]],
+        ["3", "Équipe 2", totals[2]],
+    ]
+    squashed = pdf_squashed(content)
+    for row in rows:
+        # place, team, total and players in the page's order, side by side on the PDF
+        assert "".join("".join(cell.split()) for cell in row) in squashed
+    assert filename == f"{scored.slug}-team-rankings.pdf"
+    assert content_type == PDF_CONTENT_TYPE
+    assert f"Open de Paris — {title}" in pdf_text(content)
+
+
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [
+        ("en", "Provisional: some score sheets of round 1 are not confirmed yet."),
+        ("fr", "Provisoire : des feuilles de score de la ronde 1 ne sont pas encore confirmées."),
+    ],
+)
+def test_the_team_rankings_pdf_says_which_rounds_are_provisional(
+    seated_round, django_user_model, language, note
+):
+    # A team ranking printed while table 2's sheet is still out would pass for a final one.
+    tournament = seated_round.tournament
+    tournament.confirmation_policy = Tournament.ConfirmationPolicy.SINGLE
+    tournament.save()
+    team = Team.objects.create(tournament=tournament, name="Kyoto Tigers")
+    tournament.registrations.update(team=team)
+    referee = django_user_model.objects.create_user("scorer")
+    make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
+    confirm_sheet(seated_round, 1, referee)
+    with translation.override(language):
+        text = " ".join(pdf_text(TeamRankingsPdf(tournament).render()[2]).split())
+    assert note in text
+
+
+def test_the_team_rankings_pdf_repeats_its_header_on_every_page(scored):
+    # 60 more teams of one (late registrations, no hanchan: 0.0) fill more than an A4 page.
+    for number in range(60):
+        team = Team.objects.create(tournament=scored, name=f"Team {number:02}")
+        make_registration(scored, team=team)
+    reader = pypdf.PdfReader(io.BytesIO(TeamRankingsPdf(scored).render()[2]))
+    assert len(reader.pages) > 1
+    width, height = (float(side) for side in reader.pages[0].mediabox.upper_right)
+    assert (round(width), round(height)) == (595, 842)  # A4 portrait, in points
+    for page in reader.pages:
+        assert "Place Team Total Players" in " ".join(page.extract_text().split())
+
+
+def test_the_team_rankings_pdf_says_when_there_are_no_teams(seated_round, client, organiser):
+    content = TeamRankingsPdf(seated_round.tournament).render()[2]
+    assert "This tournament has no teams." in pdf_text(content)
+    client.force_login(organiser)
+    page = client.get(reverse("staff:exports", args=[seated_round.tournament.slug])).content
+    assert b"team-rankings-pdf" not in page  # offered only where there are teams
+
+
 def test_ema_results_columns_and_values(scored):
     first_player = scored.registrations.get(player__first_name="Zoé").player
     first_player.ema_number = "04010001"
@@ -192,7 +287,9 @@ def test_score_decimal_is_exact_for_tenths():
     assert score_decimal(Fraction(10, 3)) == Decimal("3.33")
 
 
-@pytest.mark.parametrize("kind", ["standings-pdf", "standings-xlsx", "ema-xlsx"])
+@pytest.mark.parametrize(
+    "kind", ["standings-pdf", "standings-xlsx", "team-rankings-pdf", "ema-xlsx"]
+)
 def test_export_downloads_need_the_organiser(client, scored, django_user_model, kind):
     url = reverse("staff:export", args=[scored.slug, kind])
     assert client.get(url).status_code == 302

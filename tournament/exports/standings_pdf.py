@@ -1,7 +1,9 @@
 """The standings as PDF (A4 landscape): place, player, country, club or team, each round's
-score, penalties and total; provisional rounds are marked with an asterisk."""
+score, penalties and total; provisional rounds are marked with an asterisk. The team ranking
+as PDF (A4 portrait), as the team rankings page shows it."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -11,6 +13,7 @@ from scoring.selectors import Standings, tournament_standings
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, fonts, grid_table, para, tournament_subtitle
 from tournament.models import Tournament
+from tournament.selectors import team_rows
 from tournament.tables import format_place, format_score
 
 MARGIN = 12 * mm
@@ -123,6 +126,74 @@ class StandingsPdf:
             story, title=title, tournament=self.tournament, pagesize=landscape(A4), margins=MARGIN
         )
         return f"{self.tournament.slug}-standings.pdf", PDF_CONTENT_TYPE, content
+
+
+TEAM_WIDTHS = [16 * mm, 55 * mm, 22 * mm, A4[0] - 2 * MARGIN - 93 * mm]
+
+
+class TeamRankingsPdf:
+    """The team rankings page on paper, for the wall or the prize giving: the page's rows
+    (`team_rows`), its place, team, total and players, the header on every page."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+
+    def render(self) -> tuple[str, str, bytes]:
+        title = _("Team rankings")
+        story = [
+            para(f"{self.tournament.name} — {title}", "title"),
+            para(tournament_subtitle(self.tournament), "subtitle"),
+            Spacer(1, 4 * mm),
+        ]
+        rows = team_rows(self.tournament)
+        if rows:
+            story += [
+                para(_("A team's total is the sum of its ranked players' totals."), "small"),
+                Spacer(1, 2 * mm),
+                self.table(rows),
+            ]
+        else:
+            # As the seating says of a round not seated: a bare heading would pass for a list.
+            story.append(para(_("This tournament has no teams."), "h2"))
+        provisional = tournament_standings(self.tournament).provisional_rounds
+        if rows and provisional:
+            story += [Spacer(1, 2 * mm), para(provisional_note(sorted(provisional)), "small")]
+        content = build_pdf(story, title=title, tournament=self.tournament, margins=MARGIN)
+        return f"{self.tournament.slug}-team-rankings.pdf", PDF_CONTENT_TYPE, content
+
+    def table(self, rows: list[dict]) -> Table:
+        header = [
+            para(_("Place"), "head"),
+            para(_("Team"), "head"),
+            para(_("Total"), "head"),
+            para(_("Players"), "head"),
+        ]
+        body = [
+            [str(row["place"]), para(row["name"]), format_score(row["total"]), para(row["members"])]
+            for row in rows
+        ]
+        table = grid_table([header, *body], widths=TEAM_WIDTHS)
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONTNAME", (0, 1), (-1, -1), fonts().regular),
+                    ("FONTNAME", (2, 1), (2, -1), fonts().bold),
+                    ("FONTSIZE", (0, 1), (-1, -1), 9.5),
+                    ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+                    ("ALIGN", (2, 1), (2, -1), "RIGHT"),
+                ]
+            )
+        )
+        return table
+
+
+def provisional_note(rounds: list[int]) -> str:
+    """Which rounds still count provisionally: a team's total includes them."""
+    return ngettext(
+        "Provisional: some score sheets of round %(rounds)s are not confirmed yet.",
+        "Provisional: some score sheets of rounds %(rounds)s are not confirmed yet.",
+        len(rounds),
+    ) % {"rounds": ", ".join(str(number) for number in rounds)}
 
 
 def standings_table(rows: list[list]) -> Table:

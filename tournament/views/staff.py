@@ -15,7 +15,7 @@ from tournament.exports.archive import ArchiveJson
 from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.score_sheets import ScoreSheetsPdf
 from tournament.exports.seating import SeatingPdf, SeatingXlsx
-from tournament.exports.standings_pdf import StandingsPdf
+from tournament.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
 from tournament.exports.standings_xlsx import StandingsXlsx
 from tournament.models import Round, TournamentStaff
 from tournament.permissions import TournamentStaffMixin
@@ -34,6 +34,7 @@ CLOCK_ACTIONS = {
 TOURNAMENT_EXPORTS = {
     "standings-pdf": (_("Standings (PDF)"), StandingsPdf),
     "standings-xlsx": (_("Standings (XLSX)"), StandingsXlsx),
+    "team-rankings-pdf": (_("Team rankings (PDF)"), TeamRankingsPdf),
     "ema-xlsx": (_("EMA results (XLSX)"), EmaResultsXlsx),
     "archive-json": (_("Complete archive (JSON, re-importable)"), ArchiveJson),
 }
@@ -109,8 +110,14 @@ class ExportsView(OrganiserMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        # The team ranking only where there are teams, as the public pages link to it.
+        has_teams = self.tournament.registrations.filter(team__isnull=False).exists()
         context.update(
-            tournament_exports=[(kind, label) for kind, (label, _c) in TOURNAMENT_EXPORTS.items()],
+            tournament_exports=[
+                (kind, label)
+                for kind, (label, _c) in TOURNAMENT_EXPORTS.items()
+                if has_teams or kind != "team-rankings-pdf"
+            ],
             round_exports=[(kind, label) for kind, (label, _c) in ROUND_EXPORTS.items()],
             rounds=list(self.tournament.rounds.order_by("number")),
         )
