@@ -123,6 +123,19 @@ def swiss_standings(tournament: Tournament, round_: Round) -> tuple[list[int], l
     return ranked, unfinished
 
 
+def standing_places(tournament: Tournament) -> dict[int, int]:
+    """Each ranked player's place in the current standings, as the rankings show it: a
+    withdrawn player keeps theirs and equal players share one, so a Swiss proposal numbered
+    by rank among the players it seats would read one off the rankings below them."""
+    from scoring.selectors import tournament_standings
+
+    return {
+        entry.registration_id: entry.place
+        for entry in tournament_standings(tournament).entries
+        if entry.place is not None
+    }
+
+
 def _mark_swiss_standings_outdated(tournament: Tournament, rounds: list[Round]) -> None:
     """Set ``standings_outdated`` on each round to come whose seats come from a Swiss run and
     whose standings have changed since (a sheet confirmed or corrected): its groups are stale."""

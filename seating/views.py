@@ -22,7 +22,12 @@ from django.views.generic import TemplateView, View
 from seating.engine import pairs_always_together
 from seating.forms import GenerateForm, SubstitutesForm, SwapForm, SwissForm
 from seating.models import SeatingRun
-from seating.selectors import registrations_by_id, seating_status, swiss_standings
+from seating.selectors import (
+    registrations_by_id,
+    seating_status,
+    standing_places,
+    swiss_standings,
+)
 from seating.services import (
     seating_run_apply,
     seating_run_discard,
@@ -168,6 +173,7 @@ class SwissView(OverviewView):
                     priority=form.cleaned_data["priority"],
                     closeness_weight=form.cleaned_data["closeness"],
                     incomplete_rounds=unfinished,
+                    places=standing_places(self.tournament),
                     acting_user=request.user,
                 )
             except ValidationError as error:
@@ -284,7 +290,11 @@ def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:
     was seated from, so the organiser sees how closely its tables follow them."""
     winds = list(Seat.Wind)
     last = run.swaps[-1] if run.swaps else {"round": None, "players": []}
-    position = {pk: index + 1 for index, pk in enumerate(run.swiss_ranked or [])}
+    places = run.snapshot.get("places")  # runs made before places were kept: ranks
+    if places is None:
+        position = {pk: index + 1 for index, pk in enumerate(run.swiss_ranked or [])}
+    else:
+        position = {int(pk): place for pk, place in places.items()}
     return [
         {
             "number": item["number"],

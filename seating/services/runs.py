@@ -11,7 +11,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -334,6 +334,7 @@ def seating_run_swiss(
     priority: str = SeatingRun.Priority.TABLES,
     closeness_weight: int = DEFAULT_CLOSENESS,
     incomplete_rounds: Sequence[int] = (),
+    places: Mapping[int, int] | None = None,
     background: bool | None = None,
     acting_user=None,
 ) -> SeatingRun:
@@ -342,6 +343,8 @@ def seating_run_swiss(
 
     `incomplete_rounds`: earlier rounds whose score sheets were not all confirmed when the
     standings were read; kept with the run, whose page says so for as long as it is shown.
+    `places`: each player's place in those standings, written on the proposal before their
+    name; without it, their rank among the players seated.
 
     `closeness_weight`: what one place of spread in the standings inside a table weighs
     against a repeated opponent's 100 (see seating.engine.swiss).
@@ -366,6 +369,8 @@ def seating_run_swiss(
         snapshot["closeness_weight"] = closeness_weight
         snapshot["incomplete_rounds"] = sorted(incomplete_rounds)
         snapshot["ranked_players"] = len(in_standings)
+        if places is not None:
+            snapshot["places"] = {str(pk): places[pk] for pk in in_standings if pk in places}
         run = SeatingRun(
             tournament=tournament,
             mode=SeatingRun.Mode.SWISS,

@@ -334,14 +334,52 @@ def test_a_swiss_round_seated_before_the_last_round_is_complete_says_so(
     for table in (2, 3):
         enter(second, table, make_entry(table_registrations(second, table)), organiser)
     assert client.get(run_url(run)).context["notes"] == [note]
-    # Each ranked player's position in the standings the round came from is on the proposal,
-    # so the organiser sees how closely its tables follow them.
+    # Each ranked player's place in the standings the round came from is on the proposal
+    # (equal players share one), so the organiser sees how closely its tables follow them.
     page = client.get(run_url(run)).content.decode()
     ranked = run.snapshot["standings"][: run.snapshot["ranked_players"]]
     assert len(ranked) == 12
-    for position, pk in enumerate(ranked, start=1):
+    places = run.snapshot["places"]
+    assert len(places) == 12
+    for pk in ranked:
         name = re.escape(escape(next(r for r in registrations if r.pk == pk).player.display_name))
-        assert re.search(rf'<span class="seating-standing"[^>]*>{position}\.</span> {name}<', page)
+        place = places[str(pk)]
+        assert re.search(rf'<span class="seating-standing"[^>]*>{place}\.</span> {name}<', page)
+
+
+def test_a_swiss_proposal_numbers_players_by_their_place_in_the_rankings(
+    client, organiser, inline_runs
+):
+    # Final Open, round 6: the player 30th had withdrawn, so the proposal wrote "30. Paul
+    # Martin" for the player the rankings, printed and on every phone, showed 31st, and so on
+    # down to the last table: the organiser checking the tables against the rankings saw
+    # every group below 30th one place off. A withdrawn player's rounds still count in the
+    # ranking (WRC 2015 §7.1 leaves out only the disqualified; README "Standings").
+    from scoring.selectors import tournament_standings
+
+    tournament = make_tournament(rounds_count=3, confirmation_policy="single")
+    registrations = make_registrations(tournament, 12)
+    first, second, third = make_rounds(tournament)
+    seat_round(first, registrations)
+    seat_round(second, registrations, shift=1)
+    for round_ in (first, second):
+        for table in (1, 2, 3):
+            enter(round_, table, make_entry(table_registrations(round_, table)), organiser)
+    entries = tournament_standings(tournament).entries
+    withdrawn = next(r for r in registrations if r.pk == entries[1].registration_id)
+    registration_withdraw(registration=withdrawn, reason="Train home", acting_user=organiser)
+    make_registration(tournament, is_substitute=True)
+    client.force_login(organiser)
+    seat_swiss_round(client, tournament, number=3)
+    page = client.get(run_url(SeatingRun.objects.get())).content.decode()
+    places = {e.registration_id: e.place for e in tournament_standings(tournament).entries}
+    assert places[withdrawn.pk] < max(places.values())  # players below them
+    for registration in registrations:
+        if registration.pk == withdrawn.pk:
+            continue
+        name = re.escape(escape(registration.player.display_name))
+        place = places[registration.pk]
+        assert re.search(rf'<span class="seating-standing"[^>]*>{place}\.</span> {name}<', page)
 
 
 def test_a_swiss_round_without_standings_says_so_on_its_page(client, organiser, inline_runs):
