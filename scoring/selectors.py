@@ -73,6 +73,9 @@ class StandingEntry:
     rounds: dict[int, RoundScore]
     shared_place: bool
     withdrawn: bool = False  # still ranked on the rounds played, shown as withdrawn
+    # The tie-break criterion that ordered this player and an equal total (the rules'
+    # tie_breaks: "best_hanchan", "firsts"…), so the pages can say why 4 is not 5.
+    decided_by: str | None = None
 
     @property
     def team_or_club(self) -> str:
@@ -281,6 +284,7 @@ def _compute(tournament: Tournament) -> Standings:
                 rounds=dict(sorted(rounds.items())),
                 shared_place=row.shared,
                 withdrawn=registration.status == Registration.Status.WITHDRAWN,
+                decided_by=row.decided_by,
             )
         )
     return Standings(tournament.pk, entries, numbers, provisional, complete)

@@ -73,6 +73,17 @@ def format_points(points: int | None) -> str:
 NO_PLACE = "–"
 # Why a listed player has no place: the rankings page and the standings XLSX say the same.
 NO_HANCHAN_PLAYED = _("No hanchan played")
+#: The rules' tie-break criteria (scoring.rules TIE_BREAK_CRITERIA), as the rankings say them.
+TIE_BREAK_LABELS = {
+    "best_hanchan": _("the best hanchan"),
+    "firsts": _("more 1st places"),
+    "seconds": _("more 2nd places"),
+    "thirds": _("more 3rd places"),
+    "fewest_fourths": _("fewer 4th places"),
+    "fewest_penalties": _("fewer penalty points"),
+    "played": _("more hanchans played"),
+}
+TIE_BREAK_MARK = "†"
 
 
 def format_place(place: int | None, shared: bool = False) -> str:
@@ -137,9 +148,14 @@ class RankingTable(tables.Table):
         }
         sequence = ("place", "name", "country", "club", "total", "...", "penalty")
 
-    def __init__(self, data, *, slug: str, round_numbers, provisional_rounds, **kwargs):
+    def __init__(
+        self, data, *, slug: str, round_numbers, provisional_rounds, tie_breaks=(), **kwargs
+    ):
         self.slug = slug
         self.provisional_rounds = provisional_rounds
+        # Said under the table when an equal total was ordered by them (the legend).
+        self.tie_breaks = [TIE_BREAK_LABELS.get(name, name) for name in tie_breaks]
+        self.tie_broken = any(row.get("decided_by") for row in data)
         extra = []
         for number in round_numbers:
             label = _("R%(number)s") % {"number": number}
@@ -172,7 +188,21 @@ class RankingTable(tables.Table):
             return format_html(
                 '<span class="muted" title="{}">{}</span>', NO_HANCHAN_PLAYED, NO_PLACE
             )
-        return format_place(value, record["shared_place"])
+        place = format_place(value, record["shared_place"])
+        criterion = record.get("decided_by")
+        if not criterion:
+            return place
+        said = _("Same total as the next place: decided by %(criterion)s.") % {
+            "criterion": TIE_BREAK_LABELS.get(criterion, criterion)
+        }
+        return format_html(
+            '{}<sup class="tie-break" title="{}" aria-hidden="true">{}</sup>'
+            '<span class="visually-hidden"> ({})</span>',
+            place,
+            said,
+            TIE_BREAK_MARK,
+            said,
+        )
 
     def render_name(self, value, record):
         url = reverse(
@@ -203,6 +233,7 @@ def ranking_rows(standings) -> list[dict]:
                 "place": entry.place,
                 "place_sort": entry.place if entry.place is not None else 10**6,
                 "shared_place": entry.shared_place,
+                "decided_by": entry.decided_by,
                 "name": player.display_name,
                 "withdrawn": entry.withdrawn,
                 "name_sort": fold(player.last_name or player.first_name),

@@ -1,6 +1,7 @@
 """Live rankings, team rankings and the player page, fed by confirmed score sheets."""
 
 import re
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -8,6 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.services.invalidation import standings_changed
+from scoring.services.penalties import penalty_give
 from tests.conftest import (
     confirm_sheet,
     make_player,
@@ -90,6 +92,39 @@ def test_rankings_show_places_and_scores_of_confirmed_sheets(client, django_user
     assert "1=" in content  # the two table winners share first place
     rows = response.context["table"].rows
     assert [row.record["place"] for row in rows] == [1, 1, 3, 3, 5, 5, 7, 7]
+
+
+@pytest.mark.django_db
+def test_an_equal_total_ordered_by_a_tie_break_says_so(client, django_user_model):
+    # WRC 2015 §5.9.2: table 1's East +27.3; table 2's East (50 000) +35.0, less a penalty of
+    # 7.7: both on 27.3. The tie-break chain (README, default: best hanchan first) puts table
+    # 2's East first, 35.0 against 27.3; the page said nothing of why 1 was not 2.
+    tournament, registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=1)
+    confirm_sheet(rounds[0], 2, referee, points=(50000, 30000, 25000, 15000))
+    head = django_user_model.objects.create_user("head", password="pw-head-1")
+    make_staff(tournament, head, TournamentStaff.Role.HEAD_REFEREE)
+    east_2 = Seat.objects.get(round=rounds[0], table_number=2, wind="E").registration
+    penalty_give(registration=east_2, points=Decimal("7.7"), reason="Slow play", acting_user=head)
+    response = client.get(reverse("public:rankings", args=[tournament.slug]))
+    rows = response.context["table"].rows
+    assert [(row.record["place"], row.record["decided_by"]) for row in rows][:3] == [
+        (1, "best_hanchan"),
+        (2, "best_hanchan"),
+        (3, None),
+    ]
+    assert rows[0].record["registration_id"] == east_2.pk
+    content = response.content.decode()
+    assert content.count("Same total as the next place: decided by the best hanchan.") == 4
+    assert (
+        "† Same total as the next place: the tie-breaks decide, in this order: the best "
+        "hanchan, more 1st places, more 2nd places, fewer penalty points." in content
+    )
+    with translation.override("fr"):
+        page = client.get(
+            reverse("public:rankings", args=[tournament.slug]), headers={"accept-language": "fr"}
+        ).content.decode()
+    assert "départagé par le meilleur hanchan" in page
 
 
 @pytest.mark.django_db

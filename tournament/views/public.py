@@ -155,6 +155,7 @@ class RankingsMixin(PublicTournamentMixin):
             slug=self.get_tournament().slug,
             round_numbers=standings.round_numbers,
             provisional_rounds=standings.provisional_rounds,
+            tie_breaks=self.get_tournament().get_rules().tie_breaks,
             order_by=params.get("sort") or "place",
         )
 
