@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django_countries import countries
 
-from scoring.services.sheets import unconfirmed_tables
+from scoring.services.locking import lock_refusal, round_lock
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import (
     ImportFileError,
@@ -951,15 +951,9 @@ class RoundAdminForm(forms.ModelForm):
             and self.instance.pk
             and (self.initial.get("status") != Round.Status.LOCKED)
         ):
-            missing = unconfirmed_tables(self.instance)
-            if missing:
-                raise ValidationError(
-                    _(
-                        "Tables %(tables)s have no confirmed sheet yet; a locked round's "
-                        "results are final. Confirm them first."
-                    )
-                    % {"tables": ", ".join(map(str, missing))}
-                )
+            refusal = lock_refusal(self.instance)
+            if refusal:
+                raise ValidationError(refusal)
         return status
 
 
@@ -989,10 +983,27 @@ class RoundAdmin(TournamentScopedAdmin):
         "ended_at",
     ]
     inlines = [SeatInline]
+    actions = ["lock_results"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         """Rounds follow the tournament's number of rounds: raise it to add one."""
         return False
+
+    @admin.action(description=gettext_lazy("Lock the results"), permissions=["change"])
+    def lock_results(self, request: HttpRequest, queryset) -> None:
+        """At the end of an event, every round at once rather than one change form each."""
+        locked = []
+        for round_ in queryset.select_related("tournament").order_by("tournament", "number"):
+            try:
+                if round_lock(round_=round_, acting_user=request.user):
+                    locked.append(round_)
+            except ValidationError as error:
+                self.message_user(request, f"{round_}: {' '.join(error.messages)}", messages.ERROR)
+        if locked:
+            self.message_user(
+                request,
+                _("Results locked: %(rounds)s.") % {"rounds": ", ".join(map(str, locked))},
+            )
 
     @admin.display(description=gettext_lazy("Results locked or unlocked"))
     def lock_changed(self, obj: Round) -> str | None:

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.services.penalties import penalty_give
 from tests.conftest import admin_form_data, confirm_sheet
-from tests.scoring.conftest import Role, enter, make_entry, table_registrations
+from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
 from tournament.models import AuditEntry, Round, Tournament
 
 MODELS = ("scoresheet", "sheetversion", "confirmation", "penalty")
@@ -150,3 +150,32 @@ def test_the_round_pages_say_who_locked_or_unlocked_the_results(
         page = admin_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         assert unlocked in page
         assert locked not in page
+
+
+def test_the_rounds_results_are_locked_together_from_the_list(admin_client, admin_user, event):
+    # At the end of an event each round was locked through its own change form, seven saves
+    # for seven rounds. The list's action locks the complete ones and says which are not.
+    finished = _finished(event)
+    unfinished, unseated = event["rounds"][1], event["rounds"][2]
+    seat_round(unfinished, event["registrations"], shift=1)
+    response = admin_client.post(
+        reverse("admin:tournament_round_changelist"),
+        {
+            "action": "lock_results",
+            "_selected_action": [finished.pk, unfinished.pk, unseated.pk],
+        },
+        follow=True,
+    )
+    said = [str(message) for message in response.context["messages"]]
+    assert f"{unfinished}: Tables 1, 2, 3 have no confirmed sheet yet" in said[0]
+    assert said[1] == (
+        f"{unseated}: This round has not been seated or played: there are no results to lock."
+    )
+    assert said[2] == f"Results locked: {finished}."
+    statuses = dict(Round.objects.values_list("pk", "status"))
+    assert statuses[finished.pk] == Round.Status.LOCKED
+    assert statuses[unfinished.pk] != Round.Status.LOCKED
+    finished.refresh_from_db()
+    assert finished.lock_changed_by == admin_user
+    entry = AuditEntry.objects.get(action="round.status")
+    assert entry.data == {"from": Round.Status.FINISHED, "to": Round.Status.LOCKED}
