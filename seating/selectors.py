@@ -103,10 +103,45 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
         ),
         rounds=rounds,
         fixed_tables=fixed,
-        recent_runs=list(
-            SeatingRun.objects.filter(tournament=tournament).select_related("created_by")[:runs]
+        recent_runs=_with_replacements(
+            tournament,
+            list(
+                SeatingRun.objects.filter(tournament=tournament).select_related("created_by")[:runs]
+            ),
         ),
     )
+
+
+def _with_replacements(tournament: Tournament, runs: list[SeatingRun]) -> list[SeatingRun]:
+    """Each run with ``replaced_by``: the later proposals that re-seated its rounds."""
+    applied = list(
+        SeatingRun.objects.filter(tournament=tournament, status=SeatingRun.Status.APPLIED).only(
+            "pk", "round_numbers", "status"
+        )
+    )
+    for run in runs:
+        run.replaced_by = sorted(set(replaced_rounds(run, applied).values()))
+    return runs
+
+
+def replaced_rounds(run: SeatingRun, applied: list[SeatingRun] | None = None) -> dict[int, int]:
+    """Round number -> the proposal applied after ``run`` whose seats replaced its own in that
+    round (the latest one). An applied run stays "Applied" when a later one re-seats its
+    rounds: its page must not read as the seating in force. ``applied``: the tournament's
+    applied runs, when the caller has them."""
+    if run.status != SeatingRun.Status.APPLIED:
+        return {}
+    if applied is None:
+        applied = list(
+            SeatingRun.objects.filter(
+                tournament_id=run.tournament_id, status=SeatingRun.Status.APPLIED, pk__gt=run.pk
+            )
+        )
+    out: dict[int, int] = {}
+    for later in sorted(applied, key=lambda other: other.pk):
+        if later.pk > run.pk:
+            out.update({n: later.pk for n in later.round_numbers if n in run.round_numbers})
+    return out
 
 
 def swiss_standings(tournament: Tournament, round_: Round) -> tuple[list[int], list[int]]:

@@ -24,6 +24,7 @@ from seating.forms import GenerateForm, SubstitutesForm, SwapForm, SwissForm
 from seating.models import SeatingRun
 from seating.selectors import (
     registrations_by_id,
+    replaced_rounds,
     seating_status,
     standing_places,
     swiss_standings,
@@ -342,6 +343,7 @@ class RunView(OrganiserAdminMixin, TemplateView):
             "run": run,
             "method": method_description(run.method),
             "notes": swiss_notes(run),
+            "replaced": sorted(replaced_rounds(run).items()),
             "error": run_error_message(run),
             "quality": quality_rows(run) if run.plan else [],
             "always_together": always_together(run, registrations),

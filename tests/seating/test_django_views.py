@@ -764,3 +764,24 @@ def test_players_fixed_to_one_table_are_not_named_as_always_together(
     first, second = (registration.player.display_name for registration in registrations[:2])
     assert all({registrations[0].pk, registrations[1].pk} <= set(tables[0]) for tables in plan)
     assert f"{first} and {second}" not in client.get(run_url(run)).text
+
+
+def test_an_applied_proposal_seated_again_later_says_it_is_no_longer_in_place(
+    client, organiser, event, inline_runs
+):
+    # Rounds 1-3 applied from one proposal, then round 2 seated again from another: both
+    # read "Applied", and the first one's page showed its round 2 as if it were in force.
+    tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)
+    first = SeatingRun.objects.get()
+    client.post(reverse("admin:seating_run_apply", args=[tournament.pk, first.pk]))
+    generate(client, tournament, rounds=[tournament.rounds.get(number=2).pk], seed="12")
+    second = SeatingRun.objects.exclude(pk=first.pk).get()
+    client.post(reverse("admin:seating_run_apply", args=[tournament.pk, second.pk]))
+    page = client.get(run_url(first)).text
+    assert "Applied, then seated again by a later proposal" in page
+    assert f"Round 2: proposal {second.pk}" in page
+    assert "seated again by a later proposal" not in client.get(run_url(second)).text
+    overview = client.get(overview_url(tournament)).text
+    assert f"Applied · replaced by {second.pk}" in overview
