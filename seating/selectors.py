@@ -171,6 +171,17 @@ def standing_places(tournament: Tournament) -> dict[int, int]:
     }
 
 
+def swiss_rounds_outdated(tournament: Tournament) -> list[int]:
+    """Numbers of the rounds to come seated as Swiss rounds from standings that have changed
+    since, for whoever just changed them (a sheet confirmed or corrected)."""
+    played = set(tournament.rounds.played().values_list("pk", flat=True))
+    rounds = list(Round.objects.filter(tournament=tournament).annotate(seat_count=Count("seats")))
+    for round_ in rounds:
+        round_.is_played = round_.pk in played
+    _mark_swiss_standings_outdated(tournament, rounds)
+    return sorted(round_.number for round_ in rounds if round_.standings_outdated)
+
+
 def _mark_swiss_standings_outdated(tournament: Tournament, rounds: list[Round]) -> None:
     """Set ``standings_outdated`` on each round to come whose seats come from a Swiss run and
     whose standings have changed since (a sheet confirmed or corrected): its groups are stale."""

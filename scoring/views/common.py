@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.http import Http404
+from django.contrib import messages
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.messages import SUBSTITUTE_NOT_RANKED, message_for
 from scoring.models import ScoreSheet, SheetVersion
@@ -18,7 +20,8 @@ from scoring.services.entries import (
     score_stored,
     table_context,
 )
-from tournament.models import Round
+from seating.selectors import swiss_rounds_outdated
+from tournament.models import Round, Tournament
 from tournament.permissions import Role, TournamentStaffMixin
 from tournament.tables import format_points, format_score
 
@@ -179,3 +182,23 @@ class TableMixin(TournamentStaffMixin):
             "is_head_referee": self.is_at_least(Role.HEAD_REFEREE),
             "seated": list(zip(WINDS, self.context.seated, strict=True)),
         }
+
+
+def warn_swiss_outdated(request: HttpRequest, tournament: Tournament) -> None:
+    """A sheet just confirmed or corrected changed the standings that a Swiss round to come
+    was seated from: its groups are stale, and only the seating overview said so."""
+    rounds = swiss_rounds_outdated(tournament)
+    if rounds:
+        messages.warning(
+            request,
+            ngettext(
+                "Round %(rounds)s was seated as a Swiss round from the standings before this "
+                "sheet: an organiser seats it again (admin → Generate seating) before it is "
+                "played.",
+                "Rounds %(rounds)s were seated as Swiss rounds from the standings before this "
+                "sheet: an organiser seats them again (admin → Generate seating) before they "
+                "are played.",
+                len(rounds),
+            )
+            % {"rounds": ", ".join(map(str, rounds))},
+        )

@@ -35,7 +35,12 @@ from scoring.services.sheets import (
     sheet_correct,
     sheet_enter,
 )
-from scoring.views.common import TableMixin, describe_evaluation, describe_version
+from scoring.views.common import (
+    TableMixin,
+    describe_evaluation,
+    describe_version,
+    warn_swiss_outdated,
+)
 from tournament.kept_input import kept_input
 from tournament.models import Tournament
 from tournament.permissions import Role
@@ -382,6 +387,8 @@ class SheetPageMixin(TableMixin):
         else:
             text = _("Saved. It counts once a second official confirms it.")
         messages.add_message(self.request, level, text)
+        if status == Status.CONFIRMED:
+            warn_swiss_outdated(self.request, self.tournament)
 
 
 class SheetView(SheetPageMixin, TemplateView):
@@ -469,6 +476,7 @@ class SheetConfirmView(TableMixin, View):
             messages.error(request, str(error))
         else:
             messages.success(request, _("Confirmed: the sheet counts in the standings."))
+            warn_swiss_outdated(request, self.tournament)
         return redirect(target)
 
 

@@ -7,6 +7,7 @@ import time
 import uuid
 
 import pytest
+from django.contrib.messages import get_messages
 from django.db import connection
 from django.http import QueryDict
 from django.test import Client
@@ -17,6 +18,8 @@ from django.utils.formats import date_format, time_format
 
 from scoring.forms import with_room_for_more_hands
 from scoring.models import Penalty, ScoreSheet, SheetVersion
+from seating.selectors import swiss_standings
+from seating.services import seating_run_apply, seating_run_swiss
 from tests.conftest import make_registration, make_staff, make_tournament
 from tests.scoring.conftest import (
     Role,
@@ -1364,3 +1367,35 @@ def test_the_time_up_box_is_read_with_its_help_text(referee, event):
     html = referee.get(_url(event, "hands")).content.decode()
     assert 'aria-describedby="id_time_up_helptext"' in html
     assert 'id="id_time_up_helptext"' in html
+
+
+def test_a_correction_that_makes_a_swiss_round_stale_says_so(client, event, players):
+    # Round 2 was seated as a Swiss round from round 1's standings; a head referee then
+    # corrected a round 1 sheet (East and North read the wrong way round, WRC 2015 §5.9.2
+    # example reversed). Only the admin's seating overview said the groups were stale.
+    _policy(event, Tournament.ConfirmationPolicy.SINGLE)
+    round_one, round_two = event["rounds"][0], event["rounds"][1]
+    client.force_login(event["users"][Role.REFEREE])
+    for table in (1, 2, 3):
+        data = sheet_form_data(table_registrations(round_one, table))
+        check_and_save(client, _url(event, table=table), data)
+    standings, _unfinished = swiss_standings(event["tournament"], round_two)
+    seating_run_apply(
+        run=seating_run_swiss(
+            tournament=event["tournament"],
+            round=round_two,
+            standings=standings,
+            seed=5,
+            background=False,
+        )
+    )
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    data = sheet_form_data(players, points=(19000, 27700, 31000, 42300), revision=1)
+    data["reason"] = "East and North read the wrong way round"
+    response = check_and_save(client, _url(event, "correct"), data)
+    said = [str(message) for message in get_messages(response.wsgi_request)]
+    assert said == [
+        "Saved and confirmed: the sheet counts in the standings.",
+        "Round 2 was seated as a Swiss round from the standings before this sheet: an "
+        "organiser seats it again (admin → Generate seating) before it is played.",
+    ]
