@@ -183,6 +183,12 @@ class Tournament(models.Model):
     def has_teams(self) -> bool:
         return self.teams.exists()
 
+    @property
+    def results_final(self) -> bool:
+        """Every round's results are locked: the rankings are final, no longer live."""
+        statuses = set(self.rounds.values_list("status", flat=True))
+        return statuses == {Round.Status.LOCKED}
+
 
 class Player(models.Model):
     """A person, who may play in many tournaments."""

@@ -79,6 +79,8 @@
 
   if (search) search.addEventListener("input", applyFilter);
   applyFilter();
+  // Every round locked: the ranking is final, nothing to poll for.
+  if ("final" in wrapper.dataset) return;
   refresh();
   setInterval(refresh, interval);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });

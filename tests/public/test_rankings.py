@@ -128,6 +128,33 @@ def test_an_equal_total_ordered_by_a_tie_break_says_so(client, django_user_model
 
 
 @pytest.mark.django_db
+def test_the_rankings_say_final_once_every_round_is_locked(client, django_user_model):
+    # At the prize-giving the page still read "Live rankings" and kept polling every ten
+    # seconds, every round's results locked and final.
+    tournament, registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    make_seats(rounds[1], list(reversed(registrations)))
+    Round.objects.filter(pk=rounds[1].pk).update(status=Round.Status.SEATED)
+    confirm_round(rounds[1], referee, tables=2)
+    Round.objects.filter(pk=rounds[0].pk).update(status=Round.Status.LOCKED)
+    urls = (
+        reverse("public:rankings", args=[tournament.slug]),
+        reverse("public:tournament", args=[tournament.slug]),
+    )
+    for url in urls:
+        page = client.get(url).content.decode()
+        assert "Live rankings" in page
+        assert "Final rankings" not in page
+    assert "data-final" not in client.get(urls[0]).content.decode()
+    Round.objects.filter(pk=rounds[1].pk).update(status=Round.Status.LOCKED)
+    for url in urls:
+        page = client.get(url).content.decode()
+        assert "Final rankings" in page
+        assert "Live rankings" not in page
+    assert "data-final" in client.get(urls[0]).content.decode()
+
+
+@pytest.mark.django_db
 def test_a_round_seated_but_not_published_has_no_column(
     client, django_user_model, django_capture_on_commit_callbacks
 ):

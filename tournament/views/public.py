@@ -198,6 +198,7 @@ class RankingsView(RankingsMixin, TemplateView):
         context["query"] = self.request.GET.get("q", "")
         context["ranking_query"] = self.ranking_query()
         context["poll_seconds"] = POLL_SECONDS
+        context["final"] = self.get_tournament().results_final
         context["has_teams"] = any(entry.team_name for entry in standings.entries)
         return context
 
