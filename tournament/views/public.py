@@ -7,6 +7,7 @@ players (standings come cached from `scoring.selectors`).
 
 import copy
 import hashlib
+from functools import cached_property
 
 from django.core.cache import cache
 from django.db.models import Q
@@ -127,17 +128,19 @@ class TournamentView(PublicTournamentMixin, DetailView):
 class RankingsMixin(PublicTournamentMixin):
     visibility_flag = "show_rankings"
 
+    @cached_property
     def ranking_query(self) -> QueryDict:
         """What the ranking reads of the query string: the search, and a sort by one of its
         columns. Anything else is left out of the cache key and the sort links: each new
         query string cost a fresh rendering (a second at 500 players) and a cache entry, so
-        a loop of ``?x=<random>`` could keep every worker busy."""
+        a loop of ``?x=<random>`` could keep every worker busy. Read without the standings:
+        a poll answered 304 loads nothing more."""
         query = QueryDict(mutable=True)
         search = self.request.GET.get("q", "").strip()[:100]
         if search:
             query["q"] = search
-        numbers = tournament_standings(self.get_tournament()).round_numbers
-        columns = {*RankingTable.base_columns, *(f"r{number}" for number in numbers)}
+        rounds = range(1, self.get_tournament().rounds_count + 1)
+        columns = {*RankingTable.base_columns, *(f"r{number}" for number in rounds)}
         sort = self.request.GET.get("sort", "")
         if sort.removeprefix("-") in columns:
             query["sort"] = sort
@@ -146,7 +149,7 @@ class RankingsMixin(PublicTournamentMixin):
     def get_table(self) -> RankingTable:
         standings = tournament_standings(self.get_tournament())
         rows = ranking_rows(standings)
-        params = self.ranking_query()
+        params = self.ranking_query
         query = fold(params.get("q", ""))
         if query:
             rows = [row for row in rows if all(w in row["search"] for w in query.split())]
@@ -161,7 +164,7 @@ class RankingsMixin(PublicTournamentMixin):
 
     def table_html_key(self) -> str:
         """The rendered table depends on the standings, the ranking's query and the language."""
-        query = hashlib.sha256(self.ranking_query().urlencode().encode()).hexdigest()[:16]
+        query = hashlib.sha256(self.ranking_query.urlencode().encode()).hexdigest()[:16]
         version = standings_cache_key(self.get_tournament())
         return f"public:ranking-table:{version}:{get_language()}:{query}"
 
@@ -175,7 +178,7 @@ class RankingsMixin(PublicTournamentMixin):
         if html is None:
             # The sort links carry the ranking's query only, as the cache key does.
             request = copy.copy(self.request)
-            request.GET = self.ranking_query()
+            request.GET = self.ranking_query
             html = render_to_string(
                 "public/_ranking_table.html", {"table": self.get_table()}, request=request
             )
@@ -196,7 +199,7 @@ class RankingsView(RankingsMixin, TemplateView):
         # The page's first poll then costs a 304, not the whole table again.
         context["table_etag"] = self.table_etag(key)
         context["query"] = self.request.GET.get("q", "")
-        context["ranking_query"] = self.ranking_query()
+        context["ranking_query"] = self.ranking_query
         context["poll_seconds"] = POLL_SECONDS
         context["final"] = self.get_tournament().results_final
         context["has_teams"] = any(entry.team_name for entry in standings.entries)
