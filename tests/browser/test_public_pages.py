@@ -18,6 +18,14 @@ from tournament.services.registrations import registration_withdraw
 pytestmark = pytest.mark.browser
 
 
+def seat_again(round_: Round, seed: int) -> None:
+    """Generate and apply the round's seating, as the organiser does after a withdrawal."""
+    run = seating_run_start(
+        tournament=round_.tournament, rounds=[round_], seed=seed, time_limit=1, background=False
+    )
+    seating_run_apply(run=run)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_rankings_update_by_themselves_after_a_sheet_is_confirmed(
     live_server, new_page, screenshot
@@ -225,14 +233,7 @@ def test_projector_holds_144_players_with_long_names_on_a_1920_by_1080_screen(
 def test_projector_shows_a_round_seated_again_without_a_reload(live_server, new_page):
     tournament, _referee = demo_event()
     round_ = tournament.rounds.get(number=2)
-
-    def seat_round_2(seed: int) -> None:
-        run = seating_run_start(
-            tournament=tournament, rounds=[round_], seed=seed, time_limit=1, background=False
-        )
-        seating_run_apply(run=run)
-
-    seat_round_2(1)
+    seat_again(round_, seed=1)
     leaving = tournament.registrations.order_by("pk").first()
     page = new_page(1920, 1080)
     page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/2/projector/tables/")
@@ -240,7 +241,7 @@ def test_projector_shows_a_round_seated_again_without_a_reload(live_server, new_
     # The screen stays on the wall while a player withdraws and round 2 is seated again.
     registration_withdraw(registration=leaving, reason="Ill")
     substitutes_add(tournament=tournament, count=1)
-    seat_round_2(2)
+    seat_again(round_, seed=2)
     page.wait_for_function(
         "document.querySelector('main').textContent.includes('Substitute 1')",
         timeout=25_000,
@@ -255,14 +256,7 @@ def test_a_phone_on_the_seating_shows_and_says_a_round_seated_again(live_server,
     # again after a withdrawal, so the seat they read may be gone.
     tournament, _referee = demo_event()
     round_ = tournament.rounds.get(number=2)
-
-    def seat_round_2(seed: int) -> None:
-        run = seating_run_start(
-            tournament=tournament, rounds=[round_], seed=seed, time_limit=1, background=False
-        )
-        seating_run_apply(run=run)
-
-    seat_round_2(1)
+    seat_again(round_, seed=1)
     leaving = tournament.registrations.order_by("pk").first()
     page = new_page(390, 844, is_mobile=True, has_touch=True)
     page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/2/seating/")
@@ -270,7 +264,7 @@ def test_a_phone_on_the_seating_shows_and_says_a_round_seated_again(live_server,
     assert page.locator("#seating-changed").inner_text() == ""
     registration_withdraw(registration=leaving, reason="Ill")
     substitutes_add(tournament=tournament, count=1)
-    seat_round_2(2)
+    seat_again(round_, seed=2)
     page.wait_for_function(
         "document.querySelector('main').textContent.includes('Substitute 1')",
         timeout=25_000,
@@ -286,10 +280,7 @@ def test_find_my_seat_left_open_shows_new_seats_but_not_a_round_starting(live_se
     tournament, _referee = demo_event()
     tournament.rounds.filter(number=1).update(status=Round.Status.FINISHED)
     round_ = tournament.rounds.get(number=2)
-    run = seating_run_start(
-        tournament=tournament, rounds=[round_], seed=1, time_limit=1, background=False
-    )
-    seating_run_apply(run=run)
+    seat_again(round_, seed=1)
     page = new_page(390, 844, is_mobile=True, has_touch=True)
     url = f"{live_server.url}/t/{tournament.slug}/find-my-seat/?q=a"
     page.goto(url)
@@ -306,10 +297,7 @@ def test_find_my_seat_left_open_shows_new_seats_but_not_a_round_starting(live_se
     tournament.rounds.filter(number=2).update(status=Round.Status.SEATED)
     registration_withdraw(registration=tournament.registrations.order_by("pk")[1], reason="Ill")
     substitutes_add(tournament=tournament, count=1)
-    run = seating_run_start(
-        tournament=tournament, rounds=[round_], seed=2, time_limit=1, background=False
-    )
-    seating_run_apply(run=run)
+    seat_again(round_, seed=2)
     page.wait_for_function(
         "document.getElementById('seating-changed').textContent !== ''", timeout=25_000
     )

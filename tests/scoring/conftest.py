@@ -71,6 +71,21 @@ def enter(round_: Round, table: int, entry: SheetEntry, user, revision: int | No
     )
 
 
+def two_rounds_played(user, tables_of_round_two=(1, 2, 3)):
+    """12 players (3 tables), 3 rounds, single entry: round 1 seated and its 3 sheets entered
+    by ``user``, round 2 seated (shifted) and the given tables entered, round 3 to seat.
+    Returns (tournament, registrations, rounds)."""
+    tournament = make_tournament(rounds_count=3, confirmation_policy="single")
+    registrations = make_registrations(tournament, 12)
+    rounds = make_rounds(tournament)
+    seat_round(rounds[0], registrations)
+    seat_round(rounds[1], registrations, shift=1)
+    for round_, tables in ((rounds[0], (1, 2, 3)), (rounds[1], tables_of_round_two)):
+        for table in tables:
+            enter(round_, table, make_entry(table_registrations(round_, table)), user)
+    return tournament, registrations, rounds
+
+
 @pytest.fixture
 def event(db, django_user_model):
     """A 12-player tournament (3 tables) with round 1 seated and its officials."""

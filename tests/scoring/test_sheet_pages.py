@@ -444,14 +444,20 @@ def test_hands_that_stop_before_the_end_of_the_game_are_not_saved_as_finished(
     assert "Le temps était écoulé : la partie s’est arrêtée à la dernière main" in french
 
 
+def _two_hands_after_a_part_way_save(referee, event, players) -> tuple[str, list[dict]]:
+    """Hand 1 (South's ron on West, 3 han 30 fu) saved part-way: the hands page and the two
+    hands to check next (West's ron on North after it)."""
+    url = _url(event, "hands")
+    first = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
+    referee.post(url, {**_hands_data(players, first), "action": "draft"})
+    return url, [*first, {"result": "ron", "winner": "W", "loser": "N", "han": "3", "fu": "30"}]
+
+
 def test_checked_hands_are_saved_from_beside_the_check(referee, event, players):
     # On a phone the form's own Save is screens below the check (every hand, every seat):
     # the check has its Save beside it, and replaces the running score of the hands saved
     # part-way, which would push both a screen down. Two hands, the time up (WRC 2015 §8.2).
-    url = _url(event, "hands")
-    first = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
-    referee.post(url, {**_hands_data(players, first), "action": "draft"})
-    hands = [*first, {"result": "ron", "winner": "W", "loser": "N", "han": "3", "fu": "30"}]
+    url, hands = _two_hands_after_a_part_way_save(referee, event, players)
     response = referee.post(url, {**_hands_data(players, hands, revision=1), "action": "check"})
     html = response.content.decode()
     assert "Hands saved part-way: not counted" not in html
@@ -955,10 +961,7 @@ def test_a_hand_check_names_the_hands_at_the_top_of_the_page(referee, event, pla
     # After a part-way save the page opens on the hands so far, and a hanchan's hands fill
     # screens of a phone: what Check found on hand 2 (a WRC game goes on to South 4, WRC
     # 2015 §5.8) and on a seat is listed first, each line leading to its hand or seat.
-    url = _url(event, "hands")
-    first = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30"}]
-    referee.post(url, {**_hands_data(players, first), "action": "draft"})
-    hands = [*first, {"result": "ron", "winner": "W", "loser": "N", "han": "3", "fu": "30"}]
+    url, hands = _two_hands_after_a_part_way_save(referee, event, players)
     data = {**_hands_data(players, hands, revision=1), "time_up": "", "S_player": players[0].pk}
     response = referee.post(url, {**data, "action": "check"})
     problems = response.context["problems"]

@@ -30,7 +30,7 @@ from tests.conftest import (
     make_rounds,
     make_tournament,
 )
-from tests.scoring.conftest import enter, make_entry, seat_round, table_registrations
+from tests.scoring.conftest import enter, make_entry, table_registrations, two_rounds_played
 from tournament.models import AuditEntry, Registration, Round, Seat
 from tournament.services.registrations import registration_withdraw
 
@@ -525,14 +525,7 @@ def test_a_swiss_round_is_out_of_date_once_the_standings_it_was_seated_from_chan
     # The last Swiss round is often seated while sheets of the round before are still being
     # entered or corrected; the overview said nothing once they were, and the round was
     # played in groups from the old standings.
-    tournament = make_tournament(rounds_count=3, confirmation_policy="single")
-    registrations = make_registrations(tournament, 12)
-    first, second, third = make_rounds(tournament)
-    seat_round(first, registrations)
-    seat_round(second, registrations, shift=1)
-    for round_ in (first, second):
-        for table in (1, 2, 3):
-            enter(round_, table, make_entry(table_registrations(round_, table)), organiser)
+    tournament, _registrations, (_first, second, third) = two_rounds_played(organiser)
 
     def outdated() -> bool:
         return next(

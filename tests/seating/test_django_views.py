@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
 
+from scoring.selectors import tournament_standings
 from seating.models import SeatingRun
 from seating.services import fixed_table_set, seating_run_start, seating_run_swiss
 from seating.services import runs as runs_module
@@ -22,7 +23,12 @@ from tests.conftest import (
     make_staff,
     make_tournament,
 )
-from tests.scoring.conftest import enter, make_entry, seat_round, table_registrations
+from tests.scoring.conftest import (
+    enter,
+    make_entry,
+    table_registrations,
+    two_rounds_played,
+)
 from tournament.models import Registration, Round, Seat, TournamentStaff
 from tournament.services.registrations import registration_reinstate, registration_withdraw
 
@@ -309,14 +315,9 @@ def test_a_swiss_round_seated_before_the_last_round_is_complete_says_so(
     # Round 8 of the demo was seated from standings with round 5 half entered, and the page
     # only said "Ready for review". Then the warning was a one-time message: the progress
     # bar's reload (background runs, the default) took it away before the proposal showed.
-    tournament = make_tournament(rounds_count=3, confirmation_policy="single")
-    registrations = make_registrations(tournament, 12)
-    first, second, third = make_rounds(tournament)
-    seat_round(first, registrations)
-    seat_round(second, registrations, shift=1)
-    for table in (1, 2, 3):
-        enter(first, table, make_entry(table_registrations(first, table)), organiser)
-    enter(second, 1, make_entry(table_registrations(second, 1)), organiser)
+    tournament, registrations, (_first, second, third) = two_rounds_played(
+        organiser, tables_of_round_two=(1,)
+    )
     client.force_login(organiser)
     client.post(
         reverse("admin:seating_swiss", args=[tournament.pk]),
@@ -355,16 +356,7 @@ def test_a_swiss_proposal_numbers_players_by_their_place_in_the_rankings(
     # down to the last table: the organiser checking the tables against the rankings saw
     # every group below 30th one place off. A withdrawn player's rounds still count in the
     # ranking (WRC 2015 §7.1 leaves out only the disqualified; README "Standings").
-    from scoring.selectors import tournament_standings
-
-    tournament = make_tournament(rounds_count=3, confirmation_policy="single")
-    registrations = make_registrations(tournament, 12)
-    first, second, third = make_rounds(tournament)
-    seat_round(first, registrations)
-    seat_round(second, registrations, shift=1)
-    for round_ in (first, second):
-        for table in (1, 2, 3):
-            enter(round_, table, make_entry(table_registrations(round_, table)), organiser)
+    tournament, registrations, (_first, _second, third) = two_rounds_played(organiser)
     entries = tournament_standings(tournament).entries
     withdrawn = next(r for r in registrations if r.pk == entries[1].registration_id)
     registration_withdraw(registration=withdrawn, reason="Train home", acting_user=organiser)
