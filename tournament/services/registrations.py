@@ -1,5 +1,7 @@
 """Registration status changes: check-in, withdrawal, disqualification, reinstatement."""
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -65,19 +67,45 @@ def _set_inactive(
             )
             % {"player": registration.player, "status": current.get_status_display()}
         )
+    reason = _required_reason(reason)
+    return _save_status(
+        registration,
+        {"status": status, "status_reason": reason},
+        reason=reason,
+        acting_user=acting_user,
+        action=action,
+    )
+
+
+def _required_reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("Give a reason."))
-    registration.status = status
-    registration.status_reason = reason
+    return reason
+
+
+def _save_status(
+    registration: Registration,
+    fields: dict[str, Any],
+    *,
+    reason: str,
+    acting_user,
+    action: str,
+    data: dict[str, Any] | None = None,
+) -> Registration:
+    """A change of status (withdraw, disqualify, reinstate): validated, saved and audited
+    with its reason."""
+    for name, value in fields.items():
+        setattr(registration, name, value)
     registration.full_clean()
-    registration.save(update_fields=["status", "status_reason"])
+    registration.save(update_fields=list(fields))
     audit_record(
         tournament=registration.tournament,
         actor=acting_user,
         action=action,
         obj=registration,
         reason=reason,
+        data=data,
     )
     return registration
 
@@ -123,20 +151,11 @@ def registration_reinstate(*, registration: Registration, reason: str, acting_us
             )
             % {"player": registration.player, "status": current.get_status_display()}
         )
-    reason = reason.strip()
-    if not reason:
-        raise ValidationError(_("Give a reason."))
-    registration.status = Registration.Status.REGISTERED
-    registration.status_reason = ""
-    registration.checked_in_at = None
-    registration.full_clean()
-    registration.save(update_fields=["status", "status_reason", "checked_in_at"])
-    audit_record(
-        tournament=registration.tournament,
-        actor=acting_user,
+    return _save_status(
+        registration,
+        {"status": Registration.Status.REGISTERED, "status_reason": "", "checked_in_at": None},
+        reason=_required_reason(reason),
+        acting_user=acting_user,
         action="registration.reinstate",
-        obj=registration,
-        reason=reason,
         data={"previous_status": current.status, "previous_reason": current.status_reason},
     )
-    return registration
