@@ -320,7 +320,7 @@ def _cyclic_rows(n: int, rounds: int) -> tuple[tuple[int, ...], ...]:
 #: Table number (from 0) of line c of each parallel class of AG(2,4) below: over five rounds
 #: four players sit three times at one table (4 revisits beyond the fair 2) and nobody more.
 #: Of the 24⁴ numberings only one kind does better (3 revisits), and only by seating one
-#: player at the same table in all five rounds (scripts/ag5_numberings.py).
+#: player at the same table in all five rounds (bench/designs/ag5_numberings.py).
 AG5_TABLE_NUMBERS = ((0, 1, 2, 3), (0, 1, 2, 3), (0, 2, 3, 1), (1, 2, 3, 0), (1, 3, 0, 2))
 
 

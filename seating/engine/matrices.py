@@ -17,7 +17,7 @@ formula; otherwise a node-bounded backtracking over Z_T stops early (40 players:
 * T = 10: 9 rows over Z_10 (10 is impossible by the same argument); T = 14: 12 rows over
   Z_14; T = 18: 15 rows over Z_3 × Z_6 (longer ones were not found within a minute).
 
-Found with ``scripts/find_designs.py --matrix 2,6 --rounds 12`` (likewise ``10 --rounds 9``,
+Found with ``bench/designs/find_designs.py --matrix 2,6 --rounds 12`` (likewise ``10 --rounds 9``,
 ``14 --rounds 12``, ``15 --negated``, ``3,6 --rounds 15``), a CP-SAT model run offline,
 and checked from first principles by ``tests/seating/test_engine_designs.py``.
 """

@@ -77,7 +77,7 @@ def repeat_lower_bound(
 
 #: M(T, T − 1): the most permutations of T tables that agree pairwise in at most one place
 #: (Kløve 2000 gives M(6, 5) = 18; T a prime power gives T(T − 1), which is 4T or more from
-#: T = 5 on). Each value is checked by ``scripts/permutation_code_6_5.py`` (about 10 s), which
+#: T = 5 on). Each value is checked by ``bench/designs/permutation_code_6_5.py`` (about 10 s), which
 #: finds a code of that size and shows by an exhaustive clique search that none is larger.
 #: Other T: unknown here, no bound.
 PERMUTATION_CODES = {2: 2, 3: 6, 4: 12, 5: 20, 6: 18}

@@ -18,7 +18,7 @@ a base table occurs at most once, so two players meet at most once over the n ro
 * f = 2 (N ≡ 8 mod 12, n even; 44 players): the pure difference n/2 is left out; everybody
   misses exactly one player. (32 players × 10 rounds has no design of this form.)
 
-The base rounds were found by the backtracking search in ``scripts/find_designs.py`` (36,
+The base rounds were found by the backtracking search in ``bench/designs/find_designs.py`` (36,
 40 and 44 players by an exact-cover search, 48, 52 and 60 by its SAT model, see their
 entries); ``tests/seating/test_engine_designs.py`` checks every one from first principles.
 Table numbers are not part of a design: :func:`number_tables` gives them, the same way
@@ -39,7 +39,7 @@ Point = tuple[int, int]
 #: players -> (n, f, base round). The first f tables hold ∞_0..∞_{f-1} besides the three
 #: finite points listed; the others hold four finite points (x, class).
 BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
-    # scripts/find_designs.py --players 24: seed 1
+    # bench/designs/find_designs.py --players 24: seed 1
     24: (
         7,
         3,
@@ -52,7 +52,7 @@ BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
             ((0, 1), (1, 2), (4, 2), (2, 2)),
         ),
     ),
-    # scripts/find_designs.py --players 28: seed 1
+    # bench/designs/find_designs.py --players 28: seed 1
     28: (
         9,
         1,
@@ -67,7 +67,7 @@ BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
         ),
     ),
     # an exact-cover (dancing links) search over the same conditions: 1 200 s in C,
-    # beyond scripts/find_designs.py's budget
+    # beyond bench/designs/find_designs.py's budget
     36: (
         11,
         3,
@@ -84,7 +84,7 @@ BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
         ),
     ),
     # an exact-cover (dancing links) search over the same conditions, the table of ∞ fixed
-    # to (0, 0), (0, 1), (0, 2): 198 s in C, beyond scripts/find_designs.py's budget
+    # to (0, 0), (0, 1), (0, 2): 198 s in C, beyond bench/designs/find_designs.py's budget
     40: (
         13,
         1,
@@ -119,7 +119,7 @@ BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
             ((8, 0), (11, 0), (12, 0), (2, 2)),
         ),
     ),
-    # scripts/find_designs.py --players 48 --sat
+    # bench/designs/find_designs.py --players 48 --sat
     48: (
         15,
         3,
@@ -138,7 +138,7 @@ BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
             ((2, 0), (6, 1), (12, 1), (13, 1)),
         ),
     ),
-    # scripts/find_designs.py --players 52 --sat
+    # bench/designs/find_designs.py --players 52 --sat
     52: (
         17,
         1,
@@ -158,7 +158,7 @@ BASE_ROUNDS: dict[int, tuple[int, int, tuple[tuple[Point, ...], ...]]] = {
             ((8, 1), (6, 2), (13, 2), (14, 2)),
         ),
     ),
-    # scripts/find_designs.py --players 60 --sat
+    # bench/designs/find_designs.py --players 60 --sat
     60: (
         19,
         3,

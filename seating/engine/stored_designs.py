@@ -6,7 +6,7 @@ reaches.
 every player meets 30 of the other 31 exactly once and misses one, a resolvable 4-GDD of
 type 2^16. The cyclic form of rotational.py cannot give it (an exhaustive search rules it
 out) and the local search stops at 16 repeats. This one is invariant under Z_2^3 and was
-found by ``scripts/find_designs.py --resolvable 32 --rounds 10 --swaps 1,2,4`` (a SAT model,
+found by ``bench/designs/find_designs.py --resolvable 32 --rounds 10 --swaps 1,2,4`` (a SAT model,
 a few seconds); its tables were numbered by :func:`rotational.number_tables`, so nobody
 sits more than twice at one table (⌈10 ÷ 8⌉), and any first 9 rounds keep that too.
 ``tests/seating/test_engine_designs.py`` checks it from first principles.
@@ -16,12 +16,12 @@ twice (a SOMA(4, 10)). A difference matrix cannot give it (no group of order 10 
 ten rows, Hall–Paige); the search stopped at 44–50 repeats and an offline annealing at 34.
 This plan is invariant under Z_9 acting on rounds and tables with one fixed point
 (1-rotational: four orbits of nine players and four fixed players) and was found by
-``scripts/find_designs.py --soma 40`` (base rows listed, then a clique search, 90 s).
+``bench/designs/find_designs.py --soma 40`` (base rows listed, then a clique search, 90 s).
 
 56 players × 13 rounds at 14 tables, likewise: a difference matrix over a group of order 14
 cannot exist (Hall–Paige) and stops at 12 rounds; the search left 42 repeats. This plan has
 the same form under Z_13 (four orbits of 13 players, four fixed players, table ∞ = 13), and
-was found by the SAT model of ``scripts/find_designs.py --soma 56 --rounds 13 --sat`` (10 s).
+was found by the SAT model of ``bench/designs/find_designs.py --soma 56 --rounds 13 --sat`` (10 s).
 
 A plan is one string per player: the table (0-based, one base-36 digit: 0-9 then a-z) of
 that player in each round. known_plans.py stores its plans the same way.
@@ -45,7 +45,7 @@ STORED_DESIGNS: dict[int, tuple[str, ...]] = {
         "0361354250", "4060735316", "1520047163", "5721106442", "4627310624", "0124431775",
         "5264073031", "1467502507",
     ),
-    # scripts/find_designs.py --soma 40
+    # bench/designs/find_designs.py --soma 40
     40: (
         "9318762540", "5942087361", "7695310842", "5879642103", "1608975324", "3271098645",
         "5438219076", "8654032917", "2076514398", "9573821064", "7968403215", "2897051436",
@@ -55,7 +55,7 @@ STORED_DESIGNS: dict[int, tuple[str, ...]] = {
         "1529384670", "8263940571", "8037495162", "7014859623", "3812506974", "8402361795",
         "0123456789", "1234567809", "2345678019", "3456780129",
     ),
-    # scripts/find_designs.py --soma 56 --rounds 13 --sat
+    # bench/designs/find_designs.py --soma 56 --rounds 13 --sat
     56: (
         "a4890d13652c7", "8b59a1d247630", "19c6ab2d35874", "52a07bc3d4698",
         "963b18c04d57a", "ba74c29015d68", "9cb8503a126d7", "8a0c9614b237d",

@@ -196,7 +196,7 @@ def test_repeat_lower_bound_matches_the_counting_and_pigeonhole_arguments():
 def test_twenty_four_players_each_once_at_six_tables_repeat_at_least_six_times():
     # THEORY.md: each player's six tables are then a permutation, and two players meet where
     # theirs agree. At most 18 permutations of six agree pairwise in at most one place
-    # (M(6, 5) = 18, Kløve 2000; checked by scripts/permutation_code_6_5.py), so the pairs
+    # (M(6, 5) = 18, Kløve 2000; checked by bench/designs/permutation_code_6_5.py), so the pairs
     # meeting twice leave no 19 players free of them: at least 6 pairs (Turán).
     assert repeat_lower_bound(24, 6, each_table_once=True) == 6
     assert repeat_lower_bound(24, 6) == 0  # tables may be revisited: only the counting bound

@@ -35,7 +35,7 @@ def test_sixteen_players_five_rounds_is_the_affine_plane_with_optimal_numbering(
     result = plan(16, 5)
     assert result.metrics.repeat_pairs == 0
     # Issue target: nobody more than 3 times at one table; with that, 4 revisits beyond the
-    # fair 2 is the fewest (scripts/ag5_numberings.py: 3 only by one player at one table all
+    # fair 2 is the fewest (bench/designs/ag5_numberings.py: 3 only by one player at one table all
     # five rounds).
     visits = Counter((p, t) for rnd in result.rounds for t, table in enumerate(rnd) for p in table)
     assert max(visits.values()) == 3

@@ -1,6 +1,6 @@
 """Count the table numberings of AG(2,4) by the revisits they leave over 16 players × 5 rounds.
 
-    python scripts/ag5_numberings.py        # about 15 s
+    python bench/designs/ag5_numberings.py        # about 15 s
 
 AG(2,4) is the only plan of 16 players over 5 rounds in which nobody meets anyone twice
 (THEORY.md), so only its table numbers can change: 4! per round, 24⁴ once the first round's
@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from seating.engine.construction import affine_plane_16  # noqa: E402
 

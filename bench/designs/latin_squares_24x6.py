@@ -1,6 +1,6 @@
 """Check that no 24 × 6 plan made of four Latin squares has fewer than 15 repeats.
 
-    python scripts/latin_squares_24x6.py        # numpy; about 30 s
+    python bench/designs/latin_squares_24x6.py        # numpy; about 30 s
 
 With 24 players, 6 tables and 6 rounds and nobody at a table twice, each player's tables
 are a permutation of the six, and two players meet as often as their permutations agree

@@ -1,7 +1,7 @@
 """Prove that at most 18 permutations of six agree pairwise in at most one place: M(6, 5) = 18.
 
-    python scripts/permutation_code_6_5.py            # lengths 2 to 6; about 10 s
-    python scripts/permutation_code_6_5.py --length 6
+    python bench/designs/permutation_code_6_5.py            # lengths 2 to 6; about 10 s
+    python bench/designs/permutation_code_6_5.py --length 6
 
 Why: with T tables, T rounds and nobody at a table twice, each player's tables are a
 permutation of the T tables and two players meet as often as their permutations agree.
@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from seating.engine.metrics import PERMUTATION_CODES  # noqa: E402
 

@@ -1,12 +1,12 @@
 """Search the designs stored in ``seating/engine/`` and print them.
 
-    python scripts/find_designs.py --players 28 [--seeds 50] [--nodes 200000]
-    python scripts/find_designs.py --matrix 2,6 --rounds 12      # needs: pip install ortools
-    python scripts/find_designs.py --matrix 15 --negated                     # ortools
-    python scripts/find_designs.py --resolvable 32 --rounds 10 --swaps 1,2,4  # python-sat
-    python scripts/find_designs.py --soma 40                                 # numpy
-    python scripts/find_designs.py --soma 56 --rounds 13 --sat               # python-sat
-    python scripts/find_designs.py --players 48 --sat                        # python-sat
+    python bench/designs/find_designs.py --players 28 [--seeds 50] [--nodes 200000]
+    python bench/designs/find_designs.py --matrix 2,6 --rounds 12      # needs: pip install ortools
+    python bench/designs/find_designs.py --matrix 15 --negated                     # ortools
+    python bench/designs/find_designs.py --resolvable 32 --rounds 10 --swaps 1,2,4  # python-sat
+    python bench/designs/find_designs.py --soma 40                                 # numpy
+    python bench/designs/find_designs.py --soma 56 --rounds 13 --sat               # python-sat
+    python bench/designs/find_designs.py --players 48 --sat                        # python-sat
 
 Points are (x, c), x ∈ Z_n, c ∈ {0, 1, 2}, plus f = N − 3n fixed points; a backtracking
 search over the base round keeps every difference (c, c', x' − x mod n) unique (see the
