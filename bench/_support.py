@@ -406,8 +406,8 @@ def build_tournament(
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
+    from scoring.entries import SeatEntry, SheetEntry
     from scoring.models import ScoreSheet, SheetVersion
-    from scoring.services.entries import SeatEntry, SheetEntry
     from tournament.models import Player, Registration, Round, Seat, Tournament
 
     rng = random.Random(seed)

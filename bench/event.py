@@ -363,8 +363,8 @@ def verify(world: dict, log: Log, shown: dict) -> list[tuple[str, bool]]:
     from django.utils import translation
 
     from scoring.models import ScoreSheet, SheetVersion
-    from scoring.selectors import tournament_standings
-    from tournament.tables import format_score
+    from scoring.selectors.standings import tournament_standings
+    from tournament.formatting import format_score
 
     tournament = world["tournament"]
     checks = []

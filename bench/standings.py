@@ -5,9 +5,9 @@ Run from the repository root: ``.venv/bin/python -m bench.standings`` (add
 
 1. The pure rules engine: 5,000 hanchan sheets scored with ``score_hanchan`` and the
    ranking computed with ``compute_standings`` (no Django).
-2. Through the scoring app's ``scoring.selectors.tournament_standings`` with a real database
-   (a temporary SQLite file by default): cold (computed) and warm (cached), with the number
-   of queries of each.
+2. Through the scoring app's ``scoring.selectors.standings.tournament_standings`` with a
+   real database (a temporary SQLite file by default): cold (computed) and warm (cached),
+   with the number of queries of each.
 """
 
 from __future__ import annotations
@@ -96,8 +96,8 @@ def ms(values: list[float]) -> str:
 
 
 def print_database() -> None:
-    if importlib.util.find_spec("scoring.selectors") is None:
-        print("Database part skipped: scoring.selectors does not exist yet.")
+    if importlib.util.find_spec("scoring.selectors.standings") is None:
+        print("Database part skipped: scoring.selectors.standings does not exist yet.")
         return
     with temporary_database("standings") as database_url:
         setup_django(database_url)
@@ -106,14 +106,14 @@ def print_database() -> None:
         from django.test.utils import CaptureQueriesContext
 
         from bench._support import build_tournament
-        from scoring.selectors import tournament_standings
+        from scoring.selectors.standings import tournament_standings
 
         started = time.perf_counter()
         tournament = build_tournament(players=PLAYERS, rounds=ROUNDS, seed=2026)
         built = time.perf_counter() - started
         print(
-            f"Through scoring.selectors.tournament_standings on {database_kind(database_url)} "
-            f"(data built in {built:.0f} s):"
+            "Through scoring.selectors.standings.tournament_standings on "
+            f"{database_kind(database_url)} (data built in {built:.0f} s):"
         )
         cold, warm, cold_cpu, warm_cpu = [], [], [], []
         for _attempt in range(REPEAT):

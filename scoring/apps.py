@@ -1,7 +1,46 @@
+from functools import partial
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+
+def _has_teams(tournament) -> bool:
+    """The team rankings are offered where there are teams, as the public pages link them."""
+    return tournament.registrations.filter(team__isnull=False).exists()
 
 
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        from scoring.exports.ema import EmaResultsXlsx
+        from scoring.exports.score_sheets import ScoreSheetsPdf
+        from scoring.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
+        from scoring.exports.standings_xlsx import StandingsXlsx
+        from scoring.results_held import refuse_deleting_alone
+        from tournament.exports.registry import register_round_export, register_tournament_export
+        from tournament.signals import registrations_deleting
+
+        registrations_deleting.connect(refuse_deleting_alone, dispatch_uid="scoring.results_held")
+        register_tournament_export("standings-pdf", _("Standings (PDF)"), StandingsPdf, position=10)
+        register_tournament_export(
+            "standings-xlsx", _("Standings (XLSX)"), StandingsXlsx, position=20
+        )
+        register_tournament_export(
+            "team-rankings-pdf",
+            _("Team rankings (PDF)"),
+            TeamRankingsPdf,
+            position=30,
+            offered=_has_teams,
+        )
+        register_tournament_export("ema-xlsx", _("EMA results (XLSX)"), EmaResultsXlsx, position=40)
+        register_round_export(
+            "score-sheets-pdf", _("Score sheets (PDF)"), ScoreSheetsPdf, position=30
+        )
+        register_round_export(
+            "hand-sheets-pdf",
+            _("Hand-by-hand sheets (PDF)"),
+            partial(ScoreSheetsPdf, hands=True),
+            position=40,
+        )

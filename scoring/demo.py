@@ -15,8 +15,8 @@ import uuid
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from scoring.entries import SeatEntry, SheetEntry
 from scoring.models import ScoreSheet
-from scoring.services.entries import SeatEntry, SheetEntry
 from scoring.services.sheets import sheet_confirm, sheet_enter
 from tournament.models import (
     WIND_ORDER,

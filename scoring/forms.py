@@ -15,14 +15,13 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
+from scoring.entries import HandEntry, SeatEntry, SheetEntry, TableContext
 from scoring.messages import NOT_RANKED_NO_PENALTY, form_field_for, message_for
 from scoring.models import Penalty
 from scoring.rules import APPLICABLE_KEYS, RulesErrors
-from scoring.services.entries import HandEntry, SeatEntry, SheetEntry, TableContext
-from tournament.models import WIND_LABELS, Registration, Round
+from tournament.models import WIND_LABELS, WINDS, Registration, Round
 from tournament.names import choice_sort_key
 
-WINDS = ("E", "S", "W", "N")
 #: The fields of one seat on the sheet form, named "<wind>_<field>".
 SEAT_FIELDS = ("player", "points", "chombo", "late", "substitute")
 

@@ -4,24 +4,23 @@ The engine raises `RulesError(code, params, field="seats[2].points")`; this modu
 one place that turns a code into a translated sentence (`message_for`) and a field path into
 the form field it concerns (`form_field_for`). A code missing here falls back to the
 engine's English sentence, so a new engine code is never swallowed; an invalid rule override
-(the tournament admin's JSON) is said in the organiser's language too. It also holds the note
+(the tournament admin's JSON) is said in the organiser's language too, by
+`tournament.rule_options`. It also holds the note
 every score sheet, page or PDF, writes under a substitute (`SUBSTITUTE_NOT_RANKED`), and why
 the penalty form and service refuse an unranked player (`NOT_RANKED_NO_PENALTY`).
 """
 
 from __future__ import annotations
 
-import json
 import re
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from scoring.rules import RulesError, ruleset_options
-from tournament.models import WIND_LABELS
-from tournament.tables import format_points
-
-WINDS = ("E", "S", "W", "N")
+from scoring.rules import RulesError
+from tournament.formatting import format_points
+from tournament.models import WIND_LABELS, WINDS
+from tournament.rule_options import OPTION_CODES, option_message
 
 # WRC 2015 §7.2: a substitute's points, place and uma decide the table, never a ranking.
 SUBSTITUTE_NOT_RANKED = _(
@@ -34,7 +33,7 @@ NOT_RANKED_NO_PENALTY = _(
 )
 
 MESSAGES = {
-    # Seats checked against the seating (scoring.services.entries)
+    # Seats checked against the seating (scoring.entries)
     "seat_not_in_round": _("This player is not seated in this round."),
     "seat_wrong_table": _("This player is seated at table %(table)s in this round."),
     "seat_wrong_wind": _("This player starts as %(wind)s at this table."),
@@ -132,86 +131,6 @@ MESSAGES = {
     ),
 }
 
-# The rule overrides an organiser types as JSON in the tournament admin: the engine's option
-# errors, the names and values written back as JSON.
-OPTION_MESSAGES = {
-    "ruleset_unknown": _("Unknown rule set %(ruleset)s; choose one of %(choices)s."),
-    "option_unknown": _("Unknown option %(option)s. The options are: %(options)s."),
-    "options_not_object": _(
-        'The rule overrides must be an object of name: value, e.g. {"uma": [20, 10, -10, -20]}.'
-    ),
-    "option_type": _("Option %(option)s must be %(expected)s; got %(value)s."),
-    "option_min": _("Option %(option)s must be at least %(min)s; got %(value)s."),
-    "option_step": _(
-        "Option %(option)s must be a multiple of %(step)s table points; got %(value)s."
-    ),
-    "option_noten_step": _(
-        "Option %(option)s must be a multiple of %(step)s table points, so that one, two or "
-        "three tenpai players share it in hundreds; got %(value)s."
-    ),
-    "uma_sum": _("The uma must add up to zero; %(value)s adds up to %(total)s."),
-    "uma_order": _("The uma must not increase from 1st to 4th place; got %(value)s."),
-    "option_choice": _("Option %(option)s must be one of %(choices)s; got %(value)s."),
-    "tie_breaks_choice": _(
-        "Option %(option)s takes different names among %(choices)s; got %(value)s."
-    ),
-}
-# What an option of each kind (scoring.rules.ruleset_options) must be.
-OPTION_EXPECTED = {
-    "points": _("a whole number"),
-    "int": _("a whole number"),
-    "points_or_none": _("a whole number or null"),
-    "int_or_none": _("a whole number or null"),
-    "bool": _("true or false"),
-    "uma": _("a list of four whole numbers (1st, 2nd, 3rd, 4th)"),
-    "tie_breaks": _("a list of tie-break names"),
-}
-_OPTION_KINDS = {spec.name: spec.kind for spec in ruleset_options()}
-
-
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)
-
-
-def _option_message(error: RulesError) -> str:
-    """An option error in the organiser's words: which template its parameters call for."""
-    params = error.params
-    option = params.get("option")
-    values = {key: _json(value) for key, value in params.items()}
-    if error.code == "ruleset_unknown":
-        key = "ruleset_unknown"
-        values["choices"] = ", ".join(params.get("choices", ()))
-    elif error.code == "option_unknown":
-        key = "option_unknown"
-        values["options"] = ", ".join(_OPTION_KINDS)
-    elif error.code == "option_type" and option is None:
-        key = "options_not_object"
-    elif error.code == "option_type":
-        key = "option_type"
-        values["expected"] = OPTION_EXPECTED.get(_OPTION_KINDS.get(option), params["expected"])
-    elif error.code == "option_choice":
-        key = "tie_breaks_choice" if option == "tie_breaks" else "option_choice"
-        values["choices"] = ", ".join(params.get("choices", ()))
-    elif "min" in params:
-        key = "option_min"
-    elif "step" in params:
-        key = "option_noten_step" if option == "noten_total" else "option_step"
-    elif option == "uma" and sum(params["value"]) != 0:
-        key = "uma_sum"
-        values["total"] = _json(sum(params["value"]))
-    else:
-        key = "uma_order"
-    return str(OPTION_MESSAGES[key] % values)
-
-
-_OPTION_CODES = (
-    "ruleset_unknown",
-    "option_unknown",
-    "option_type",
-    "option_range",
-    "option_choice",
-)
-
 _SEAT_FIELD = re.compile(r"^seats\[(\d)\]\.(\w+)$")
 _HAND_FIELD = re.compile(r"^hands\[(\d+)\](?:\.(\w+))?")
 SEAT_FIELD_NAMES = {
@@ -258,11 +177,8 @@ def _param(key: str, value):
 
 def message_for(error: RulesError) -> str:
     """The error as a sentence in the active language."""
-    if error.code in _OPTION_CODES:
-        try:
-            return _option_message(error)
-        except (KeyError, TypeError, ValueError):
-            return error.message
+    if error.code in OPTION_CODES:
+        return option_message(error)
     template = MESSAGES.get(error.code)
     if template is None:
         return error.message

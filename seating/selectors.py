@@ -1,37 +1,21 @@
-"""Reads of seating data for pages and exports (public seating, PDF/XLSX, the admin)."""
+"""Reads of seating: what the organiser needs before generating (players, tables, rounds,
+outdated seatings), the proposals and what replaced them, the standings a Swiss round is
+seated from, and find-my-seat.
+
+A round's seats themselves are read by `tournament.selectors` (`tables_of_round`), the one
+reader of them for every page and export.
+"""
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from django.db.models import Count, F, Q
 
+from scoring.selectors.standings import tournament_standings
+from seating.inputs import seated_players
 from seating.models import FixedTable, SeatingRun
-from seating.services.inputs import seated_players
-from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
-
-
-class TableSeating(NamedTuple):
-    """One table of a round: its number and its four seats in wind order E, S, W, N."""
-
-    table_number: int
-    seats: list[tuple[str, Registration]]
-
-
-def round_seating(round: Round) -> list[TableSeating]:
-    """The round's tables in table order, each with (wind, registration) in E, S, W, N order.
-
-    One query; registrations come with their player and team.
-    """
-    seats = Seat.objects.filter(round=round).select_related(
-        "registration__player", "registration__team"
-    )
-    tables: dict[int, list[tuple[str, Registration]]] = {}
-    for seat in seats:
-        tables.setdefault(seat.table_number, []).append((seat.wind, seat.registration))
-    return [
-        TableSeating(number, sorted(tables[number], key=lambda item: WIND_ORDER[item[0]]))
-        for number in sorted(tables)
-    ]
+from tournament.models import Registration, Round, Tournament
+from tournament.names import names_match, player_sort_key
+from tournament.selectors import SeatView, TableView, tables_of_round
 
 
 @dataclass(frozen=True)
@@ -148,8 +132,6 @@ def swiss_standings(tournament: Tournament, round_: Round) -> tuple[list[int], l
     """Registration ids of the ranked players in the order of the current standings, best
     first, and the rounds before ``round_`` whose score sheets are not all confirmed yet.
     Players without a confirmed hanchan have no place: the Swiss run seats them last."""
-    from scoring.selectors import tournament_standings
-
     standings = tournament_standings(tournament)
     unfinished = [
         number for number in range(1, round_.number) if number not in standings.complete_rounds
@@ -162,8 +144,6 @@ def standing_places(tournament: Tournament) -> dict[int, int]:
     """Each ranked player's place in the current standings, as the rankings show it: a
     withdrawn player keeps theirs and equal players share one, so a Swiss proposal numbered
     by rank among the players it seats would read one off the rankings below them."""
-    from scoring.selectors import tournament_standings
-
     return {
         entry.registration_id: entry.place
         for entry in tournament_standings(tournament).entries
@@ -215,3 +195,59 @@ def registrations_by_id(tournament: Tournament) -> dict[int, Registration]:
             "player", "team"
         )
     }
+
+
+@dataclass(frozen=True)
+class SeatMatch:
+    """A player found by find-my-seat, with their table in the chosen round."""
+
+    registration: Registration
+    seat: SeatView | None
+    table: TableView | None
+
+
+def registration_matches(registration: Registration, query: str) -> bool:
+    """Every word of the query is part of the player's names (any order, any case, with or
+    without accents: "zoe" finds "Zoé", "yilmaz" finds "Yılmaz", "mueller" finds "Müller")."""
+    player = registration.player
+    return names_match((player.first_name, player.last_name, player.nickname), query)
+
+
+def find_seats(tournament: Tournament, round_: Round | None, query: str) -> list[SeatMatch]:
+    """Players of the tournament whose name contains the query, with their seat (2 queries).
+
+    Matching happens in Python so it ignores accents on every database; a tournament has a
+    few hundred registrations at most.
+    """
+    query = query.strip()
+    if not query:
+        return []
+    registrations = (
+        Registration.objects.filter(tournament=tournament).active().select_related("player", "team")
+    )
+    matches = [r for r in registrations if registration_matches(r, query)]
+    matches.sort(key=player_sort_key)
+    tables = {table.number: table for table in tables_of_round(round_)} if round_ else {}
+    seat_of = {seat.registration.pk: seat for table in tables.values() for seat in table.seats}
+    result = []
+    for registration in matches:
+        seat = seat_of.get(registration.pk)
+        result.append(
+            SeatMatch(registration, seat, tables.get(seat.table_number) if seat else None)
+        )
+    return result
+
+
+def find_inactive(tournament: Tournament, query: str) -> list[Registration]:
+    """Players matching the query who no longer play (withdrawn, disqualified), so that
+    find-my-seat can say so instead of "no player matches"."""
+    query = query.strip()
+    if not query:
+        return []
+    active = Registration.objects.filter(tournament=tournament).active()
+    inactive = (
+        Registration.objects.filter(tournament=tournament)
+        .exclude(pk__in=active.values("pk"))
+        .select_related("player")
+    )
+    return sorted((r for r in inactive if registration_matches(r, query)), key=player_sort_key)

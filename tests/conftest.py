@@ -107,8 +107,8 @@ def confirm_sheet(round_: Round, table: int, user, points=(42300, 31000, 27700, 
     """
     import uuid
 
+    from scoring.entries import SeatEntry, SheetEntry
     from scoring.models import ScoreSheet
-    from scoring.services.entries import SeatEntry, SheetEntry
     from scoring.services.sheets import sheet_enter
     from tournament.models import WIND_ORDER, Seat
 

@@ -26,6 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django_countries import countries
 
+from scoring.results_held import ResultsHeldError, refuse_deleting_results, results_held
+from scoring.selectors.standings import has_score_sheets
 from scoring.services.locking import lock_refusal, round_lock
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import (
@@ -49,11 +51,7 @@ from tournament.models import (
 from tournament.names import names_match
 from tournament.permissions import players_registered_elsewhere
 from tournament.selectors import (
-    ResultsHeldError,
-    has_score_sheets,
     namesakes,
-    refuse_deleting_results,
-    results_held,
     seated_in_rounds_to_come,
     unseated_in_rounds_to_come,
 )

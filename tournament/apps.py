@@ -5,3 +5,14 @@ from django.utils.translation import gettext_lazy as _
 class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from tournament.exports.archive import ArchiveJson
+        from tournament.exports.registry import register_tournament_export
+
+        register_tournament_export(
+            "archive-json",
+            _("Complete archive (JSON, re-importable)"),
+            ArchiveJson,
+            position=90,
+        )

@@ -29,8 +29,8 @@ from django.utils.translation import gettext_lazy
 from django_countries import countries
 from openpyxl import load_workbook
 
-from tournament.models import Player, Tournament, is_east_asian, written_name
-from tournament.names import clean_text, fold, name_key, text_key
+from tournament.models import Player, Tournament
+from tournament.names import clean_text, fold, is_east_asian, name_key, text_key, written_name
 from tournament.permissions import players_registered_elsewhere
 
 HEADER_ALIASES = {

@@ -5,7 +5,6 @@ or script can store a second seat for a player or a second registration for a pe
 Scores and penalties live in the `scoring` app; seating plans are computed by `seating`.
 """
 
-import unicodedata
 from datetime import timedelta
 
 from django.conf import settings
@@ -20,35 +19,15 @@ from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
 from scoring.rules import RulesError, RulesErrors, resolve_ruleset
+from tournament.names import is_east_asian, written_name
+from tournament.rule_options import option_message
+from tournament.signals import registrations_deleting
 
 RULESET_CHOICES = [
     ("wrc2015", _("World Riichi Championship rules 2015")),
     ("oran2015", _("ORAN-1 tournament booklet 2015")),
     ("mahjongsoul", _("Mahjong Soul rules (Évriichi slides)")),
 ]
-
-EAST_ASIAN_SCRIPTS = ("CJK", "HANGUL", "HIRAGANA", "KATAKANA")
-
-
-def is_east_asian(text: str) -> bool:
-    """Written in Chinese, Japanese or Korean script (family name first, no space)."""
-    letters = [char for char in text if not char.isspace()]
-    return bool(letters) and all(
-        unicodedata.name(char, "").startswith(EAST_ASIAN_SCRIPTS) for char in letters
-    )
-
-
-def written_name(first_name: str, last_name: str) -> str:
-    """A name as its owner writes it: family name first, no space, for Chinese, Japanese and
-    Korean names (山田太郎, 김민준); "first last" otherwise (Zoé Martin).
-
-    >>> written_name("太郎", "山田"), written_name("Zoé", "Martin")
-    ('山田太郎', 'Zoé Martin')
-    """
-    if last_name and is_east_asian(first_name + last_name):
-        return f"{last_name}{first_name}"
-    return f"{first_name} {last_name}".strip()
-
 
 #: Bounds of a tournament's number of rounds; the model's validators and its check
 #: constraint share them, so a form reports the bound instead of the constraint's name.
@@ -161,17 +140,16 @@ class Tournament(models.Model):
         return reverse("public:tournament", kwargs={"slug": self.slug})
 
     def clean(self) -> None:
-        errors: dict[str, list[str]] = {}
+        errors: dict[str, list] = {}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = [_("The last day cannot be before the first day.")]
         try:
             resolve_ruleset(self.ruleset, self.rule_options or {})
         except (RulesErrors, RulesError) as error:
-            # Imported here: scoring.messages reads this module's wind labels.
-            from scoring.messages import message_for
-
             faults = error.errors if isinstance(error, RulesErrors) else [error]
-            errors["rule_options"] = [message_for(fault) for fault in faults]
+            errors["rule_options"] = [
+                ValidationError(option_message(fault), code=fault.code) for fault in faults
+            ]
         if errors:
             raise ValidationError(errors)
 
@@ -271,13 +249,6 @@ class Team(models.Model):
         return self.name
 
 
-def _refuse_deleting_results(registrations: list["Registration"]) -> None:
-    # Imported here: the selectors read these models.
-    from tournament.selectors import refuse_deleting_results
-
-    refuse_deleting_results(registrations)
-
-
 class RegistrationQuerySet(models.QuerySet):
     def active(self) -> "RegistrationQuerySet":
         """Registrations that play: not withdrawn nor disqualified."""
@@ -293,7 +264,7 @@ class RegistrationQuerySet(models.QuerySet):
     @transaction.atomic
     def delete(self) -> tuple[int, dict[str, int]]:
         """Refused, deleting nothing, if any of them holds results (see `Registration.delete`)."""
-        _refuse_deleting_results(list(self.select_related("player")))
+        registrations_deleting.send(Registration, registrations=list(self.select_related("player")))
         return super().delete()
 
 
@@ -354,10 +325,12 @@ class Registration(models.Model):
 
     @transaction.atomic
     def delete(self, using=None, keep_parents: bool = False) -> tuple[int, dict[str, int]]:
-        """Refused with `ResultsHeldError` while the registration holds results: it is
-        withdrawn instead. Deleting its tournament deletes it all the same (Django's
-        cascade calls neither this nor the queryset's `delete`)."""
-        _refuse_deleting_results([self])
+        """Refused while the registration holds results (seats, penalties, a substitute's seat
+        on a score sheet): the scoring app, which knows them, answers `registrations_deleting`
+        with `ResultsHeldError`, and the registration is withdrawn instead. Deleting its
+        tournament deletes it all the same (Django's cascade calls neither this nor the
+        queryset's `delete`)."""
+        registrations_deleting.send(Registration, registrations=[self])
         return super().delete(using=using, keep_parents=keep_parents)
 
     def clean(self) -> None:
@@ -534,7 +507,9 @@ class Seat(models.Model):
         return f"{self.round} · T{self.table_number} {self.wind} · {self.registration.player}"
 
 
-WIND_ORDER = {"E": 0, "S": 1, "W": 2, "N": 3}
+#: The winds in seat order, as the rules engine numbers the seats (0 = East … 3 = North).
+WINDS: tuple[str, ...] = tuple(Seat.Wind.values)
+WIND_ORDER = {wind: index for index, wind in enumerate(WINDS)}
 #: Seat letter -> the wind's name in the active language ("S" -> "South").
 WIND_LABELS = dict(Seat.Wind.choices)
 

@@ -5,10 +5,37 @@ variants ignored, accents kept); searching and sorting use `fold`, which drops t
 too, so what people type without them still finds "Zoé" or "Yılmaz".
 """
 
+from __future__ import annotations
+
 import unicodedata
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from tournament.models import Registration, is_east_asian, written_name
+if TYPE_CHECKING:
+    from tournament.models import Registration
+
+EAST_ASIAN_SCRIPTS = ("CJK", "HANGUL", "HIRAGANA", "KATAKANA")
+
+
+def is_east_asian(text: str) -> bool:
+    """Written in Chinese, Japanese or Korean script (family name first, no space)."""
+    letters = [char for char in text if not char.isspace()]
+    return bool(letters) and all(
+        unicodedata.name(char, "").startswith(EAST_ASIAN_SCRIPTS) for char in letters
+    )
+
+
+def written_name(first_name: str, last_name: str) -> str:
+    """A name as its owner writes it: family name first, no space, for Chinese, Japanese and
+    Korean names (山田太郎, 김민준); "first last" otherwise (Zoé Martin).
+
+    >>> written_name("太郎", "山田"), written_name("Zoé", "Martin")
+    ('山田太郎', 'Zoé Martin')
+    """
+    if last_name and is_east_asian(first_name + last_name):
+        return f"{last_name}{first_name}"
+    return f"{first_name} {last_name}".strip()
+
 
 # Letters that Unicode does not decompose into a base letter and an accent, as they are
 # typed on a keyboard without them: Yılmaz is found as "yilmaz", Søren as "soren", Þórður

@@ -28,7 +28,6 @@ from .rulesets import RuleSet
 
 __all__ = ["GameHand", "HandRecord", "GameResult", "replay_game", "round_name"]
 
-_WINDS = ("E", "S", "W", "N")
 EAST_SOUTH = 8  # E1..E4, S1..S4 [000 §2.3, §5.1]
 WEST_END = 12  # W4 is the last hand of a West round [A10]
 
@@ -39,7 +38,7 @@ def round_name(index: int) -> str:
     >>> [round_name(i) for i in (0, 3, 4, 7, 8)]
     ['E1', 'E4', 'S1', 'S4', 'W1']
     """
-    return f"{_WINDS[index // 4]}{index % 4 + 1}"
+    return f"{SEATS[index // 4]}{index % 4 + 1}"
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from scoring.messages import NOT_RANKED_NO_PENALTY
 from scoring.models import Penalty
-from scoring.services.invalidation import standings_changed
 from scoring.services.sheets import round_locked_message
+from tournament.invalidation import standings_changed
 from tournament.models import Registration, Round, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.audit import audit_record

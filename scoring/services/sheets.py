@@ -29,9 +29,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.entries import Evaluation, SheetEntry, evaluate_entry, table_context
 from scoring.models import Confirmation, ScoreSheet, SheetVersion
-from scoring.services.entries import Evaluation, SheetEntry, evaluate_entry, table_context
-from scoring.services.invalidation import standings_changed
+from tournament.invalidation import standings_changed
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.audit import audit_record

@@ -8,24 +8,21 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from scoring.messages import SUBSTITUTE_NOT_RANKED, message_for
-from scoring.models import ScoreSheet, SheetVersion
-from scoring.rules import HanchanResult, RulesError, RulesErrors
-from scoring.services.entries import (
+from scoring.entries import (
     Evaluation,
     SheetEntry,
     TableContext,
     score_stored,
     table_context,
 )
-from seating.selectors import swiss_rounds_outdated
-from tournament.models import Round, Tournament
+from scoring.messages import SUBSTITUTE_NOT_RANKED, message_for
+from scoring.models import ScoreSheet, SheetVersion
+from scoring.rules import HanchanResult, RulesError, RulesErrors
+from scoring.signals import standings_changed_by_official
+from tournament.formatting import format_points, format_score
+from tournament.models import WINDS, Round, Tournament
 from tournament.permissions import Role, TournamentStaffMixin
-from tournament.tables import format_points, format_score
-
-WINDS = ("E", "S", "W", "N")
 
 
 @dataclass(frozen=True)
@@ -184,21 +181,10 @@ class TableMixin(TournamentStaffMixin):
         }
 
 
-def warn_swiss_outdated(request: HttpRequest, tournament: Tournament) -> None:
-    """A sheet just confirmed or corrected changed the standings that a Swiss round to come
-    was seated from: its groups are stale, and only the seating overview said so."""
-    rounds = swiss_rounds_outdated(tournament)
-    if rounds:
-        messages.warning(
-            request,
-            ngettext(
-                "Round %(rounds)s was seated as a Swiss round from the standings before this "
-                "sheet: an organiser seats it again (admin → Generate seating) before it is "
-                "played.",
-                "Rounds %(rounds)s were seated as Swiss rounds from the standings before this "
-                "sheet: an organiser seats them again (admin → Generate seating) before they "
-                "are played.",
-                len(rounds),
-            )
-            % {"rounds": ", ".join(map(str, rounds))},
-        )
+def warn_of_consequences(request: HttpRequest, tournament: Tournament) -> None:
+    """A sheet just confirmed or corrected changed the standings: whatever was built on the
+    ones before says so to the official at once (`standings_changed_by_official`)."""
+    responses = standings_changed_by_official.send(sender=ScoreSheet, tournament=tournament)
+    for _receiver, warnings in responses:
+        for warning in warnings:
+            messages.warning(request, warning)

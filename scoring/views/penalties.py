@@ -13,13 +13,13 @@ from django.views.generic import FormView
 
 from scoring.forms import PenaltyForm, ReasonForm
 from scoring.models import Penalty
-from scoring.selectors import penalty_list
+from scoring.selectors.penalties import penalty_list
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
 from scoring.services.sheets import round_locked_message
+from tournament.formatting import format_score
 from tournament.models import Registration
 from tournament.permissions import Role, TournamentStaffMixin
 from tournament.selectors import seated_in_rounds_to_come
-from tournament.tables import format_score
 
 
 def _apply_validation_error(form, error: ValidationError) -> None:

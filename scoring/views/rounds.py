@@ -7,10 +7,10 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from scoring.models import ScoreSheet
-from scoring.selectors import tournament_standings
+from scoring.selectors.standings import tournament_standings
+from tournament.formatting import format_place, format_score
 from tournament.models import WIND_ORDER, Round, Seat
 from tournament.permissions import Role, TournamentStaffMixin
-from tournament.tables import format_place, format_score
 
 Status = ScoreSheet.Status
 

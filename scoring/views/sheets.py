@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from scoring.entries import SheetEntry, evaluate_entry
 from scoring.forms import (
     CorrectionForm,
     HandForm,
@@ -23,7 +24,6 @@ from scoring.forms import (
 )
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.rules import SEATS, RulesErrors
-from scoring.services.entries import SheetEntry, evaluate_entry
 from scoring.services.sheets import (
     EntryOutcome,
     SheetConflict,
@@ -39,7 +39,7 @@ from scoring.views.common import (
     TableMixin,
     describe_evaluation,
     describe_version,
-    warn_swiss_outdated,
+    warn_of_consequences,
 )
 from tournament.kept_input import kept_input
 from tournament.models import Tournament
@@ -388,7 +388,7 @@ class SheetPageMixin(TableMixin):
             text = _("Saved. It counts once a second official confirms it.")
         messages.add_message(self.request, level, text)
         if status == Status.CONFIRMED:
-            warn_swiss_outdated(self.request, self.tournament)
+            warn_of_consequences(self.request, self.tournament)
 
 
 class SheetView(SheetPageMixin, TemplateView):
@@ -476,7 +476,7 @@ class SheetConfirmView(TableMixin, View):
             messages.error(request, str(error))
         else:
             messages.success(request, _("Confirmed: the sheet counts in the standings."))
-            warn_swiss_outdated(request, self.tournament)
+            warn_of_consequences(request, self.tournament)
         return redirect(target)
 
 

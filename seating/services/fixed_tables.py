@@ -5,8 +5,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from seating.inputs import seated_players
 from seating.models import FixedTable
-from seating.services.inputs import seated_players
 from tournament.models import Registration
 from tournament.services.audit import audit_record
 

@@ -28,20 +28,19 @@ from seating.engine import (
     swiss_round,
     validate_swiss,
 )
-from seating.models import HEARTBEAT_SECONDS, SeatingRun
-from seating.services.errors import (
+from seating.inputs import SeatingInput, load_input, player_names
+from seating.messages import (
     engine_error_params,
     error_message,
     from_engine_error,
     seating_validation_error,
 )
-from seating.services.inputs import SeatingInput, load_input, player_names
-from tournament.models import Round, Seat, Tournament
+from seating.models import HEARTBEAT_SECONDS, SeatingRun
+from tournament.models import WINDS, Round, Seat, Tournament
 from tournament.services.audit import audit_record
 
 logger = logging.getLogger(__name__)
 
-WINDS = ("E", "S", "W", "N")
 PROGRESS_INTERVAL = 0.5  # seconds between progress writes
 
 

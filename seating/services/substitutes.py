@@ -7,7 +7,7 @@ The seating never drops a player to make tables of four: the organiser adds subs
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from seating.services.errors import seating_validation_error
+from seating.messages import seating_validation_error
 from tournament.models import Player, Registration, Tournament
 from tournament.services.audit import audit_record
 

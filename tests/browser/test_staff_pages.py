@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from scoring.demo import DEMO_OFFICIALS
+from scoring.entries import SheetEntry
 from scoring.models import ScoreSheet
-from scoring.services.entries import SheetEntry
 from scoring.services.penalties import penalty_cancel, penalty_give
 from tests.browser.helpers import ROUNDS_OVERHANG, SIDEWAYS
 from tests.conftest import confirm_sheet, make_staff

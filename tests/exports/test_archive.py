@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
-from scoring.selectors import tournament_standings
+from scoring.selectors.standings import tournament_standings
 from seating.models import SeatingRun
 from tests.conftest import make_player, make_staff
 from tournament.demo import DEMO_SLUG

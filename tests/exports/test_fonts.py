@@ -2,10 +2,10 @@
 
 import pytest
 
+from seating.exports.seating import SeatingPdf
 from tests.conftest import make_player
 from tests.exports.conftest import WRITTEN, pdf_squashed
 from tournament.exports import pdf
-from tournament.exports.seating import SeatingPdf
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
+from scoring.exports.score_sheets import ScoreSheetsPdf
+from scoring.exports.standings_pdf import StandingsPdf
 from tests.conftest import make_player, make_registration
 from tests.exports.conftest import pdf_text
-from tournament.exports.score_sheets import ScoreSheetsPdf
-from tournament.exports.standings_pdf import StandingsPdf
 
 LAST_NAME = "Featherstonehaugh-Cholmondeley"
 

@@ -9,12 +9,12 @@ import unicodedata
 
 import pytest
 
+from scoring.exports.score_sheets import ScoreSheetsPdf
+from seating.exports.seating import SeatingPdf
 from tests.conftest import make_player
 from tests.exports.conftest import pdf_text
 from tournament.exports.pdf import markup
 from tournament.exports.rtl import shape_arabic, visual
-from tournament.exports.score_sheets import ScoreSheetsPdf
-from tournament.exports.seating import SeatingPdf
 
 
 def test_a_hebrew_name_is_drawn_from_the_right():

@@ -6,10 +6,10 @@ import pypdf
 import pytest
 from django.utils import translation
 
+from scoring.exports.score_sheets import ScoreSheetsPdf
+from seating.exports.seating import SeatingPdf, SeatingXlsx
 from tests.exports.conftest import WRITTEN, open_xlsx, pdf_squashed, pdf_text
 from tournament.exports.base import PDF_CONTENT_TYPE, XLSX_CONTENT_TYPE
-from tournament.exports.score_sheets import ScoreSheetsPdf
-from tournament.exports.seating import SeatingPdf, SeatingXlsx
 from tournament.models import Team
 
 
@@ -242,7 +242,7 @@ def test_seating_pdf_lists_are_headed_by_the_tournament_name(seated_round):
 def test_every_score_sheet_label_fits_its_row_in_french(seated_round, ruleset, hands):
     # The hand-by-hand sheet's rows are 6 mm: "Pénalité (points de table)" and "Bonus de
     # placement (uma)" take two lines there and were drawn over the rows' lines.
-    from tournament.exports.score_sheets import CELL_PADDING, LABEL_PADDING, LABEL_WIDTH
+    from scoring.exports.score_sheets import CELL_PADDING, LABEL_PADDING, LABEL_WIDTH
     from tournament.selectors import tables_of_round
 
     tournament = seated_round.tournament

@@ -11,14 +11,14 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import strip_tags
 
+from scoring.exports.ema import EmaResultsXlsx
+from scoring.exports.score_sheets import ScoreSheetsPdf
+from scoring.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
+from scoring.exports.standings_xlsx import StandingsXlsx
+from seating.exports.seating import SeatingPdf
 from tests.conftest import confirm_sheet, make_registration, make_staff
 from tests.exports.conftest import NAMES, WRITTEN, open_xlsx, pdf_squashed, pdf_text
 from tournament.exports.base import PDF_CONTENT_TYPE
-from tournament.exports.ema import EmaResultsXlsx
-from tournament.exports.score_sheets import ScoreSheetsPdf
-from tournament.exports.seating import SeatingPdf
-from tournament.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
-from tournament.exports.standings_xlsx import StandingsXlsx
 from tournament.models import Registration, Round, Team, Tournament, TournamentStaff
 
 
@@ -281,7 +281,7 @@ def test_ema_results_columns_and_values(scored):
 def test_score_decimal_is_exact_for_tenths():
     from fractions import Fraction
 
-    from tournament.tables import score_decimal
+    from tournament.formatting import score_decimal
 
     assert score_decimal(Fraction(273, 10)) == Decimal("27.3")
     assert score_decimal(Fraction(10, 3)) == Decimal("3.33")

@@ -4,10 +4,10 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from scoring.selectors import tournament_standings
+from scoring.exports.standings_pdf import FIRST_SCORE_COLUMN, WIDTH, StandingsPdf
+from scoring.selectors.standings import tournament_standings
 from tests.conftest import confirm_sheet, make_seats, make_staff
 from tests.exports.conftest import pdf_text
-from tournament.exports.standings_pdf import FIRST_SCORE_COLUMN, WIDTH, StandingsPdf
 from tournament.models import Round, Tournament, TournamentStaff
 
 # WRC 2015 [000 §5.9.2]: (points − 30,000) / 1,000 + uma 15 / 5 / −5 / −15, play on below

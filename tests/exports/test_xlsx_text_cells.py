@@ -2,12 +2,12 @@
 
 import pytest
 
+from scoring.exports.ema import EmaResultsXlsx
+from scoring.exports.standings_xlsx import StandingsXlsx
+from seating.exports.seating import SeatingXlsx
 from tests.conftest import confirm_sheet, make_staff
 from tests.exports.conftest import open_xlsx
-from tournament.exports.ema import EmaResultsXlsx
 from tournament.exports.registrations import RegistrationsXlsx
-from tournament.exports.seating import SeatingXlsx
-from tournament.exports.standings_xlsx import StandingsXlsx
 from tournament.models import Tournament, TournamentStaff
 
 # First names as an import could bring them: each starts with what a spreadsheet reads as a

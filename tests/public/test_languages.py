@@ -9,9 +9,9 @@ from django import forms
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from scoring.exports.standings_pdf import StandingsPdf
 from tests.exports.conftest import pdf_text
 from tests.public.test_seating_pages import seated_tournament
-from tournament.exports.standings_pdf import StandingsPdf
 
 PO_FILE = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES" / "django.po"
 

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.services.invalidation import standings_changed
 from scoring.services.penalties import penalty_give
+from scoring.views import public as public_views
 from tests.conftest import (
     confirm_sheet,
     make_player,
@@ -20,14 +20,14 @@ from tests.conftest import (
     make_staff,
     make_tournament,
 )
+from tournament.formatting import format_points, format_score
+from tournament.invalidation import standings_changed
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.services.registrations import (
     registration_disqualify,
     registration_reinstate,
     registration_withdraw,
 )
-from tournament.tables import format_points, format_score
-from tournament.views import public as public_views
 
 
 def make_event(django_user_model, players: int = 8, teams: int = 2, **fields):
@@ -515,7 +515,7 @@ def test_the_player_page_says_who_played_the_seat_of_an_absent_player(
     the round as played (a bare score and opponents they never met)."""
     import uuid
 
-    from scoring.services.entries import SeatEntry, SheetEntry
+    from scoring.entries import SeatEntry, SheetEntry
     from scoring.services.sheets import sheet_enter
 
     tournament, _registrations, rounds, referee = make_event(django_user_model, ruleset=ruleset)

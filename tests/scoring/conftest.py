@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from scoring.services.entries import SeatEntry, SheetEntry
+from scoring.entries import SeatEntry, SheetEntry
 from scoring.services.sheets import sheet_enter
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff

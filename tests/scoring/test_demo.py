@@ -9,7 +9,8 @@ from django.utils import timezone
 from scoring.demo import add_demo_results
 from scoring.forms import late_minutes_from_check_in
 from scoring.models import ScoreSheet, SheetVersion
-from scoring.selectors import penalty_list, tournament_standings
+from scoring.selectors.penalties import penalty_list
+from scoring.selectors.standings import tournament_standings
 from tests.scoring.conftest import seat_round
 from tournament.demo import create_demo_tournament
 from tournament.models import Round

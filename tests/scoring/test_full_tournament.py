@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.models import ScoreSheet
 from scoring.rules import PlayerRecord, SeatSheet, compute_standings, score_hanchan
-from scoring.selectors import tournament_standings
+from scoring.selectors.standings import tournament_standings
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tests.scoring.conftest import (
     WINDS,

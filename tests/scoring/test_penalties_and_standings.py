@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from scoring.models import Penalty
 from scoring.rules import PlayerRecord, compute_standings
-from scoring.selectors import penalty_list, team_standings, tournament_standings
+from scoring.selectors.penalties import penalty_list
+from scoring.selectors.standings import team_standings, tournament_standings
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
 from tests.conftest import make_registration
 from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
@@ -336,7 +337,7 @@ def test_the_cache_follows_a_change(single):
 def test_the_standings_version_changes_when_a_change_commits(
     single, django_capture_on_commit_callbacks
 ):
-    from scoring.services.invalidation import standings_version
+    from tournament.invalidation import standings_version
 
     tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
     before = standings_version(tournament.pk)

@@ -8,11 +8,11 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from scoring.entries import HandEntry, SeatEntry, SheetEntry
 from scoring.messages import message_for
 from scoring.models import Confirmation, ScoreSheet, SheetVersion
 from scoring.rules import RulesErrors
-from scoring.selectors import tournament_standings
-from scoring.services.entries import HandEntry, SeatEntry, SheetEntry
+from scoring.selectors.standings import tournament_standings
 from scoring.services.sheets import (
     SheetConflict,
     SheetError,

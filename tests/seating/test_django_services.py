@@ -10,8 +10,9 @@ from django.utils import translation
 
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.services.sheets import sheet_correct
+from seating.messages import error_message
 from seating.models import FixedTable, SeatingRun
-from seating.selectors import round_seating, seating_status, swiss_standings
+from seating.selectors import seating_status, swiss_standings
 from seating.services import (
     fixed_table_set,
     runs,
@@ -23,7 +24,6 @@ from seating.services import (
     seating_run_swiss,
     substitutes_add,
 )
-from seating.services.errors import error_message
 from tests.conftest import (
     make_registration,
     make_registrations,
@@ -32,6 +32,7 @@ from tests.conftest import (
 )
 from tests.scoring.conftest import enter, make_entry, table_registrations, two_rounds_played
 from tournament.models import AuditEntry, Registration, Round, Seat
+from tournament.selectors import tables_of_round
 from tournament.services.registrations import registration_withdraw
 
 
@@ -164,10 +165,10 @@ def test_applied_seats_match_the_plan_and_the_selector(twenty):
     run = start(tournament)
     seating_run_apply(run=run)
     first_round = tournament.rounds.get(number=1)
-    tables = round_seating(first_round)
-    assert [t.table_number for t in tables] == [1, 2, 3, 4, 5]
-    assert [[w for w, _r in t.seats] for t in tables] == [["E", "S", "W", "N"]] * 5
-    assert [[r.pk for _w, r in t.seats] for t in tables] == run.plan[0]["tables"]
+    tables = tables_of_round(first_round)
+    assert [t.number for t in tables] == [1, 2, 3, 4, 5]
+    assert [[s.wind for s in t.seats] for t in tables] == [["E", "S", "W", "N"]] * 5
+    assert [[s.registration.pk for s in t.seats] for t in tables] == run.plan[0]["tables"]
 
 
 def test_fixed_table_is_honoured_every_round(twenty):

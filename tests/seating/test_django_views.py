@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
 
-from scoring.selectors import tournament_standings
+from scoring.selectors.standings import tournament_standings
 from seating.models import SeatingRun
 from seating.services import fixed_table_set, seating_run_start, seating_run_swiss
 from seating.services import runs as runs_module

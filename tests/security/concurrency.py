@@ -59,7 +59,7 @@ def build() -> dict:
 
 
 def _entry(registrations: list[int], shift: int):
-    from scoring.services.entries import SeatEntry, SheetEntry
+    from scoring.entries import SeatEntry, SheetEntry
 
     return SheetEntry(
         kind="final",

@@ -17,8 +17,8 @@ import pytest
 from django.urls import reverse
 
 from bench._support import REPO, temporary_database
+from scoring.entries import SeatEntry, SheetEntry
 from scoring.models import ScoreSheet, SheetVersion
-from scoring.services.entries import SeatEntry, SheetEntry
 from scoring.services.sheets import SheetConflict, sheet_correct, sheet_enter
 from scoring.views.sheets import entry_digest
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament

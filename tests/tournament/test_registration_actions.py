@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
+from scoring.results_held import ResultsHeldError, results_held, results_held_for
 from tests.conftest import (
     make_registration,
     make_registrations,
@@ -18,7 +19,6 @@ from tests.conftest import (
     make_tournament,
 )
 from tournament.models import Registration, Round, Tournament
-from tournament.selectors import ResultsHeldError, results_held, results_held_for
 
 
 @pytest.fixture

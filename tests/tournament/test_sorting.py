@@ -5,14 +5,14 @@ players."""
 import pytest
 from django.urls import reverse
 
+from scoring.entries import table_context
 from scoring.forms import PenaltyForm, SheetForm
 from scoring.models import Penalty
-from scoring.services.entries import table_context
+from seating.exports.seating import SeatingXlsx
 from seating.models import FixedTable
 from tests.conftest import make_player, make_registration, make_rounds, make_seats, make_tournament
 from tests.exports.conftest import open_xlsx
 from tournament.exports.registrations import RegistrationsXlsx
-from tournament.exports.seating import SeatingXlsx
 from tournament.models import Player, Registration, Seat
 from tournament.names import player_sort_key
 

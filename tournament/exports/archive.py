@@ -32,7 +32,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.invalidation import standings_changed
+from tournament.invalidation import standings_changed
 from tournament.models import Tournament, TournamentStaff
 
 FORMAT = "riichi-tournament-archive"

@@ -1,7 +1,6 @@
 """Staff pages of this app: the round clock's controls (head referees and organisers) and
-the export downloads (organisers)."""
-
-from functools import partial
+the export downloads (organisers), every app's exports as they registered them
+(`tournament.exports.registry`)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -11,12 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from tournament.exports.archive import ArchiveJson
-from tournament.exports.ema import EmaResultsXlsx
-from tournament.exports.score_sheets import ScoreSheetsPdf
-from tournament.exports.seating import SeatingPdf, SeatingXlsx
-from tournament.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
-from tournament.exports.standings_xlsx import StandingsXlsx
+from tournament.exports.registry import (
+    ROUND_EXPORTS,
+    TOURNAMENT_EXPORTS,
+    offered_tournament_exports,
+)
 from tournament.models import Round, TournamentStaff
 from tournament.permissions import TournamentStaffMixin
 from tournament.services import clock
@@ -27,22 +25,6 @@ CLOCK_ACTIONS = {
     "pause": (_("Pause"), clock.clock_pause),
     "extend": (_("+5 minutes"), clock.clock_extend),
     "reset": (_("Reset"), clock.clock_reset),
-}
-
-
-# kind → (label, export class); the class takes the tournament or the round.
-TOURNAMENT_EXPORTS = {
-    "standings-pdf": (_("Standings (PDF)"), StandingsPdf),
-    "standings-xlsx": (_("Standings (XLSX)"), StandingsXlsx),
-    "team-rankings-pdf": (_("Team rankings (PDF)"), TeamRankingsPdf),
-    "ema-xlsx": (_("EMA results (XLSX)"), EmaResultsXlsx),
-    "archive-json": (_("Complete archive (JSON, re-importable)"), ArchiveJson),
-}
-ROUND_EXPORTS = {
-    "seating-pdf": (_("Seating (PDF)"), SeatingPdf),
-    "seating-xlsx": (_("Seating (XLSX)"), SeatingXlsx),
-    "score-sheets-pdf": (_("Score sheets (PDF)"), ScoreSheetsPdf),
-    "hand-sheets-pdf": (_("Hand-by-hand sheets (PDF)"), partial(ScoreSheetsPdf, hands=True)),
 }
 
 
@@ -110,15 +92,10 @@ class ExportsView(OrganiserMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        # The team ranking only where there are teams, as the public pages link to it.
-        has_teams = self.tournament.registrations.filter(team__isnull=False).exists()
+        offered = offered_tournament_exports(self.tournament)
         context.update(
-            tournament_exports=[
-                (kind, label)
-                for kind, (label, _c) in TOURNAMENT_EXPORTS.items()
-                if has_teams or kind != "team-rankings-pdf"
-            ],
-            round_exports=[(kind, label) for kind, (label, _c) in ROUND_EXPORTS.items()],
+            tournament_exports=[(export.kind, export.label) for export in offered],
+            round_exports=[(export.kind, export.label) for export in ROUND_EXPORTS.values()],
             rounds=list(self.tournament.rounds.order_by("number")),
         )
         return context
@@ -126,15 +103,15 @@ class ExportsView(OrganiserMixin, TemplateView):
 
 class TournamentExportView(OrganiserMixin, View):
     def get(self, request, *args, **kwargs):
-        entry = TOURNAMENT_EXPORTS.get(self.kwargs["kind"])
-        if entry is None:
+        export = TOURNAMENT_EXPORTS.get(self.kwargs["kind"])
+        if export is None:
             raise Http404
-        return download(entry[1](self.tournament))
+        return download(export.make(self.tournament))
 
 
 class RoundExportView(OrganiserMixin, View):
     def get(self, request, *args, **kwargs):
-        entry = ROUND_EXPORTS.get(self.kwargs["kind"])
-        if entry is None:
+        export = ROUND_EXPORTS.get(self.kwargs["kind"])
+        if export is None:
             raise Http404
-        return download(entry[1](self.get_round()))
+        return download(export.make(self.get_round()))

@@ -9,12 +9,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from scoring.selectors import Standings, tournament_standings
+from scoring.selectors.standings import Standings, team_standings, tournament_standings
+from scoring.tables import team_rows
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, fonts, grid_table, para, tournament_subtitle
+from tournament.formatting import format_place, format_score
 from tournament.models import Tournament
-from tournament.selectors import team_rows
-from tournament.tables import format_place, format_score
 
 MARGIN = 12 * mm
 WIDTH = landscape(A4)[0] - 2 * MARGIN
@@ -145,7 +145,7 @@ class TeamRankingsPdf:
             para(tournament_subtitle(self.tournament), "subtitle"),
             Spacer(1, 4 * mm),
         ]
-        rows = team_rows(self.tournament)
+        rows = team_rows(team_standings(self.tournament))
         if rows:
             story += [
                 para(_("A team's total is the sum of its ranked players' totals."), "small"),

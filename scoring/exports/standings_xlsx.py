@@ -8,12 +8,18 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from scoring.selectors import StandingEntry, Standings, team_standings, tournament_standings
+from scoring.selectors.standings import (
+    StandingEntry,
+    Standings,
+    team_standings,
+    tournament_standings,
+)
+from scoring.tables import NO_HANCHAN_PLAYED
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.pdf import tournament_subtitle
 from tournament.exports.xlsx import workbook_bytes
+from tournament.formatting import NO_PLACE, score_decimal
 from tournament.models import Tournament
-from tournament.tables import NO_HANCHAN_PLAYED, NO_PLACE, score_decimal
 
 
 def round_header(number: int, standings: Standings) -> str:

@@ -9,11 +9,11 @@ player down).
 
 from django.utils.translation import gettext as _
 
-from scoring.selectors import tournament_standings
+from scoring.selectors.standings import tournament_standings
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.xlsx import workbook_bytes
+from tournament.formatting import score_decimal
 from tournament.models import Tournament
-from tournament.tables import score_decimal
 
 
 class EmaResultsXlsx:

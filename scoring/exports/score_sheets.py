@@ -25,9 +25,9 @@ from scoring.messages import SUBSTITUTE_NOT_RANKED
 from scoring.rules.hands import RIICHI_DEPOSIT
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, fitted_para, para, styles, tournament_subtitle
+from tournament.formatting import format_points, format_score
 from tournament.models import Round
 from tournament.selectors import TableView, tables_of_round
-from tournament.tables import format_points, format_score
 
 HAND_LINES = 16
 NO_BREAK_SPACE = "\u00a0"

@@ -1,10 +1,10 @@
-"""Reads of results: standings, team standings and the penalty list.
+"""Reads of results: the standings and the team standings.
 
 Standings are computed by the rules engine (`scoring.rules.compute_standings`) from the
 confirmed score sheets and the penalties that are not cancelled, with a constant number of
 queries whatever the number of players, and cached. The cache key holds a version token that
 every scoring write replaces when its transaction commits
-(`scoring.services.invalidation`), the id of the tournament's latest audit entry (every
+(`tournament.invalidation`), the id of the tournament's latest audit entry (every
 audited change, e.g. a disqualification from the admin, gives a new key) and the rule set.
 
 Only players with a hanchan on a confirmed sheet (played, or missed with a substitute in the
@@ -19,7 +19,6 @@ player (chombo, lateness and missed hanchans from the sheets plus the referees' 
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -27,24 +26,16 @@ from fractions import Fraction
 
 from django.core.cache import cache
 from django.db.models import Max
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from scoring.entries import SheetEntry, score_stored
 from scoring.models import Penalty, ScoreSheet
 from scoring.rules import HanchanResult, PlayerRecord, RulesError, RulesErrors, compute_standings
 from scoring.rules import Penalty as EnginePenalty
-from scoring.services.entries import SheetEntry, score_stored
-from scoring.services.invalidation import standings_version
-from tournament.models import AuditEntry, Player, Registration, Round, Seat, Tournament
+from tournament.invalidation import standings_version
+from tournament.models import WINDS, AuditEntry, Player, Registration, Round, Seat, Tournament
 from tournament.names import player_sort_key
 
-WINDS = ("E", "S", "W", "N")
 CACHE_SECONDS = 60 * 60
-SHEET_PENALTY_LABELS = {
-    "chombo": gettext_lazy("Chombo"),
-    "lateness": gettext_lazy("Lateness"),
-    "missed_hanchan": gettext_lazy("Missed hanchan"),
-}
 
 
 @dataclass(frozen=True)
@@ -104,29 +95,8 @@ class TeamStanding:
     shared_place: bool
 
 
-@dataclass(frozen=True)
-class PenaltyLine:
-    """One penalty for review: from a confirmed sheet (`penalty_id` None) or a referee."""
-
-    registration_id: int
-    player: Player
-    round_number: int | None
-    table_number: int | None
-    kind: str  # chombo, lateness, missed_hanchan, or a Penalty.Kind
-    kind_label: str
-    points: Fraction
-    reason: str
-    given_by: str
-    created_at: datetime.datetime | None
-    penalty_id: int | None = None
-    cancelled: bool = False
-    in_locked_round: bool = False  # a referee's penalty there can no longer be cancelled
-    cancel_reason: str = ""
-    cancelled_by: str = ""
-
-
 @dataclass
-class _Loaded:
+class LoadedResults:
     """Everything the standings need, loaded in a fixed number of queries."""
 
     rounds: list[Round]
@@ -138,7 +108,7 @@ class _Loaded:
     entries: dict[tuple[int, int], SheetEntry] = field(default_factory=dict)
 
 
-def _load(tournament: Tournament) -> _Loaded:
+def load_results(tournament: Tournament) -> LoadedResults:
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     registrations = {
         registration.pk: registration
@@ -154,7 +124,7 @@ def _load(tournament: Tournament) -> _Loaded:
         seats.setdefault(round_id, {})[registration_id] = (table, wind)
         tables.setdefault(round_id, set()).add(table)
     sheets = list(ScoreSheet.objects.filter(round__tournament=tournament).select_related("current"))
-    loaded = _Loaded(rounds, registrations, seats, tables, sheets)
+    loaded = LoadedResults(rounds, registrations, seats, tables, sheets)
     rules = tournament.get_rules()
     for sheet in sheets:
         if sheet.status != ScoreSheet.Status.CONFIRMED or sheet.current is None:
@@ -171,7 +141,7 @@ def _load(tournament: Tournament) -> _Loaded:
     return loaded
 
 
-def _round_state(loaded: _Loaded) -> tuple[list[int], set[int], set[int]]:
+def _round_state(loaded: LoadedResults) -> tuple[list[int], set[int], set[int]]:
     numbers, provisional, complete = [], set(), set()
     started = {
         sheet.round_id for sheet in loaded.sheets if sheet.status != ScoreSheet.Status.NOT_ENTERED
@@ -195,7 +165,7 @@ def _round_state(loaded: _Loaded) -> tuple[list[int], set[int], set[int]]:
     return numbers, provisional, complete
 
 
-def _round_scores(loaded: _Loaded) -> dict[int, dict[int, RoundScore]]:
+def _round_scores(loaded: LoadedResults) -> dict[int, dict[int, RoundScore]]:
     """registration id -> round number -> RoundScore."""
     out: dict[int, dict[int, RoundScore]] = {}
     results_by_round: dict[int, list[tuple[int, HanchanResult]]] = {}
@@ -226,7 +196,7 @@ def _round_scores(loaded: _Loaded) -> dict[int, dict[int, RoundScore]]:
 
 
 def _compute(tournament: Tournament) -> Standings:
-    loaded = _load(tournament)
+    loaded = load_results(tournament)
     numbers, provisional, complete = _round_state(loaded)
     round_scores = _round_scores(loaded)
     active_penalties: dict[int, list[Fraction]] = {}
@@ -328,110 +298,7 @@ def team_standings(tournament: Tournament) -> list[TeamStanding]:
     return out
 
 
-def penalty_list(
-    tournament: Tournament, registration: Registration | None = None
-) -> list[PenaltyLine]:
-    """Every penalty for review: the sheets' chombo, lateness and missed hanchans (confirmed
-    sheets only) and the referees' penalties, cancelled ones included and marked."""
-    loaded = _load(tournament)
-    rounds = {round_.pk: round_.number for round_ in loaded.rounds}
-    lines: list[PenaltyLine] = []
-    sheets = {(sheet.round_id, sheet.table_number): sheet for sheet in loaded.sheets}
-    for (round_id, table), result in loaded.results.items():
-        entry = loaded.entries[(round_id, table)]
-        version = sheets[(round_id, table)].current
-        for seat, score in zip(entry.seats, result.seats, strict=True):
-            for kind, points in _sheet_penalty_kinds(seat, score):
-                # A substitute's chombo is theirs, not the replaced player's (WRC 2015 §7.1):
-                # the engine takes it off nobody, so it must not show on the replaced
-                # player's page as if it counted.
-                by_substitute = kind == "chombo" and seat.substitute_id is not None
-                offender = seat.substitute_id if by_substitute else seat.registration_id
-                reg = loaded.registrations.get(offender)
-                if reg is None or (registration is not None and reg.pk != registration.pk):
-                    continue
-                lines.append(
-                    PenaltyLine(
-                        registration_id=reg.pk,
-                        player=reg.player,
-                        round_number=rounds[round_id],
-                        table_number=table,
-                        kind=kind,
-                        kind_label=str(SHEET_PENALTY_LABELS[kind]),
-                        points=points,
-                        reason=_sheet_reason(kind, seat, points, by_substitute=by_substitute),
-                        given_by=str(version.entered_by) if version else "",
-                        created_at=version.created_at if version else None,
-                    )
-                )
-    queryset = Penalty.objects.filter(tournament=tournament).select_related(
-        "registration__player", "round", "given_by", "cancelled_by"
-    )
-    if registration is not None:
-        queryset = queryset.filter(registration=registration)
-    for penalty in queryset:
-        lines.append(
-            PenaltyLine(
-                registration_id=penalty.registration_id,
-                player=penalty.registration.player,
-                round_number=penalty.round.number if penalty.round else None,
-                table_number=None,
-                kind=penalty.kind,
-                kind_label=str(penalty.get_kind_display()),
-                points=Fraction(penalty.points),
-                reason=penalty.reason,
-                given_by=str(penalty.given_by),
-                created_at=penalty.created_at,
-                penalty_id=penalty.pk,
-                cancelled=penalty.is_cancelled,
-                in_locked_round=penalty.round is not None and penalty.round.is_locked,
-                cancel_reason=penalty.cancel_reason,
-                cancelled_by=str(penalty.cancelled_by) if penalty.cancelled_by else "",
-            )
-        )
-    lines.sort(
-        key=lambda line: (
-            line.round_number or 0,
-            line.table_number or 0,
-            line.player.last_name,
-            line.player.first_name,
-            line.penalty_id or 0,
-        )
-    )
-    return lines
-
-
-def _sheet_penalty_kinds(seat, score) -> list[tuple[str, Fraction]]:
-    out = []
-    if score.chombo_penalty:
-        out.append(("chombo", score.chombo_penalty))
-    # Listed even when the rules price it at nothing: ORAN leaves lateness to the referees'
-    # sanction (RULES.md A7), who must see on the list who was late or absent to decide it.
-    if score.late_penalty or seat.late_minutes or seat.absent:
-        out.append(("missed_hanchan" if seat.absent else "lateness", score.late_penalty))
-    return out
-
-
-def _sheet_reason(kind: str, seat, points: Fraction, *, by_substitute: bool = False) -> str:
-    reason = _sheet_fact(kind, seat, by_substitute=by_substitute)
-    if points:
-        return reason
-    return _("%(reason)s (no penalty under these rules; a referee may give one)") % {
-        "reason": reason
-    }
-
-
-def _sheet_fact(kind: str, seat, *, by_substitute: bool) -> str:
-    if by_substitute:
-        return _(
-            "%(count)s chombo on the score sheet, as a substitute: not ranked, so it counts "
-            "for nobody"
-        ) % {"count": seat.chombo}
-    if kind == "chombo":
-        return _("%(count)s chombo on the score sheet") % {"count": seat.chombo}
-    if kind == "lateness" and seat.substitute_id is not None:
-        # Beyond the limit the penalty is a total (WRC 2015 §7.2: 30), not so much a minute.
-        return _("%(minutes)s minutes late; a substitute played") % {"minutes": seat.late_minutes}
-    if kind == "lateness":
-        return _("%(minutes)s minutes late") % {"minutes": seat.late_minutes}
-    return _("Missed the hanchan; a substitute played")
+def has_score_sheets(tournament: Tournament) -> bool:
+    """Whether any sheet exists, whatever its state: scores are computed from the current
+    rules whenever they are shown, so the rules are then fixed."""
+    return ScoreSheet.objects.filter(round__tournament=tournament).exists()

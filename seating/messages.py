@@ -1,4 +1,5 @@
-"""The seating generator's error codes in the organiser's words.
+"""The seating generator's error codes in the organiser's words, and the seating's warnings to
+officials on other apps' pages.
 
 The engine raises `SeatingError(code, params)` in plain English; runs that fail in the
 background store the code and parameters, and pages translate them when they are shown.
@@ -11,6 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from seating.engine import SeatingError
+from seating.selectors import swiss_rounds_outdated
+from tournament.models import Tournament
 
 
 def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
@@ -105,3 +108,24 @@ def _is_json(value: Any) -> bool:
     if isinstance(value, list | tuple):
         return all(_is_json(item) for item in value)
     return value is None or isinstance(value, str | int | float | bool)
+
+
+def swiss_outdated_warnings(sender, tournament: Tournament, **kwargs) -> list[str]:
+    """Answers `scoring.signals.standings_changed_by_official`: a Swiss round to come was
+    seated from the standings before the change, so its groups are stale, which only the
+    seating overview said before."""
+    rounds = swiss_rounds_outdated(tournament)
+    if not rounds:
+        return []
+    return [
+        ngettext(
+            "Round %(rounds)s was seated as a Swiss round from the standings before this "
+            "sheet: an organiser seats it again (admin → Generate seating) before it is "
+            "played.",
+            "Rounds %(rounds)s were seated as Swiss rounds from the standings before this "
+            "sheet: an organiser seats them again (admin → Generate seating) before they "
+            "are played.",
+            len(rounds),
+        )
+        % {"rounds": ", ".join(map(str, rounds))}
+    ]

@@ -5,6 +5,10 @@ write that can change the standings calls `standings_changed` inside its transac
 token is replaced once the transaction commits, so no reader can cache pre-commit numbers
 under the new token. A fresh random token (not a counter) means an evicted token can never
 bring back an old cached entry.
+
+It lives with the tournament's own records because writes of every kind say so: score sheets
+and penalties (`scoring.services`), and an archive restored over a tournament's old id
+(`tournament.exports.archive`).
 """
 
 import uuid

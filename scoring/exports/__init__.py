@@ -1,0 +1,1 @@
+"""Exports of results: standings (PDF, XLSX), team rankings, EMA results, score sheets."""

@@ -1,0 +1,1 @@
+"""Reads of results: standings, penalties, a player's rounds."""

@@ -1,0 +1,213 @@
+"""The public pages of results: the live rankings (the table re-read by the page every few
+seconds, answered 304 while nothing changed), the team rankings and one player's page.
+
+The organiser can hide them (show rankings off); the tournament's staff still see them.
+Standings come cached from `scoring.selectors.standings`; the rendered table is cached
+under the standings' key, so phones polling cost a cache read.
+"""
+
+import copy
+import hashlib
+from functools import cached_property
+
+from django.core.cache import cache
+from django.http import Http404, HttpResponse, HttpResponseNotModified, QueryDict
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from scoring.selectors.penalties import penalty_list, referee_penalties
+from scoring.selectors.players import player_rounds, rank_history
+from scoring.selectors.standings import standings_cache_key, team_standings, tournament_standings
+from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_rows
+from tournament.formatting import format_place, format_points, format_score
+from tournament.models import Registration, Seat
+from tournament.names import fold
+from tournament.views.public import POLL_SECONDS, PublicTournamentMixin
+
+RANKING_CACHE_SECONDS = 600
+
+
+class RankingsMixin(PublicTournamentMixin):
+    visibility_flag = "show_rankings"
+
+    @cached_property
+    def ranking_query(self) -> QueryDict:
+        """What the ranking reads of the query string: the search, and a sort by one of its
+        columns. Anything else is left out of the cache key and the sort links: each new
+        query string cost a fresh rendering (a second at 500 players) and a cache entry, so
+        a loop of ``?x=<random>`` could keep every worker busy. Read without the standings:
+        a poll answered 304 loads nothing more."""
+        query = QueryDict(mutable=True)
+        search = self.request.GET.get("q", "").strip()[:100]
+        if search:
+            query["q"] = search
+        rounds = range(1, self.get_tournament().rounds_count + 1)
+        columns = {*RankingTable.base_columns, *(f"r{number}" for number in rounds)}
+        sort = self.request.GET.get("sort", "")
+        if sort.removeprefix("-") in columns:
+            query["sort"] = sort
+        return query
+
+    def get_table(self) -> RankingTable:
+        standings = tournament_standings(self.get_tournament())
+        rows = ranking_rows(standings)
+        params = self.ranking_query
+        query = fold(params.get("q", ""))
+        if query:
+            rows = [row for row in rows if all(w in row["search"] for w in query.split())]
+        return RankingTable(
+            rows,
+            slug=self.get_tournament().slug,
+            round_numbers=standings.round_numbers,
+            provisional_rounds=standings.provisional_rounds,
+            tie_breaks=self.get_tournament().get_rules().tie_breaks,
+            order_by=params.get("sort") or "place",
+        )
+
+    def table_html_key(self) -> str:
+        """The rendered table depends on the standings, the ranking's query and the language."""
+        query = hashlib.sha256(self.ranking_query.urlencode().encode()).hexdigest()[:16]
+        version = standings_cache_key(self.get_tournament())
+        return f"public:ranking-table:{version}:{get_language()}:{query}"
+
+    def table_etag(self, key: str) -> str:
+        return f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
+
+    def table_html(self, key: str) -> str:
+        """Rendering 500 rows costs about a second: phones polling every few seconds get
+        the cached HTML until a sheet or penalty changes the standings."""
+        html = cache.get(key)
+        if html is None:
+            # The sort links carry the ranking's query only, as the cache key does.
+            request = copy.copy(self.request)
+            request.GET = self.ranking_query
+            html = render_to_string(
+                "public/_ranking_table.html", {"table": self.get_table()}, request=request
+            )
+            cache.set(key, html, RANKING_CACHE_SECONDS)
+        return mark_safe(html)  # rendered by our own template, escaped there
+
+
+class RankingsView(RankingsMixin, TemplateView):
+    """Live rankings: the table body refreshes itself from RankingsRowsView."""
+
+    template_name = "public/rankings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["standings"] = standings = tournament_standings(self.get_tournament())
+        key = self.table_html_key()
+        context["table_html"] = self.table_html(key)
+        # The page's first poll then costs a 304, not the whole table again.
+        context["table_etag"] = self.table_etag(key)
+        context["query"] = self.request.GET.get("q", "")
+        context["ranking_query"] = self.ranking_query
+        context["poll_seconds"] = POLL_SECONDS
+        context["final"] = self.get_tournament().results_final
+        context["has_teams"] = any(entry.team_name for entry in standings.entries)
+        return context
+
+
+class RankingsRowsView(RankingsMixin, View):
+    """The ranking table alone, for the page's polling; 304 when nothing changed (ETag)."""
+
+    def get(self, request, *args, **kwargs):
+        key = self.table_html_key()
+        etag = self.table_etag(key)
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            response = HttpResponse(self.table_html(key))
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
+
+
+class TeamRankingsView(PublicTournamentMixin, TemplateView):
+    template_name = "public/team_rankings.html"
+    visibility_flag = "show_rankings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rows = team_rows(team_standings(self.get_tournament()))
+        if not rows:
+            raise Http404(_("This tournament has no teams."))
+        context["table"] = TeamRankingTable(rows)
+        return context
+
+
+class PlayerView(PublicTournamentMixin, TemplateView):
+    """One player's rounds: table, wind, opponents, points, place, score, running rank."""
+
+    template_name = "public/player.html"
+    visibility_flag = "show_rankings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = self.get_tournament()
+        registration = get_object_or_404(
+            Registration.objects.select_related("player", "team"),
+            tournament=tournament,
+            pk=self.kwargs["registration_id"],
+            is_substitute=False,
+        )
+        standings = tournament_standings(tournament)
+        entry = next((e for e in standings.entries if e.registration_id == registration.pk), None)
+        history = rank_history(standings, registration.pk, referee_penalties(tournament))
+        context.update(
+            registration=registration,
+            player=registration.player,
+            player_name=registration.player.display_name,
+            entry=entry,
+            total=format_score(entry.total) if entry else "",
+            place=format_place(entry.place, entry.shared_place) if entry else "",
+            rounds=[
+                dict(
+                    vars(row),
+                    wind_label=Seat.Wind(row.wind).label,
+                    points_text=format_points(row.points),
+                    score_text=format_score(row.score),
+                    penalty_text=format_score(row.penalty) if row.penalty else "",
+                )
+                for row in player_rounds(tournament, registration, entry, history)
+            ],
+            chart=rank_chart(history, len(standings.entries)),
+            penalties=[
+                {
+                    "round": line.round_number,
+                    "kind": line.kind_label,
+                    "points": format_score(line.points),
+                    "reason": line.reason,
+                    "cancelled": line.cancelled,
+                }
+                for line in penalty_list(tournament, registration)
+            ],
+        )
+        return context
+
+
+def rank_chart(history: list[tuple[int, int]], players: int) -> dict | None:
+    """Coordinates of the small SVG chart of rank over rounds (rank 1 at the top)."""
+    if not history or players < 2:
+        return None
+    width, height, pad = 320, 140, 22
+    step = (width - 2 * pad) / max(len(history) - 1, 1)
+    points = []
+    for index, (number, rank) in enumerate(history):
+        x = pad + index * step
+        y = pad + (rank - 1) * (height - 2 * pad) / (players - 1)
+        points.append({"x": round(x, 1), "y": round(y, 1), "round": number, "rank": rank})
+    return {
+        "width": width,
+        "height": height,
+        "points": points,
+        "polyline": " ".join(f"{p['x']},{p['y']}" for p in points),
+        "players": players,
+        "bottom": height - pad,
+        "pad": pad,
+    }

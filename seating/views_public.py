@@ -1,0 +1,80 @@
+"""The public pages of seating: a round's seating by table or by player, its projector
+versions for the wall, and find my seat. The organiser can hide them (show seating off).
+
+Every page re-reads itself: a round may be seated again while it is on the wall or a phone.
+"""
+
+from django.views.generic import TemplateView
+
+from seating import selectors
+from tournament.selectors import current_round, players_of_round, seated_rounds, tables_of_round
+from tournament.views.public import POLL_SECONDS, PublicTournamentMixin
+
+# Seat cards find my seat shows at most: a phone's screenful or two.
+SEAT_MATCHES_SHOWN = 20
+
+
+PROJECTOR_SIZES = [(12, "large"), (25, "medium"), (40, "small")]
+
+
+class FindSeatView(PublicTournamentMixin, TemplateView):
+    """Type part of your name, get your table and wind for the current or next round."""
+
+    template_name = "public/find_seat.html"
+    visibility_flag = "show_seating"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = self.get_tournament()
+        query = self.request.GET.get("q", "").strip()[:100]
+        round_ = current_round(tournament)
+        context.update(query=query, round=round_, poll_seconds=POLL_SECONDS)
+        if query:
+            matches = selectors.find_seats(tournament, round_, query)
+            # A player further down the alphabet than the cards shown is told to type more.
+            context["matches"] = matches[:SEAT_MATCHES_SHOWN]
+            context["not_shown"] = len(matches) - len(context["matches"])
+            if not matches:
+                context["inactive"] = selectors.find_inactive(tournament, query)[
+                    :SEAT_MATCHES_SHOWN
+                ]
+        return context
+
+
+class SeatingView(PublicTournamentMixin, TemplateView):
+    """A round's seating by table or by player; `projector` pages fill a 1920×1080 screen."""
+
+    visibility_flag = "show_seating"
+    by_player = False
+    projector = False
+
+    def get_template_names(self) -> list[str]:
+        if self.projector:
+            return [
+                "public/projector_players.html"
+                if self.by_player
+                else "public/projector_tables.html"
+            ]
+        return ["public/seating.html"]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        round_ = self.get_round(self.kwargs["number"])
+        context.update(
+            round=round_,
+            by_player=self.by_player,
+            rounds=seated_rounds(self.get_tournament()),
+        )
+        if self.by_player:
+            context["players"] = players_of_round(round_)
+            count = len(context["players"]) / 4
+        else:
+            context["tables"] = tables_of_round(round_)
+            count = len(context["tables"])
+        # Every seating page re-reads itself: the round may be seated again while it is on the
+        # wall or a phone. The projector pages also scale their type to fill one screen.
+        context["poll_seconds"] = POLL_SECONDS
+        context["size"] = next(
+            (size for limit, size in PROJECTOR_SIZES if count <= limit), "smallest"
+        )
+        return context

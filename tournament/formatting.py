@@ -1,0 +1,76 @@
+"""Scores and table points as people read them, in the reader's locale.
+
+Scores are exact Fractions in the engine. They are shown with one decimal (+27.3) when that
+is exact, which is always the case for points ÷ 1 000 plus whole or half uma, else with two
+(a referee's penalty of −12.25 is shown as it was given); only a value that two decimals
+cannot hold exactly (e.g. an uma split three ways) is rounded, shown with a trailing "…"
+(+3.33…) and its exact value where the page has room for it.
+
+Formatting happens here, at the edge, for every page and export alike; nothing here reads
+the database.
+"""
+
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+
+from django.utils.formats import number_format
+
+# U+2212, the minus sign: a hyphen is shorter than a plus and reads as a dash in print.
+MINUS = "−"
+
+
+def is_exact_tenths(value: Fraction) -> bool:
+    return (Fraction(value) * 10).denominator == 1
+
+
+def score_decimal(value: Fraction | int | None) -> Decimal | None:
+    """The value as a Decimal with one decimal if exact, else two, rounded if need be."""
+    if value is None:
+        return None
+    value = Fraction(value)
+    places = 1 if is_exact_tenths(value) else 2
+    quantum = Decimal(1).scaleb(-places)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(quantum, rounding=ROUND_HALF_EVEN)
+
+
+def score_text(value: Fraction | int, *, signed: bool) -> tuple[str, bool]:
+    """The score as shown, and whether it is rounded (two decimals cannot hold 10/3, so say
+    so): one `score_decimal` for both, as a ranking formats every cell of every player."""
+    decimal = score_decimal(value)
+    rounded = Fraction(decimal) != Fraction(value)
+    text = number_format(abs(decimal), decimal_pos=-decimal.as_tuple().exponent)
+    if rounded:
+        text += "…"
+    if decimal < 0:
+        return MINUS + text, rounded
+    if signed and decimal > 0:
+        return "+" + text, rounded
+    return text, rounded
+
+
+def format_score(value: Fraction | int | None, *, signed: bool = True) -> str:
+    """+27.3 / −4.0 / 0.0 / −12.25 in the reader's locale (decimal comma in French), +3.33…
+    when rounded; "" for None."""
+    if value is None:
+        return ""
+    return score_text(value, signed=signed)[0]
+
+
+def format_points(points: int | None) -> str:
+    """Table points with the locale's thousands separator (25 000 / 25,000), below zero with
+    the minus sign of the scores (−5,300)."""
+    if points is None:
+        return ""
+    text = number_format(abs(points), force_grouping=True)
+    return MINUS + text if points < 0 else text
+
+
+NO_PLACE = "–"
+
+
+def format_place(place: int | None, shared: bool = False) -> str:
+    """3 / 3= for a shared place / – for a player with no hanchan played (not ranked)."""
+    if place is None:
+        return NO_PLACE
+    return f"{place}=" if shared else str(place)
