@@ -1,19 +1,18 @@
-"""Seating in the admin: fixed tables, the runs' history, and the seating pages' URLs.
+"""Seating in the admin: fixed tables and the runs' history.
 
-Runs are read-only here: they are created, changed and applied through the seating pages
-(`seating.views`), which call the services.
+Runs are read-only here: they are created, changed and applied through the organisers'
+seating pages (`seating.urls`), which call the services.
 """
 
 from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
-from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
-from seating import views
 from seating.models import FixedTable, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
 from seating.services.fixed_tables import fixed_table_check
+from seating.views.presentation import method_description
 from tournament.admin import PlayerListMixin, TournamentScopedAdmin, listed
 
 
@@ -83,21 +82,4 @@ class SeatingRunAdmin(TournamentScopedAdmin):
     @admin.display(description=_("how it was made"))
     def how_made(self, obj: SeatingRun) -> str:
         """The engine's method in the organiser's words, as on the run's page."""
-        return views.method_description(obj.method)
-
-    def get_urls(self):
-        def route(suffix: str, view, name: str):
-            return path(f"tournament/<int:pk>/{suffix}", view.as_view(), name=name)
-
-        custom = [
-            route("", views.OverviewView, "seating_overview"),
-            route("generate/", views.GenerateView, "seating_generate"),
-            route("swiss/", views.SwissView, "seating_swiss"),
-            route("substitutes/", views.SubstitutesView, "seating_substitutes"),
-            route("runs/<int:run>/", views.RunView, "seating_run"),
-            route("runs/<int:run>/progress/", views.RunProgressView, "seating_run_progress"),
-            route("runs/<int:run>/swap/", views.RunSwapView, "seating_run_swap"),
-            route("runs/<int:run>/apply/", views.RunApplyView, "seating_run_apply"),
-            route("runs/<int:run>/discard/", views.RunDiscardView, "seating_run_discard"),
-        ]
-        return custom + super().get_urls()
+        return method_description(obj.method)

@@ -1,4 +1,4 @@
-"""Seating pages in the admin: permissions, generate → preview → swap → apply, substitutes."""
+"""The organisers' seating pages: permissions, generate → preview → swap → apply, substitutes."""
 
 import datetime
 import re
@@ -7,7 +7,7 @@ import time
 from itertools import combinations
 
 import pytest
-from django.urls import reverse
+from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
 
@@ -15,7 +15,7 @@ from scoring.selectors.standings import tournament_standings
 from seating.models import SeatingRun
 from seating.services import fixed_table_set, seating_run_start, seating_run_swiss
 from seating.services import runs as runs_module
-from seating.views import method_description
+from seating.views.presentation import method_description
 from tests.conftest import (
     make_registration,
     make_registrations,
@@ -48,11 +48,11 @@ def event(db):
 
 
 def overview_url(tournament) -> str:
-    return reverse("admin:seating_overview", args=[tournament.pk])
+    return reverse("seating:overview", args=[tournament.slug])
 
 
 def run_url(run) -> str:
-    return reverse("admin:seating_run", args=[run.tournament_id, run.pk])
+    return reverse("seating:run", args=[run.tournament.slug, run.pk])
 
 
 def generate(client, tournament, **data):
@@ -64,13 +64,13 @@ def generate(client, tournament, **data):
         "time_limit": "1",
     }
     payload.update(data)
-    return client.post(reverse("admin:seating_generate", args=[tournament.pk]), payload)
+    return client.post(reverse("seating:generate", args=[tournament.slug]), payload)
 
 
 def seat_swiss_round(client, tournament, number: int):
     """Ask for a Swiss round from the standings, opponents first, as the organiser does."""
     return client.post(
-        reverse("admin:seating_swiss", args=[tournament.pk]),
+        reverse("seating:swiss", args=[tournament.slug]),
         {
             "round": tournament.rounds.get(number=number).pk,
             "seed": "5",
@@ -85,7 +85,7 @@ def seat_every_round(client, tournament) -> None:
     """Generate a plan for every round and apply it, as the organiser does."""
     generate(client, tournament)
     run = SeatingRun.objects.get()
-    client.post(reverse("admin:seating_run_apply", args=[tournament.pk, run.pk]))
+    client.post(reverse("seating:run_apply", args=[tournament.slug, run.pk]))
 
 
 def test_anonymous_is_sent_to_login(client, event):
@@ -132,6 +132,26 @@ def test_tournament_change_page_links_to_seating(client, organiser, event):
     assert overview_url(tournament) in response.text
 
 
+def _namespaced_views(resolver: URLResolver, namespace: str = ""):
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _namespaced_views(pattern, pattern.namespace or namespace)
+        else:
+            yield namespace, getattr(pattern.callback, "view_class", None)
+
+
+def test_the_seating_pages_are_the_seating_apps_own_urls():
+    """Under the tournament's slug, from seating/urls.py: none is declared in the admin."""
+    assert reverse("seating:overview", args=["open"]) == "/manage/open/seating/"
+    assert reverse("seating:run_swap", args=["open", 7]) == "/manage/open/seating/runs/7/swap/"
+    namespaces = {
+        namespace
+        for namespace, view_class in _namespaced_views(get_resolver())
+        if view_class is not None and view_class.__module__.startswith("seating.")
+    }
+    assert namespaces == {"seating"}
+
+
 def test_generate_preview_swap_apply(client, organiser, event, inline_runs):
     tournament, registrations = event
     client.force_login(organiser)
@@ -152,7 +172,7 @@ def test_generate_preview_swap_apply(client, organiser, event, inline_runs):
     tables = run.plan[1]["tables"]
     first, second = tables[0][0], tables[1][0]
     response = client.post(
-        reverse("admin:seating_run_swap", args=[tournament.pk, run.pk]),
+        reverse("seating:run_swap", args=[tournament.slug, run.pk]),
         {"round": "2", "first": str(first), "second": str(second)},
     )
     assert response.status_code == 302
@@ -161,7 +181,7 @@ def test_generate_preview_swap_apply(client, organiser, event, inline_runs):
     run.refresh_from_db()
     assert run.plan[1]["tables"][0][0] == second
 
-    response = client.post(reverse("admin:seating_run_apply", args=[tournament.pk, run.pk]))
+    response = client.post(reverse("seating:run_apply", args=[tournament.slug, run.pk]))
     assert response.status_code == 302
     assert Seat.objects.filter(round__tournament=tournament).count() == 60
     seat = Seat.objects.get(round__number=2, registration_id=second)
@@ -176,7 +196,7 @@ def test_one_round_is_named_in_the_singular(client, organiser, event, inline_run
     generate(client, tournament, rounds=[tournament.rounds.get(number=2).pk])
     run = SeatingRun.objects.get()
     assert "replaces the seats of round 2 and" in client.get(run_url(run)).text
-    apply_url = reverse("admin:seating_run_apply", args=[tournament.pk, run.pk])
+    apply_url = reverse("seating:run_apply", args=[tournament.slug, run.pk])
     page = client.post(apply_url, follow=True)
     assert "Seating applied to round 2." in [str(m) for m in page.context["messages"]]
 
@@ -197,7 +217,7 @@ def test_swap_error_is_shown_and_nothing_changes(client, organiser, event, inlin
     run = SeatingRun.objects.get()
     player = run.plan[0]["tables"][0][0]
     response = client.post(
-        reverse("admin:seating_run_swap", args=[tournament.pk, run.pk]),
+        reverse("seating:run_swap", args=[tournament.slug, run.pk]),
         {"round": "1", "first": str(player), "second": str(player)},
         follow=True,
     )
@@ -212,7 +232,7 @@ def test_progress_endpoint_reports_status(client, organiser, event, inline_runs)
     client.force_login(organiser)
     generate(client, tournament)
     run = SeatingRun.objects.get()
-    data = client.get(reverse("admin:seating_run_progress", args=[tournament.pk, run.pk])).json()
+    data = client.get(reverse("seating:run_progress", args=[tournament.slug, run.pk])).json()
     assert data == {"status": "done", "progress": 1.0, "stalled": False}
 
 
@@ -232,7 +252,7 @@ def test_discard_leaves_seats_alone(client, organiser, event, inline_runs):
     client.force_login(organiser)
     generate(client, tournament)
     run = SeatingRun.objects.get()
-    client.post(reverse("admin:seating_run_discard", args=[tournament.pk, run.pk]))
+    client.post(reverse("seating:run_discard", args=[tournament.slug, run.pk]))
     run.refresh_from_db()
     assert run.status == SeatingRun.Status.DISCARDED
     assert not Seat.objects.exists()
@@ -247,7 +267,7 @@ def test_a_run_closed_by_another_organisers_apply_says_why(client, organiser, ev
     client.force_login(organiser)
     generate(client, tournament)
     applied = SeatingRun.objects.exclude(pk=running.pk).get()
-    client.post(reverse("admin:seating_run_apply", args=[tournament.pk, applied.pk]))
+    client.post(reverse("seating:run_apply", args=[tournament.slug, applied.pk]))
     page = client.get(run_url(running)).text
     assert "another proposal was applied meanwhile" in page
     assert "Generating the seating" not in page
@@ -260,7 +280,7 @@ def test_count_not_multiple_of_four_offers_one_click_substitutes(client, organis
     client.force_login(organiser)
     page = client.get(overview_url(tournament))
     assert "Add 3 placeholder substitutes" in page.text
-    url = reverse("admin:seating_substitutes", args=[tournament.pk])
+    url = reverse("seating:substitutes", args=[tournament.slug])
     client.post(url, {"count": "3"})
     assert Registration.objects.filter(tournament=tournament, is_substitute=True).count() == 3
     # A second click (stale page) adds nobody.
@@ -320,7 +340,7 @@ def test_a_swiss_round_seated_before_the_last_round_is_complete_says_so(
     )
     client.force_login(organiser)
     client.post(
-        reverse("admin:seating_swiss", args=[tournament.pk]),
+        reverse("seating:swiss", args=[tournament.slug]),
         {"round": third.pk, "seed": "5", "keep_apart": "team", "priority": "opponents"}
         | {"closeness": "1000"},
     )
@@ -380,7 +400,7 @@ def test_a_swiss_round_without_standings_says_so_on_its_page(client, organiser, 
     (round_,) = make_rounds(tournament)
     client.force_login(organiser)
     client.post(
-        reverse("admin:seating_swiss", args=[tournament.pk]),
+        reverse("seating:swiss", args=[tournament.slug]),
         {"round": round_.pk, "keep_apart": "team", "priority": "tables", "closeness": "10"},
     )
     response = client.get(run_url(SeatingRun.objects.get()))
@@ -442,7 +462,7 @@ def test_swapped_players_are_marked_in_the_preview(client, organiser, event, inl
     run = SeatingRun.objects.get()
     first, second = run.plan[0]["tables"][0][1], run.plan[0]["tables"][2][3]
     client.post(
-        reverse("admin:seating_run_swap", args=[tournament.pk, run.pk]),
+        reverse("seating:run_swap", args=[tournament.slug, run.pk]),
         {"round": "1", "first": str(first), "second": str(second)},
     )
     page = client.get(run_url(run))
@@ -587,7 +607,7 @@ def test_a_failed_run_says_why_and_can_be_discarded(client, organiser, event, mo
     client.force_login(organiser)
     page = client.get(run_url(run))
     assert "The seating generator failed unexpectedly: out of memory" in page.text
-    assert reverse("admin:seating_run_discard", args=[tournament.pk, run.pk]) in page.text
+    assert reverse("seating:run_discard", args=[tournament.slug, run.pk]) in page.text
     assert 'id="apply-button"' not in page.text
 
 
@@ -694,12 +714,12 @@ def test_applying_names_the_round_or_the_rounds(client, organiser, event, inline
     seat_swiss_round(client, tournament, number=3)
     run = SeatingRun.objects.get()
     assert "round 3 ·" in client.get(run_url(run)).text
-    apply_url = reverse("admin:seating_run_apply", args=[tournament.pk, run.pk])
+    apply_url = reverse("seating:run_apply", args=[tournament.slug, run.pk])
     page = client.post(apply_url, follow=True, headers={"accept-language": "fr"})
     assert "Placement appliqué à la ronde 3." in page.text
     generate(client, tournament, rounds=[r.pk for r in tournament.rounds.filter(number__lt=3)])
     run = SeatingRun.objects.latest("pk")
-    apply_url = reverse("admin:seating_run_apply", args=[tournament.pk, run.pk])
+    apply_url = reverse("seating:run_apply", args=[tournament.slug, run.pk])
     assert "Seating applied to rounds 1, 2." in client.post(apply_url, follow=True).text
 
 
@@ -767,10 +787,10 @@ def test_an_applied_proposal_seated_again_later_says_it_is_no_longer_in_place(
     client.force_login(organiser)
     generate(client, tournament)
     first = SeatingRun.objects.get()
-    client.post(reverse("admin:seating_run_apply", args=[tournament.pk, first.pk]))
+    client.post(reverse("seating:run_apply", args=[tournament.slug, first.pk]))
     generate(client, tournament, rounds=[tournament.rounds.get(number=2).pk], seed="12")
     second = SeatingRun.objects.exclude(pk=first.pk).get()
-    client.post(reverse("admin:seating_run_apply", args=[tournament.pk, second.pk]))
+    client.post(reverse("seating:run_apply", args=[tournament.slug, second.pk]))
     page = client.get(run_url(first)).text
     assert "Applied, then seated again by a later proposal" in page
     assert f"Round 2: proposal {second.pk}" in page

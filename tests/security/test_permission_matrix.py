@@ -27,7 +27,6 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring.models import Penalty
 from seating.models import SeatingRun
-from seating.views import OrganiserAdminMixin
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import AuditEntry, Seat, TournamentStaff
 from tournament.permissions import (
@@ -60,6 +59,8 @@ TOURNAMENT_ROLE = {
     "superuser": Role.ORGANISER,
 }
 STAFF_NAMESPACES = {"staff", "scoring", "seating"}
+# Staff pages in the admin's look (the organiser's seating pages): the admin's login.
+ADMIN_LOGIN_NAMESPACES = {"seating"}
 # Pages outside the namespaces: (outcome for anonymous, outcome for any logged-in user).
 ACCOUNT_PAGES = {
     "login": ("200", "200"),
@@ -242,23 +243,19 @@ def _answers(view_class, method: str) -> bool:
 
 
 def _is_role_page(route: Route) -> bool:
-    """Pages guarded by a tournament role: the staff namespaces, and the organiser's
-    seating pages inside the admin (a role, not the Django staff flag, lets one in)."""
-    if route.namespace in STAFF_NAMESPACES:
-        return True
-    view_class = route.view_class
-    return view_class is not None and issubclass(view_class, OrganiserAdminMixin)
+    """Pages guarded by a tournament role (not the Django staff flag): the staff namespaces."""
+    return route.namespace in STAFF_NAMESPACES
 
 
 def _expected_staff(route: Route, role: str) -> str:
     view_class = route.view_class
-    in_admin = route.namespace == "admin"
-    guard = OrganiserAdminMixin if in_admin else TournamentStaffMixin
     assert view_class is not None, f"{route} is a staff page served by a function view"
-    assert issubclass(view_class, guard), f"{route} is a staff page without {guard.__name__}"
+    assert issubclass(view_class, TournamentStaffMixin), (
+        f"{route} is a staff page without TournamentStaffMixin"
+    )
     if role == "anonymous":
-        return "admin-login" if in_admin else "login"
-    required = Role.ORGANISER if in_admin else view_class.required_role
+        return "admin-login" if route.namespace in ADMIN_LOGIN_NAMESPACES else "login"
+    required = view_class.required_role
     held = TOURNAMENT_ROLE[role]
     if held is None or ROLE_RANK[held] < ROLE_RANK[required]:
         return "403"

@@ -1,4 +1,5 @@
-"""The organisers' seating pages, in the admin's look (mounted by `seating.admin`).
+"""The organisers' seating pages, at /manage/<slug>/seating/ (`seating.urls`), in the
+admin's look: they are reached from the tournament's page in the admin and lead back to it.
 
 Generate a plan (all rounds or the remaining ones), follow its progress, review it with the
 quality report, swap two players, apply or discard it; seat a Swiss round from the
@@ -8,18 +9,16 @@ standings; add the substitutes a count that is not a multiple of four needs.
 from typing import Any
 
 from django.contrib import admin, messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.generic import TemplateView, View
 
-from seating.engine import pairs_always_together
 from seating.forms import GenerateForm, SubstitutesForm, SwapForm, SwissForm
 from seating.models import SeatingRun
 from seating.selectors import (
@@ -38,41 +37,15 @@ from seating.services import (
     substitutes_add,
 )
 from seating.services.runs import run_error_message
-from tournament.models import WIND_LABELS, Seat, Tournament
-from tournament.permissions import has_role
-
-QUALITY_ROWS = [
-    ("table_reuse", gettext_lazy("Table reuse (extra visits to the same table)"), "table_reuse"),
-    ("repeat_pairs", gettext_lazy("Repeated meetings"), "repeat"),
-    ("max_meetings", gettext_lazy("Most meetings of one pair"), None),
-    ("wind_imbalance", gettext_lazy("Wind spread (most minus fewest of one wind)"), "wind"),
-    ("team_clashes", gettext_lazy("Clashes (players kept apart seated together)"), None),
-]
-
-#: The engine's ``method`` (a log line, also in the CLI's output: "construction GF(5) + search
-#: from the current seating") by how it starts → what it tells an organiser. Starts not
-#: listed (a Swiss run, whose mode already says so) say nothing more and are left out.
-METHOD_STARTS = [
-    ("construction GF(", gettext_lazy("finite-field construction")),
-    ("construction AG(", gettext_lazy("finite-field construction")),
-    ("construction Z_", gettext_lazy("arithmetic construction")),
-    ("construction cyclic design", gettext_lazy("arithmetic construction")),
-    ("construction stored design", gettext_lazy("ready-made design")),
-    ("best known plan", gettext_lazy("best plan known for this size")),
-    ("the current seating", gettext_lazy("the current seating, kept")),
-    ("search", gettext_lazy("computer search")),
-]
-SEARCH_ADDED = " + search"
-
-
-def method_description(method: str) -> str:
-    """How a plan was made, in the organiser's words ("" when that says nothing to them)."""
-    start = next((label for prefix, label in METHOD_STARTS if method.startswith(prefix)), None)
-    if start is None:
-        return ""
-    if SEARCH_ADDED in method:
-        return _("%(start)s, then improved by a computer search") % {"start": start}
-    return str(start)
+from seating.views.presentation import (
+    always_together,
+    method_description,
+    plan_rounds,
+    quality_rows,
+    swiss_notes,
+)
+from tournament.models import Tournament, TournamentStaff
+from tournament.permissions import TournamentStaffMixin
 
 
 def _errors(request: HttpRequest, error: ValidationError) -> None:
@@ -81,21 +54,16 @@ def _errors(request: HttpRequest, error: ValidationError) -> None:
 
 
 @method_decorator(never_cache, name="dispatch")
-class OrganiserAdminMixin:
-    """Resolves the tournament from the URL's pk; organisers of it and superusers only.
+class SeatingOrganiserMixin(TournamentStaffMixin):
+    """The tournament's organisers (and superusers) only; pages in the admin's look.
 
-    Anonymous users go to the admin login; anyone else gets 403.
+    Anonymous visitors log in where these pages are reached from, the admin; a lower role or
+    another tournament's staff get 403.
     """
 
+    required_role = TournamentStaff.Role.ORGANISER
+    login_url = reverse_lazy("admin:login")
     admin_site = admin.site
-
-    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path(), reverse("admin:login"))
-        self.tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
-        if not has_role(request.user, self.tournament, "organiser"):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
 
     def admin_context(self, title: str) -> dict[str, Any]:
         return {
@@ -109,13 +77,13 @@ class OrganiserAdminMixin:
         return get_object_or_404(SeatingRun, pk=self.kwargs["run"], tournament=self.tournament)
 
     def overview_url(self) -> str:
-        return reverse("admin:seating_overview", args=[self.tournament.pk])
+        return reverse("seating:overview", args=[self.tournament.slug])
 
     def run_url(self, run: SeatingRun) -> str:
-        return reverse("admin:seating_run", args=[self.tournament.pk, run.pk])
+        return reverse("seating:run", args=[self.tournament.slug, run.pk])
 
 
-class OverviewView(OrganiserAdminMixin, TemplateView):
+class OverviewView(SeatingOrganiserMixin, TemplateView):
     """Players, tables and rounds at a glance, with the generate and Swiss forms."""
 
     template_name = "admin/seating/overview.html"
@@ -184,7 +152,7 @@ class SwissView(OverviewView):
         return self.render_to_response(self.get_context_data(swiss_form=form))
 
 
-class SubstitutesView(OrganiserAdminMixin, View):
+class SubstitutesView(SeatingOrganiserMixin, View):
     """One click: add exactly the substitutes the current count needs."""
 
     http_method_names = ["post"]
@@ -213,114 +181,7 @@ class SubstitutesView(OrganiserAdminMixin, View):
         return redirect(self.overview_url())
 
 
-def swiss_notes(run: SeatingRun) -> list[str]:
-    """What a Swiss proposal's groups were made from, when the standings were not final: said
-    on the run's page, which the progress bar reloads (a one-time message would be gone)."""
-    if run.mode != SeatingRun.Mode.SWISS:
-        return []
-    if run.swiss_ranked == []:
-        return [
-            _(
-                "There were no standings when this proposal was made: players were grouped in "
-                "registration order."
-            )
-        ]
-    incomplete = run.snapshot.get("incomplete_rounds", [])
-    if not incomplete:
-        return []
-    # The last round is often seated while the one before is still being entered: groups
-    # from half the results would be wrong.
-    return [
-        ngettext(
-            "Round %(rounds)s was not complete when this proposal was made (some score sheets "
-            "were not confirmed): its groups come from the standings as they were then. Seat "
-            "round %(round)s again once it is complete.",
-            "Rounds %(rounds)s were not complete when this proposal was made (some score "
-            "sheets were not confirmed): its groups come from the standings as they were then. "
-            "Seat round %(round)s again once they are complete.",
-            len(incomplete),
-        )
-        % {"rounds": ", ".join(map(str, incomplete)), "round": run.round_numbers[0]}
-    ]
-
-
-def always_together(run: SeatingRun, registrations: dict) -> list[str]:
-    """Names of the pairs the proposal seats together in every one of its rounds (two or
-    more): the report's totals hide them, and players notice them first. Players fixed to
-    one table are left out: they meet by the organiser's choice, whatever the priority."""
-    fixed = run.snapshot.get("fixed_tables", {})
-    pairs = pairs_always_together([item["tables"] for item in run.plan])
-    return [
-        _("%(first)s and %(second)s")
-        % {
-            "first": registrations[a].player.display_name,
-            "second": registrations[b].player.display_name,
-        }
-        for a, b in pairs
-        if a in registrations
-        and b in registrations
-        and (str(a) not in fixed or fixed[str(a)] != fixed.get(str(b)))
-    ]
-
-
-def quality_rows(run: SeatingRun) -> list[dict[str, Any]]:
-    """The quality report as table rows: as generated, before the last swap, now, bound."""
-    bounds = {
-        "repeat": run.metrics.get("repeat_lower_bound"),
-        "table_reuse": run.metrics.get("table_reuse_lower_bound"),
-        "wind": run.metrics.get("wind_imbalance_lower_bound"),
-    }
-    rows = []
-    for key, label, bound in QUALITY_ROWS:
-        rows.append(
-            {
-                "key": key,
-                "label": label,
-                "generated": run.generated_metrics.get(key),
-                "previous": run.previous_metrics.get(key) if run.previous_metrics else None,
-                "current": run.metrics.get(key),
-                "bound": bounds.get(bound) if bound else None,
-            }
-        )
-    return rows
-
-
-def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:
-    """The proposed plan with names and winds, per round and table; the players of the last
-    swap are marked. A Swiss round gives each ranked player's position in the standings it
-    was seated from, so the organiser sees how closely its tables follow them."""
-    winds = list(Seat.Wind)
-    last = run.swaps[-1] if run.swaps else {"round": None, "players": []}
-    places = run.snapshot.get("places")  # runs made before places were kept: ranks
-    if places is None:
-        position = {pk: index + 1 for index, pk in enumerate(run.swiss_ranked or [])}
-    else:
-        position = {int(pk): place for pk, place in places.items()}
-    return [
-        {
-            "number": item["number"],
-            "tables": [
-                {
-                    "number": index + 1,
-                    "seats": [
-                        {
-                            "wind": WIND_LABELS[winds[seat].value],
-                            "registration": registrations.get(player),
-                            "standing": position.get(player),
-                            "swapped": item["number"] == last["round"]
-                            and player in last["players"],
-                        }
-                        for seat, player in enumerate(table)
-                    ],
-                }
-                for index, table in enumerate(item["tables"])
-            ],
-        }
-        for item in run.plan
-    ]
-
-
-class RunView(OrganiserAdminMixin, TemplateView):
+class RunView(SeatingOrganiserMixin, TemplateView):
     """A run: its progress while it computes, then the preview and the quality report."""
 
     template_name = "admin/seating/run.html"
@@ -349,14 +210,12 @@ class RunView(OrganiserAdminMixin, TemplateView):
             "always_together": always_together(run, registrations),
             "rounds": plan_rounds(run, registrations),
             "swap_form": kwargs.get("swap_form") or SwapForm(run=run, registrations=registrations),
-            "progress_url": reverse(
-                "admin:seating_run_progress", args=[self.tournament.pk, run.pk]
-            ),
+            "progress_url": reverse("seating:run_progress", args=[self.tournament.slug, run.pk]),
             "overview_url": self.overview_url(),
         }
 
 
-class RunProgressView(OrganiserAdminMixin, View):
+class RunProgressView(SeatingOrganiserMixin, View):
     """Small JSON for the progress bar: status and progress 0–1."""
 
     def get(self, request: HttpRequest, *args, **kwargs) -> JsonResponse:
@@ -393,7 +252,7 @@ class RunSwapView(RunView):
         return self.render_to_response(self.get_context_data(swap_form=form))
 
 
-class RunApplyView(OrganiserAdminMixin, View):
+class RunApplyView(SeatingOrganiserMixin, View):
     http_method_names = ["post"]
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -415,7 +274,7 @@ class RunApplyView(OrganiserAdminMixin, View):
         return redirect(self.overview_url())
 
 
-class RunDiscardView(OrganiserAdminMixin, View):
+class RunDiscardView(SeatingOrganiserMixin, View):
     http_method_names = ["post"]
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:

@@ -1,0 +1,2 @@
+"""The seating app's pages, a module per audience: `organiser` for the organisers' seating
+pages (with `presentation`, how a proposal reads to them)."""
