@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from seating import views_public as public
+from seating.views import public
 
 round_ = "t/<slug:slug>/rounds/<int:number>/"
 
