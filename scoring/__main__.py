@@ -1,4 +1,4 @@
-"""JSON command-line interface of the rules engine (``shared/contracts/CLI.md``).
+"""JSON command-line interface of the rules engine (``docs/cli.md``).
 
 Usage::
 
@@ -43,7 +43,7 @@ USAGE = "usage: python -m scoring {hanchan|hand|game} < input.json"
 
 
 class Malformed(Exception):
-    """Input that is not the JSON shape CLI.md describes (exit status 1)."""
+    """Input that is not the JSON shape docs/cli.md describes (exit status 1)."""
 
     def __init__(self, code: str, message: str, field: str | None = None) -> None:
         super().__init__(message)

@@ -45,7 +45,7 @@ MESSAGES = {
     "substitute_repeated": _("This substitute already plays another seat of this table."),
     "substitute_elsewhere": _("This substitute already plays at table %(table)s in this round."),
     "substitute_seated": _("This substitute is seated at table %(table)s in this round."),
-    # The signed sheet (RULES.md §7.4)
+    # The signed sheet (docs/rules.md §7.4)
     "seats_count": _("A score sheet has exactly four seats."),
     "player_missing": _("Every seat needs a player."),
     "player_repeated": _("This player is already written in another seat."),
@@ -75,7 +75,7 @@ MESSAGES = {
         "chombo deduction. Write each player's points before it; it is made from the chombo "
         "count."
     ),
-    # Hands (RULES.md §3-§6)
+    # Hands (docs/rules.md §3–§6)
     "result_unknown": _("Choose ron, tsumo, draw or chombo."),
     "seat_unknown": _("Choose a seat: E, S, W or N."),
     "seat_missing": _("Choose the seat: this result needs it."),
@@ -144,7 +144,7 @@ SEAT_FIELD_NAMES = {
 
 
 # Why a game was over (`GameResult.ended`): a referee adding a hand after it needs the
-# reason, the Mahjong Soul stop rule [002 slide 19] above all.
+# reason, the Mahjong Soul stop rule [Évriichi §19] above all.
 GAME_ENDS = {
     "south4": _("the South round was over"),
     "bust": _("a score went below zero"),

@@ -1,4 +1,4 @@
-"""JSON command line of the seating generator (contract: shared/contracts/CLI.md).
+"""JSON command line of the seating generator (contract: docs/cli.md).
 
     python -m seating --players 32 --rounds 8 [--seed 7] [--teams teams.json]
                       [--time-limit 30] [--priority tables|opponents]
@@ -37,9 +37,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _emit(doc: dict[str, Any]) -> None:
-    """Write UTF-8 whatever the locale (CLI.md): under cp1252 a file name like "日本.json" in an
-    error ended in a UnicodeEncodeError. Bytes of a file name that are not UTF-8 (Python
-    keeps them as lone surrogates) become "?", so stdout stays UTF-8."""
+    """Write UTF-8 whatever the locale (docs/cli.md): under cp1252 a file name like
+    "日本.json" in an error ended in a UnicodeEncodeError. Bytes of a file name that are not
+    UTF-8 (Python keeps them as lone surrogates) become "?", so stdout stays UTF-8."""
     sys.stdout.buffer.write((json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8", "replace"))
 
 

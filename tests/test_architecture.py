@@ -1,7 +1,8 @@
 """The pure cores stay pure: no Django import under scoring/rules/ or seating/engine/.
 
-The rules engine and the seating generator are stdlib-only libraries (STYLE.md, "The pure
-cores"); their JSON CLIs (``scoring/__main__.py``, ``seating/__main__.py``) only call them.
+The rules engine and the seating generator are stdlib-only libraries, so that they can be
+tested, benchmarked and called without a database or settings; their JSON CLIs
+(``scoring/__main__.py``, ``seating/__main__.py``) only call them.
 Parsing with :mod:`ast` catches ``import django``, ``from django... import``, imports of the
 Django apps' own modules (models, services…) and ``importlib.import_module("django…")``.
 """

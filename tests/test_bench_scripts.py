@@ -20,5 +20,6 @@ def test_seating_benchmark_runs_as_a_file_from_anywhere(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     row = next(line for line in done.stdout.splitlines() if line.startswith("20x5"))
-    # 20 players × 5 rounds: the GF(5) construction, no repeat and no table reused (THEORY.md).
+    # 20 players × 5 rounds: the GF(5) construction, no repeat and no table reused
+    # (docs/seating-theory.md).
     assert row.split()[2:4] == ["0", "0"]

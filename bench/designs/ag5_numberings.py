@@ -3,12 +3,12 @@
     python bench/designs/ag5_numberings.py        # about 15 s
 
 AG(2,4) is the only plan of 16 players over 5 rounds in which nobody meets anyone twice
-(THEORY.md), so only its table numbers can change: 4! per round, 24⁴ once the first round's
-are fixed. Five rounds at four tables allow two visits to a table (WRC 2015 §8.1: at most
-⌈rounds ÷ tables⌉); the script prints, for each way of leaving revisits, how many numberings
-do so. Fewest revisits, 3, only by one player sitting at one table all five rounds; with
-nobody more than three times at a table, 4 (four players three times), which the
-construction uses (construction.AG5_TABLE_NUMBERS).
+(docs/seating-theory.md), so only its table numbers can change: 4! per round, 24⁴ once the
+first round's are fixed. Five rounds at four tables allow two visits to a table (WRC 2015
+§8.1: at most ⌈rounds ÷ tables⌉); the script prints, for each way of leaving revisits, how
+many numberings do so. Fewest revisits, 3, only by one player sitting at one table all five
+rounds; with nobody more than three times at a table, 4 (four players three times), which
+the construction uses (construction.AG5_TABLE_NUMBERS).
 """
 
 from __future__ import annotations

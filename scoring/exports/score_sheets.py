@@ -3,11 +3,11 @@ substitute's seat marked as not ranked (in the sheet pages' words).
 
 The hanchan sheet first has what the referee enters (final points, chombo, minutes late,
 substitute; riichi sticks left in the footer), then the rows of the sheet used at events
-[001 §3.4.1] in the rule set's order: where a chombo costs table points (ORAN) it comes off
+[ORAN-1 §3.4.1] in the rule set's order: where a chombo costs table points (ORAN) it comes off
 the final points before ÷ 1 000 and the uma; where it costs penalty points (WRC 2015 §7.1)
 they come off after the uma. Where the rule set gives 1st place an oka or the riichi sticks
 left, a row for each follows the uma, and the footer says how a tie takes its places
-(WRC 2015 §5.9.2 shares the uma, Mahjong Soul's seat order [002 adv.6] breaks it), so the
+(WRC 2015 §5.9.2 shares the uma, Mahjong Soul's seat order [Évriichi adv. 6] breaks it), so the
 net score written at the table is the one the standings give. Then signature lines for the
 four players and the referee. The hand-by-hand variant has one line per hand (round name,
 counters, result, each seat's change) for tables that keep a running record; the totals box

@@ -2,15 +2,15 @@
 
 It values and pays hands, replays a hanchan hand by hand, scores a signed score sheet and
 ranks a tournament, under a named rule set (``wrc2015``, ``oran2015``, ``mahjongsoul``) with
-validated overrides. The specification is ``shared/rules/RULES.md`` (a digest of the seed
-rule books, which win when they disagree). Inputs and outputs are frozen dataclasses, ints
+validated overrides. The specification is ``docs/rules.md`` (each rule with its rule book
+and section; the books win when they disagree). Inputs and outputs are frozen dataclasses, ints
 and :class:`fractions.Fraction`; user-fixable errors are :class:`RulesError` /
 :class:`RulesErrors` with stable codes; :class:`RulesFatalError` is a bug.
 
 Glossary
 --------
 hanchan
-    One game of East and South rounds (E1 … S4) between four players [000 §2.3].
+    One game of East and South rounds (E1 … S4) between four players [WRC 2015 §2.3].
 seat / wind
     A player's place at the table, named by the *starting* wind E, S, W, N (East deals
     first; turn order E → S → W → N). Arrays are always in that order.
@@ -18,15 +18,15 @@ place
     1st … 4th at the end of a hanchan by table points (standard competition ranking for
     ties: 1, 1, 3, 4).
 uma
-    Tournament points given by place (WRC +15/+5/−5/−15 [000 §5.9.2]).
+    Tournament points given by place (WRC +15/+5/−5/−15 [WRC 2015 §5.9.2]).
 oka
     Bonus for 1st place when the return points exceed the start points (none in WRC/ORAN).
 chombo
     A major foul: the hand is replayed and the offender penalised (WRC 20 penalty points,
-    ORAN 10 000 table points) [000 §7.1; 001 §3.1.4].
+    ORAN 10 000 table points) [WRC 2015 §7.1; ORAN-1 §3.1.4].
 honba
     Continuance counter: +1 after a dealer win or a draw, reset by a non-dealer win; each
-    adds 300 to the next win [000 §5.7.7].
+    adds 300 to the next win [WRC 2015 §5.7.7].
 table points / tournament points
     Sticks (ints, multiples of 100) vs scores (exact; 1 point = 1 000 table points).
 

@@ -68,7 +68,7 @@ ERROR_CODES: dict[str, str] = {
     "fu_missing": "Fu missing below 5 han. params: han",
     "fu_too_low": "Fu < 20. params: fu",
     "fu_not_rounded": "Fu not a multiple of 10 (other than 25). params: fu",
-    "ron_20_fu": "20 fu on a ron (RULES.md §6.1 a). params: han, fu",
+    "ron_20_fu": "20 fu on a ron (docs/rules.md §6.1 a). params: han, fu",
     "tsumo_1_han_20_fu": "1 han 20 fu tsumo (§6.1 b). params: han, fu",
     "one_han_25_fu": "1 han 25 fu (§6.1 c). params: han, fu",
     "tsumo_2_han_25_fu": "2 han 25 fu tsumo (§6.1 d). params: han, fu",

@@ -3,9 +3,10 @@
 From the list of hands on a sheet, derive for every hand the round (E1 … S4, W1 … where the
 rule set has a West round), the dealer, the counters (honba), the riichi sticks on the table
 and the points after the hand; apply dealer rotation (the dealer keeps the deal on a win or
-when tenpai at a draw [000 §5.7.8]), chombo (replayed, same dealer and counters, this hand's
-deposits returned [000 §7.1]) and the end of the game (after S4 [000 §5.9]; at a negative
-score where the rule set says so [001 §3.1.7; 002 slide 19]; 002's S4 stop and West round).
+when tenpai at a draw [WRC 2015 §5.7.8]), chombo (replayed, same dealer and counters, this
+hand's deposits returned [WRC 2015 §7.1]) and the end of the game (after S4 [WRC 2015
+§5.9]; at a negative score where the rule set says so [ORAN-1 §3.1.7; Évriichi §19];
+Évriichi's S4 stop and West round).
 
 A sheet that stops before the end is valid (``ended`` is ``None``); a hand after the end or
 an impossible hand raises a :class:`~scoring.rules.errors.RulesError` whose ``field`` names
@@ -28,7 +29,7 @@ from .rulesets import RuleSet
 
 __all__ = ["GameHand", "HandRecord", "GameResult", "replay_game", "round_name"]
 
-EAST_SOUTH = 8  # E1..E4, S1..S4 [000 §2.3, §5.1]
+EAST_SOUTH = 8  # E1..E4, S1..S4 [WRC 2015 §2.3, §5.1]
 WEST_END = 12  # W4 is the last hand of a West round [A10]
 
 
@@ -98,9 +99,9 @@ class HandRecord:
 class GameResult:
     """State at the end of the sheet, ready for :func:`scoring.rules.score_hanchan`.
 
-    ``ended``: ``"south4"``, ``"bust"``, ``"south4_stop"`` (002's S4 stop), ``"west"``
+    ``ended``: ``"south4"``, ``"bust"``, ``"south4_stop"`` (Évriichi's S4 stop), ``"west"``
     (somebody reached the target in the West round), ``"west4"`` (end of W4 [A10]),
-    ``"time_limit"`` (a hand marked ``time_up`` [000 §8.2]) or
+    ``"time_limit"`` (a hand marked ``time_up`` [WRC 2015 §8.2]) or
     ``None`` when the sheet stops before the end. ``chombo`` counts per seat (E, S, W, N);
     ``penalty_points`` the chombo penalty points per seat.
     """
@@ -213,7 +214,7 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
         if res.result != "chombo":
             ended = _end(ruleset, points, round_index, res, dealer)
         if gh.time_up and ended is None:
-            ended = "time_limit"  # finish the hand in play, nothing after it [000 §8.2]
+            ended = "time_limit"  # finish the hand in play, nothing after it [WRC 2015 §8.2]
         records.append(
             HandRecord(
                 index=i,
@@ -242,7 +243,7 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
 
 
 def _first(points: Sequence[int]) -> int:
-    """Seat in 1st place, ties broken by initial seat order [002 adv.6; RULES.md R-END-MS-2]."""
+    """Seat in 1st place, ties broken by initial seat order (docs/rules.md §2.4)."""
     return min(range(4), key=lambda s: (-points[s], s))
 
 
@@ -251,19 +252,19 @@ def _end(
 ) -> str | None:
     """How the game ended after this hand, or ``None`` if it goes on."""
     if ruleset.bust_ends_game and min(points) < 0:
-        return "bust"  # strictly negative [001 §3.1.2, §3.1.7; 002 slides 7, 19]
+        return "bust"  # strictly negative [ORAN-1 §3.1.2, §3.1.7; Évriichi §7, §19]
     played = next_round - (0 if res.dealer_retains else 1)  # round of the hand just played
     if played == EAST_SOUTH - 1 and res.dealer_retains:
         stop = ruleset.south4_stop_points
         if stop is not None and _first(points) == dealer and points[dealer] >= stop:
-            return "south4_stop"  # [002 slide 19; C23: "at least"]
+            return "south4_stop"  # [Évriichi §19; C23: "at least"]
     target = ruleset.west_extension_points
     if played >= EAST_SOUTH and target is not None and max(points) >= target:
-        return "west"  # stops as soon as somebody has the target [002 slide 19; C23]
+        return "west"  # stops as soon as somebody has the target [Évriichi §19; C23]
     if next_round == EAST_SOUTH:
         if target is not None and max(points) < target:
-            return None  # nobody at the target: West round [002 slide 19]
-        return "south4"  # [000 §5.8, §5.9; 001 §3.1.7]
+            return None  # nobody at the target: West round [Évriichi §19]
+        return "south4"  # [WRC 2015 §5.8, §5.9; ORAN-1 §3.1.7]
     if next_round >= WEST_END:
         return "west4"  # not stated after W4: end of game [A10]
     return None

@@ -1,4 +1,4 @@
-"""Scoring one finished hanchan: the signed score sheet (RULES.md §7, §8.3).
+"""Scoring one finished hanchan: the signed score sheet (docs/rules.md §7, §8.3).
 
 From the four final table points (E, S, W, N by starting wind), the chombo counts, lateness,
 substitutes and the riichi sticks left on the table, compute each seat's place (competition
@@ -6,7 +6,7 @@ ranking, 1 1 3 4), uma and oka (ties as the rule set says), table score, penalty
 the score that goes to the registered player's tournament total.
 
 Arithmetic is exact (:class:`fractions.Fraction`); nothing is rounded, as WRC requires
-[000 §5.9.2]. The sheet is validated first and every fault is reported at once
+[WRC 2015 §5.9.2]. The sheet is validated first and every fault is reported at once
 (:class:`~scoring.rules.errors.RulesErrors`).
 
 Not here: the hand-by-hand replay that produces the final points (:mod:`scoring.rules.game`)
@@ -25,7 +25,7 @@ from .rulesets import RuleSet
 
 __all__ = ["SeatSheet", "SeatScore", "HanchanResult", "score_hanchan", "validate_sheet"]
 
-THOUSAND = 1000  # 1 tournament point = 1 000 table points [000 §7.1]
+THOUSAND = 1000  # 1 tournament point = 1 000 table points [WRC 2015 §7.1]
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class SeatScore:
     taken off the registered player's total: chombo, lateness and missed-hanchan points.
     ``score`` is what the hanchan adds to that total: ``table_score + penalty`` for a player
     who played; only the lateness/absence penalty when a substitute played (the registered
-    player "gets no hanchan points" [000 §7.2]), so there ``score == penalty`` and the
+    player "gets no hanchan points" [WRC 2015 §7.2]), so there ``score == penalty`` and the
     substitute's chombo is only in ``chombo_penalty``. ``ranked`` is false for a
     substitute's seat.
     """
@@ -99,7 +99,7 @@ def _is_int(v: object) -> bool:
 def validate_sheet(
     ruleset: RuleSet, seats: Sequence[SeatSheet], riichi_sticks_left: int = 0
 ) -> None:
-    """Raise :class:`RulesErrors` listing every fault of the sheet (RULES.md §7.4)."""
+    """Raise :class:`RulesErrors` listing every fault of the sheet (docs/rules.md §7.4)."""
     if not isinstance(seats, Sequence) or len(seats) != 4:
         n = len(seats) if isinstance(seats, Sequence) else 0
         raise RulesErrors(
@@ -211,8 +211,8 @@ def validate_sheet(
         if s.substitute is True and s.absent is not True and limit is not None and 0 < late < limit:
             # Under the limit the late player plays; beyond it a substitute must take the
             # seat, and at the limit itself one may: "un joueur qui est en retard de dix
-            # minutes et qui est substitué aura seulement 30 points" [000 §7.2; RULES.md
-            # R-LATE-1/2, C18]. (Substitute with no minutes and not absent: a seat the
+            # minutes et qui est substitué aura seulement 30 points" [WRC 2015 §7.2;
+            # C18]. (Substitute with no minutes and not absent: a seat the
             # tournament filled with a substitute. Absent with minutes is absent_and_late:
             # clearing the substitute would not fix it.)
             errors.append(
@@ -243,7 +243,7 @@ def validate_sheet(
         deducted = _chombo_deduction(ruleset, seats)
         if total != expected and deducted and total == expected - deducted:
             # The sheet's points already net of the chombo deduction the engine makes itself
-            # [001 §3.1.4]: say so, rather than only that the sum is off by that much.
+            # [ORAN-1 §3.1.4]: say so, rather than only that the sum is off by that much.
             errors.append(
                 RulesError(
                     "points_sum_chombo_deducted",
@@ -289,7 +289,7 @@ def _chombo_deduction(ruleset: RuleSet, seats: Sequence[SeatSheet]) -> int:
 
 def _rank_key(ruleset: RuleSet, s: SeatSheet) -> int:
     """Points that decide the place: ORAN ranks on points minus the chombo deduction
-    [001 §3.4.1]; WRC penalty points never change the place [000 §7.1]."""
+    [ORAN-1 §3.4.1]; WRC penalty points never change the place [WRC 2015 §7.1]."""
     if ruleset.chombo_model == "table_points":
         return s.points - ruleset.chombo_amount * s.chombo
     return s.points
@@ -304,13 +304,13 @@ def _places(
     uma = [Fraction(0)] * 4
     first_share = [Fraction(0)] * 4
     if ruleset.tie_mode == "seat_order":
-        # Ties broken by initial seat E > S > W > N [002 adv.6]
+        # Ties broken by initial seat E > S > W > N [Évriichi adv. 6]
         for pos, seat in enumerate(order):
             place[seat] = pos + 1
             uma[seat] = Fraction(ruleset.uma[pos])
         first_share[order[0]] = Fraction(1)
     else:
-        # Tied players share the uma of the places they occupy [000 §5.9.2]
+        # Tied players share the uma of the places they occupy [WRC 2015 §5.9.2]
         pos = 0
         while pos < 4:
             end = pos
@@ -359,13 +359,13 @@ def score_hanchan(
             chombo_pen = -Fraction(ruleset.chombo_amount * s.chombo, THOUSAND)
         limit = ruleset.late_limit_minutes
         if s.absent:
-            late_pen = -Fraction(ruleset.missed_hanchan_penalty)  # [000 §7.2]
+            late_pen = -Fraction(ruleset.missed_hanchan_penalty)  # [WRC 2015 §7.2]
         elif s.substitute and limit is not None and s.late_minutes >= limit:
             late_pen = -Fraction(ruleset.late_substituted_penalty)  # 30 in total [C18]
         else:
             late_pen = -Fraction(ruleset.late_points_per_minute * s.late_minutes)
         # A substitute's score counts for the table only, "not in the ranking": the registered
-        # player gets no hanchan points and only the lateness/absence penalty [000 §7.2]; the
+        # player gets no hanchan points and only the lateness/absence penalty [WRC 2015 §7.2]; the
         # substitute's own chombo stays in chombo_penalty and is taken off nobody.
         penalty = late_pen if s.substitute else chombo_pen + late_pen
         score = penalty if s.substitute else table + penalty

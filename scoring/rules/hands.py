@@ -1,11 +1,12 @@
 """Value and payments of one hand: wins, exhaustive draws, nagashi, abortive draws, chombo.
 
 Input is the already-counted han and (rounded) fu, or a yakuman count: the engine does not
-read tiles. It turns them into base points and a limit name (RULES.md §3.3), rejects the
-impossible (han, fu) pairs of RULES.md §6.1 with a reason, and pays the hand (RULES.md §4,
-§5): ron, tsumo by dealer or non-dealer, counters (honba), riichi deposits, pao
-(WRC §6.2), noten payments, nagashi mangan, chombo. It also says what happens next: does the
-dealer keep the deal, how many counters the next hand has, is the hand replayed.
+read tiles. It turns them into base points and a limit name (WRC 2015 §6.1), rejects the
+impossible (han, fu) pairs of docs/rules.md §6.1 with a reason, and pays the hand
+(docs/rules.md §4, §5): ron, tsumo by dealer or non-dealer, counters (honba), riichi
+deposits, pao (WRC 2015 §6.2), noten payments, nagashi mangan, chombo. It also says what
+happens next: does the dealer keep the deal, how many counters the next hand has, is the
+hand replayed.
 
 Seats are named by their starting wind ``"E" "S" "W" "N"``; payments are tuples in that
 order. Payments never include riichi deposits: the deposits collected by the winner are
@@ -40,17 +41,18 @@ SEATS: tuple[str, str, str, str] = ("E", "S", "W", "N")
 #: Kinds of hand results.
 RESULTS = ("ron", "tsumo", "draw", "nagashi", "chombo", "abortive")
 
-RIICHI_DEPOSIT = 1000  # one stick [000 §6.5.1; 001 §4.4.8.1; 002 slide 16]
+RIICHI_DEPOSIT = 1000  # one stick [WRC 2015 §6.5.1; ORAN-1 §4.4.8.1; Évriichi §16]
 
-# Limits from 5 han: (lowest han, name, base points) [000 §6.1; 001 §5.6; 002 slide 18; 003]
+# Limits from 5 han: (lowest han, name, base points) [WRC 2015 §6.1; ORAN-1 §5.6; Évriichi §18;
+# EMA 2012 sheet]
 _LIMITS = ((11, "sanbaiman", 6000), (8, "baiman", 4000), (6, "haneman", 3000), (5, "mangan", 2000))
-MANGAN = 2000  # cap of the formula [000 §6.1; 001 §4.3.4]
-YAKUMAN = 8000  # [000 §6.1; 002 slide 18]
-KIRIAGE_FROM = 1920  # 30 fu 4 han / 60 fu 3 han, rounded to mangan in WRC [000 §6.1]
+MANGAN = 2000  # cap of the formula [WRC 2015 §6.1; ORAN-1 §4.3.4]
+YAKUMAN = 8000  # [WRC 2015 §6.1; Évriichi §18]
+KIRIAGE_FROM = 1920  # 30 fu 4 han / 60 fu 3 han, rounded to mangan in WRC [WRC 2015 §6.1]
 
 
 def ceil100(x: int) -> int:
-    """Round up to the next multiple of 100 [000 §6.1].
+    """Round up to the next multiple of 100 [WRC 2015 §6.1].
 
     >>> ceil100(3840), ceil100(3900), ceil100(0)
     (3900, 3900, 0)
@@ -90,7 +92,7 @@ def _seat_set(values: Sequence[str], fld: str) -> tuple[int, ...]:
 
 
 def check_han_fu(han: int, fu: int | None, result: str) -> None:
-    """Reject the (han, fu) pairs that cannot happen (RULES.md §6.1).
+    """Reject the (han, fu) pairs that cannot happen (docs/rules.md §6.1).
 
     >>> check_han_fu(2, 25, "ron")
     >>> try:
@@ -109,7 +111,7 @@ def check_han_fu(han: int, fu: int | None, result: str) -> None:
             han=han,
         )
     if han >= 5:
-        return  # fu are ignored from 5 han [000 §6.1]
+        return  # fu are ignored from 5 han [WRC 2015 §6.1]
     if fu is None:
         raise RulesError("fu_missing", f"A {han}-han hand needs its fu.", field="fu", han=han)
     if not isinstance(fu, int) or isinstance(fu, bool):
@@ -164,7 +166,7 @@ def check_han_fu(han: int, fu: int | None, result: str) -> None:
 def base_points(
     ruleset: RuleSet, han: int | None = None, fu: int | None = None, yakuman: int = 0
 ) -> tuple[int, str | None]:
-    """Base points *b* and limit name of a hand (RULES.md §3.3). Does not validate.
+    """Base points *b* and limit name of a hand (WRC 2015 §6.1). Does not validate.
 
     >>> wrc, oran = _builtin("wrc2015"), _builtin("oran2015")
     >>> base_points(wrc, 4, 30), base_points(oran, 4, 30)
@@ -195,7 +197,7 @@ def _builtin(key: str) -> RuleSet:
 
 
 def noten_payments(ruleset: RuleSet, tenpai: Sequence[int]) -> tuple[int, int, int, int]:
-    """Noten payments at an exhaustive draw (RULES.md §5.1 R-DRAW-4).
+    """Noten payments at an exhaustive draw (WRC 2015 §5.7.2).
 
     >>> noten_payments(_builtin("wrc2015"), [0])
     (3000, -1000, -1000, -1000)
@@ -216,7 +218,7 @@ class HandInput:
 
     ``riichi_sticks`` are the deposits already on the table *before* this hand; ``riichi``
     are the seats that declared riichi in this hand (their deposit goes on the table). A
-    winner collects both. ``yakuman`` (a count) replaces han/fu. See CLI.md for the rest.
+    winner collects both. ``yakuman`` (a count) replaces han/fu. See docs/cli.md for the rest.
     """
 
     result: str
@@ -328,7 +330,7 @@ def _check_applicable(hand: HandInput) -> None:
 def score_hand(ruleset: RuleSet, hand: HandInput) -> HandResult:
     """Pay one hand under ``ruleset``; raise :class:`RulesError` if it cannot happen.
 
-    RULES.md §4.2: 2 han 30 fu, dealer tsumo, 3 counters, 2 sticks -> 1 300 from each.
+    docs/rules.md §4.2: 2 han 30 fu, dealer tsumo, 3 counters, 2 sticks -> 1 300 from each.
 
     >>> r = score_hand(_builtin("wrc2015"), HandInput("tsumo", dealer="E", winner="E",
     ...     han=2, fu=30, honba=3, riichi_sticks=2))
@@ -427,7 +429,7 @@ class _Ctx:
         yakuman = _count(h.yakuman, "yakuman")
         han, fu = h.han, h.fu
         if yakuman:
-            # A yakuman count replaces han/fu (CLI.md): both written is a slip on the sheet,
+            # A yakuman count replaces han/fu (docs/cli.md): both written is a slip on the sheet,
             # so say so rather than pay one of them silently.
             for key, value in (("han", han), ("fu", fu)):
                 if value is not None:
@@ -462,7 +464,7 @@ class _Ctx:
                 mult = 2 if (win_dealer or p == self.dealer) else 1
                 shares[p] = ceil100(mult * b) + rs.honba_tsumo * self.honba
             if pao is not None:
-                # The liable player pays the whole hand, counters included [000 §6.2]
+                # The liable player pays the whole hand, counters included [WRC 2015 §6.2]
                 payments[pao] -= sum(shares.values())
             else:
                 for p, amount in shares.items():
@@ -473,7 +475,7 @@ class _Ctx:
             counters = rs.honba_ron * self.honba
             if pao is not None and pao != loser:
                 # Discarder and liable player pay half each; counters by the discarder
-                # [000 §6.2]. If the liable player discarded, he pays it all [A14].
+                # [WRC 2015 §6.2]. If the liable player discarded, he pays it all [A14].
                 half = value // 2
                 payments[pao] -= half
                 payments[loser] -= value - half + counters
@@ -512,7 +514,7 @@ class _Ctx:
                     seat=SEATS[loser],
                 )
             # Head bump: the claimant first in turn order after the discarder wins
-            # [000 §5.4.1, §5.7.6; 001 §2.1]
+            # [WRC 2015 §5.4.1, §5.7.6; ORAN-1 §2.1]
             first = min(claimants, key=lambda s: (s - loser) % 4)
             if h.winner is not None and _seat_index(h.winner, "winner") != first:
                 raise RulesError(
@@ -560,7 +562,7 @@ class _Ctx:
 
     def chombo(self, offenders: tuple[int, ...]) -> HandResult:
         """Chombo: nothing paid, this hand's deposits back, same dealer and counters, replay
-        [000 §7.1]; ORAN: dealer keeps the deal [001 §3.1.4], non-dealer [A8]."""
+        [WRC 2015 §7.1]; ORAN: dealer keeps the deal [ORAN-1 §3.1.4], non-dealer [A8]."""
         rs = self.rs
         points = [0, 0, 0, 0]
         table = [0, 0, 0, 0]
@@ -584,7 +586,7 @@ class _Ctx:
     def _check_riichi_hands_shown(
         self, tenpai: set[int], dead: set[int], noten_riichi: list[int]
     ) -> None:
-        """Every riichi player must show a tenpai hand at a draw [000 §5.7.2]: the sheet says
+        """Every riichi player must show a tenpai hand at a draw [WRC 2015 §5.7.2]: the sheet says
         which way each one went, so a forgotten tick never becomes a silent noten or chombo."""
         for s in self.riichi:
             if s not in tenpai and s not in dead and s not in noten_riichi:
@@ -600,7 +602,7 @@ class _Ctx:
         h, rs = self.hand, self.rs
         tenpai = set(_seat_set(h.tenpai, "tenpai"))
         dead = set(_seat_set(h.dead_hand, "dead_hand"))
-        tenpai -= dead  # a dead hand is noten [000 §2.2, §7.1; 001 §4.2.2]
+        tenpai -= dead  # a dead hand is noten [WRC 2015 §2.2, §7.1; ORAN-1 §4.2.2]
         noten_riichi = [s for s in _seat_set(h.noten_riichi, "noten_riichi") if s not in dead]
         for s in noten_riichi:
             if s in tenpai:
@@ -610,11 +612,13 @@ class _Ctx:
                     field="noten_riichi",
                     seat=SEATS[s],
                 )
-        # A nagashi mangan overrides the check of the riichi hands [001 §4.4.10.6]; MS silent: same.
+        # A nagashi mangan overrides the check of the riichi hands [ORAN-1 §4.4.10.6]; MS
+        # silent: same.
         if h.result != "nagashi":
             self._check_riichi_hands_shown(tenpai, dead, noten_riichi)
             if noten_riichi:
-                # Noten riichi = chombo: no noten payments, no counter, replay [000 §5.7.2, §7.1]
+                # Noten riichi = chombo: no noten payments, no counter, replay
+                # [WRC 2015 §5.7.2, §7.1]
                 return self.chombo(tuple(noten_riichi))
         dealer_retains = self.dealer in tenpai
         if h.result == "nagashi":
@@ -626,7 +630,7 @@ class _Ctx:
                     ruleset=rs.key,
                 )
             player = _seat_index(h.player, "player")
-            # Mangan payment, no counters [002 adv.1; 001 §4.4.10.6; A15]
+            # Mangan payment, no counters [Évriichi adv. 1; ORAN-1 §4.4.10.6; A15]
             payments = [0, 0, 0, 0]
             for p in range(4):
                 if p != player:

@@ -1,13 +1,14 @@
 """Rule sets: named, frozen configuration objects and validated overrides.
 
-A :class:`RuleSet` holds every parameter of RULES.md §1 that the engine (or a form) needs.
-Three are built in — ``wrc2015`` (seed 000/004), ``oran2015`` (seed 001) and ``mahjongsoul``
-(seed 002 as written) — and a tournament stores one key plus a mapping of overrides, which
-:func:`resolve_ruleset` validates (unknown option, wrong type, out-of-range value → a
+A :class:`RuleSet` holds every parameter of docs/rules.md §1 that the engine (or a form) needs.
+Three are built in — ``wrc2015`` (WRC 2015), ``oran2015`` (ORAN-1) and ``mahjongsoul`` (the
+Évriichi slides as written) — and a tournament stores one key plus a mapping of overrides,
+which :func:`resolve_ruleset` validates (unknown option, wrong type, out-of-range value → a
 :class:`~scoring.rules.errors.RulesError`).
 
-Each default below carries its source: ``[000 §5.9.2]`` is seed 000 section 5.9.2, ``[A3]`` an
-assumption of RULES.md §11 (the seeds are silent), ``[C18]`` a contradiction of RULES.md §12.
+Each default below carries its source: ``[WRC 2015 §5.9.2]`` is section 5.9.2 of that rule
+book (docs/rules.md §0 names the books), ``[A3]`` an assumption of docs/rules.md §11 (the
+books are silent), ``[C18]`` a contradiction of docs/rules.md §12.
 Some parameters are *informational*: they describe the rule set for the rule-book page and
 the forms (red fives, renhou, minimum han…) but the engine does not evaluate hand
 composition, so it does not enforce them. They are marked "(informational)".
@@ -123,7 +124,7 @@ class RuleSet:
         "Total noten payment at an exhaustive draw (split 1/2/3 ways; a multiple of 600).",
         min=0,
         # 1, 2 or 3 tenpai players share it and 3, 2 or 1 noten players pay it, each in
-        # whole hundreds (3 000: 3 000 / 1 500 / 1 000 [000 §5.7.2]), so a multiple of 600.
+        # whole hundreds (3 000: 3 000 / 1 500 / 1 000 [WRC 2015 §5.7.2]), so a multiple of 600.
         step=600,
         step_why=", so that one, two or three tenpai players share it in hundreds",
     )
@@ -196,110 +197,110 @@ RULESETS: dict[str, RuleSet] = {
     "wrc2015": RuleSet(
         key="wrc2015",
         name="World Riichi Championship rules 2015",
-        start_points=30000,  # [000 §4.1]
-        return_points=30000,  # score = (points - 30 000)/1 000 + uma [000 §2.3, §5.9.2]
-        oka=0,  # start = return: no oka [000 §5.9.2]
-        uma=(15, 5, -5, -15),  # [000 §5.9.2]
-        tie_mode="split",  # tied places share their uma [000 §5.9.2]
-        leftover_riichi="lost",  # nobody gets them [000 §5.7.4, §5.9; 004 §5.7.4]
-        bust_ends_game=False,  # play on below zero [000 §4.1, §6.1]
-        south4_stop_points=None,  # no agari-yame [000 §5.9.1]
-        west_extension_points=None,  # ends after South [000 §5.8, §5.9]
-        time_limit_minutes=90,  # recommended, optional [000 §8.2]
-        kiriage=True,  # 1 920 -> 2 000 [000 §6.1]
-        counted_yakuman=False,  # 13+ han = sanbaiman [000 §6.1]
-        multiple_yakuman=False,  # yakuman never stack [000 §6.5]
-        honba_ron=300,  # [000 §5.7.7, §6.1]
-        honba_tsumo=100,  # [000 §5.7.7, §6.1]
-        noten_total=3000,  # [000 §5.7.2; 004 §5.7.2]
-        nagashi_mangan=False,  # only winning hands are paid [000 §6]
-        abortive_draws=False,  # none [000 §5.7.3]
-        multiple_ron="head_bump",  # [000 §5.4.1, §5.7.6]
-        pao=True,  # Big Three Dragons, Big Four Winds [000 §6.2]
-        riichi_min_points=None,  # riichi allowed with a negative score [000 §6.1, §6.5.1]
-        red_fives=0,  # [000 §3.3]
-        min_han=1,  # [000 §5.2]
-        renhou="mangan",  # [000 §6.5.4]
-        daisharin=False,  # not a yaku [000 §6.5]
-        double_wind_pair_fu=4,  # [000 §6.3]
-        kuitan=True,  # [000 §6.5.1]
-        chombo_model="penalty_points",  # [000 §7.1]
-        chombo_amount=20,  # 20 penalty points [000 §7.1]
-        late_points_per_minute=1,  # 1-10 min: 1 point/min [000 §7.2]
-        late_limit_minutes=10,  # > 10 min: substitute [000 §7.2]
-        late_substituted_penalty=30,  # "only 30 points" [000 §7.2; RULES.md C18]
-        missed_hanchan_penalty=20,  # [000 §7.2]
+        start_points=30000,  # [WRC 2015 §4.1]
+        return_points=30000,  # score = (points - 30 000)/1 000 + uma [WRC 2015 §2.3, §5.9.2]
+        oka=0,  # start = return: no oka [WRC 2015 §5.9.2]
+        uma=(15, 5, -5, -15),  # [WRC 2015 §5.9.2]
+        tie_mode="split",  # tied places share their uma [WRC 2015 §5.9.2]
+        leftover_riichi="lost",  # nobody gets them [WRC 2015 §5.7.4, §5.9]
+        bust_ends_game=False,  # play on below zero [WRC 2015 §4.1, §6.1]
+        south4_stop_points=None,  # no agari-yame [WRC 2015 §5.9.1]
+        west_extension_points=None,  # ends after South [WRC 2015 §5.8, §5.9]
+        time_limit_minutes=90,  # recommended, optional [WRC 2015 §8.2]
+        kiriage=True,  # 1 920 -> 2 000 [WRC 2015 §6.1]
+        counted_yakuman=False,  # 13+ han = sanbaiman [WRC 2015 §6.1]
+        multiple_yakuman=False,  # yakuman never stack [WRC 2015 §6.5]
+        honba_ron=300,  # [WRC 2015 §5.7.7, §6.1]
+        honba_tsumo=100,  # [WRC 2015 §5.7.7, §6.1]
+        noten_total=3000,  # [WRC 2015 §5.7.2]
+        nagashi_mangan=False,  # only winning hands are paid [WRC 2015 §6]
+        abortive_draws=False,  # none [WRC 2015 §5.7.3]
+        multiple_ron="head_bump",  # [WRC 2015 §5.4.1, §5.7.6]
+        pao=True,  # Big Three Dragons, Big Four Winds [WRC 2015 §6.2]
+        riichi_min_points=None,  # riichi allowed with a negative score [WRC 2015 §6.1, §6.5.1]
+        red_fives=0,  # [WRC 2015 §3.3]
+        min_han=1,  # [WRC 2015 §5.2]
+        renhou="mangan",  # [WRC 2015 §6.5.4]
+        daisharin=False,  # not a yaku [WRC 2015 §6.5]
+        double_wind_pair_fu=4,  # [WRC 2015 §6.3]
+        kuitan=True,  # [WRC 2015 §6.5.1]
+        chombo_model="penalty_points",  # [WRC 2015 §7.1]
+        chombo_amount=20,  # 20 penalty points [WRC 2015 §7.1]
+        late_points_per_minute=1,  # 1-10 min: 1 point/min [WRC 2015 §7.2]
+        late_limit_minutes=10,  # > 10 min: substitute [WRC 2015 §7.2]
+        late_substituted_penalty=30,  # "only 30 points" [WRC 2015 §7.2; C18]
+        missed_hanchan_penalty=20,  # [WRC 2015 §7.2]
         hanchans_per_event=None,  # not stated
         tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (README: tie-break chain)
     ),
     "oran2015": RuleSet(
         key="oran2015",
         name="ORAN-1 (North American Riichi Open) 2015",
-        start_points=30000,  # [001 §2.1, §3.1.2]
-        return_points=30000,  # sheet's "differential" [001 §3.4.1]
-        oka=0,  # none [001 §3.4.1]
-        uma=(15, 5, -5, -15),  # "5-15" [001 §2.1, §3.1.8]
-        tie_mode="split",  # not stated; uma "as in the 2014 WRC" [001 §2.1; A2]
-        leftover_riichi="lost",  # struck from the count [001 §2.2, §3.2.8]
-        bust_ends_game=True,  # negative score ends the match [001 §2.1, §3.1.2, §3.1.7]
+        start_points=30000,  # [ORAN-1 §2.1, §3.1.2]
+        return_points=30000,  # sheet's "differential" [ORAN-1 §3.4.1]
+        oka=0,  # none [ORAN-1 §3.4.1]
+        uma=(15, 5, -5, -15),  # "5-15" [ORAN-1 §2.1, §3.1.8]
+        tie_mode="split",  # not stated; uma "as in the 2014 WRC" [ORAN-1 §2.1; A2]
+        leftover_riichi="lost",  # struck from the count [ORAN-1 §2.2, §3.2.8]
+        bust_ends_game=True,  # negative score ends the match [ORAN-1 §2.1, §3.1.2, §3.1.7]
         south4_stop_points=None,  # agari-yame not stated: not allowed [A4]
-        west_extension_points=None,  # no West round [001 §2.1, §3.1.7]
-        time_limit_minutes=None,  # a limit exists, no value [001 §3.1.7]
-        kiriage=False,  # 3 840 -> 3 900 [001 §4.3.4, tables]
-        counted_yakuman=False,  # [001 §2.2, §3.2.2]
-        multiple_yakuman=False,  # cap 32 000 / 48 000 [001 §2.2, §3.2.3]
-        honba_ron=300,  # [001 §5.7]
-        honba_tsumo=100,  # [001 §5.7]
-        noten_total=3000,  # [001 §5.7; RULES.md §5.1]
-        nagashi_mangan=True,  # [001 §1, §4.4.10.6]
-        abortive_draws=False,  # none [001 §2.2, §3.2.1]
-        multiple_ron="head_bump",  # atama-hane [001 §2.1]
+        west_extension_points=None,  # no West round [ORAN-1 §2.1, §3.1.7]
+        time_limit_minutes=None,  # a limit exists, no value [ORAN-1 §3.1.7]
+        kiriage=False,  # 3 840 -> 3 900 [ORAN-1 §4.3.4, scoring tables]
+        counted_yakuman=False,  # [ORAN-1 §2.2, §3.2.2]
+        multiple_yakuman=False,  # cap 32 000 / 48 000 [ORAN-1 §2.2, §3.2.3]
+        honba_ron=300,  # [ORAN-1 §5.7]
+        honba_tsumo=100,  # [ORAN-1 §5.7]
+        noten_total=3000,  # [ORAN-1 §5.7; docs/rules.md §5.1]
+        nagashi_mangan=True,  # [ORAN-1 §1, §4.4.10.6]
+        abortive_draws=False,  # none [ORAN-1 §2.2, §3.2.1]
+        multiple_ron="head_bump",  # atama-hane [ORAN-1 §2.1]
         pao=True,  # not stated: WRC rule [A6]
-        riichi_min_points=1000,  # must be able to pay [001 §3.1.2]
-        red_fives=0,  # [001 §2.1, §3.1.6]
-        min_han=1,  # no 2-han minimum [001 §2.2, §3.2.5]
-        renhou="5han",  # stacks [001 §2.2, §3.2.4, §4.4.10.5]
-        daisharin=True,  # yakuman [001 §4.4.3.7]
-        double_wind_pair_fu=2,  # "2 fu for a value pair" [001 §4.3.3; C13]
-        kuitan=True,  # ari-ari [001 §2.1, §3.1.1]
-        chombo_model="table_points",  # deducted at the end, changes placement [001 §3.1.4]
-        chombo_amount=10000,  # [001 §2.1, §3.1.4, §3.4.1]
-        late_points_per_minute=0,  # "subject to sanction", entered by hand [001 §3.4.3; A7]
+        riichi_min_points=1000,  # must be able to pay [ORAN-1 §3.1.2]
+        red_fives=0,  # [ORAN-1 §2.1, §3.1.6]
+        min_han=1,  # no 2-han minimum [ORAN-1 §2.2, §3.2.5]
+        renhou="5han",  # stacks [ORAN-1 §2.2, §3.2.4, §4.4.10.5]
+        daisharin=True,  # yakuman [ORAN-1 §4.4.3.7]
+        double_wind_pair_fu=2,  # "2 fu for a value pair" [ORAN-1 §4.3.3; C13]
+        kuitan=True,  # ari-ari [ORAN-1 §2.1, §3.1.1]
+        chombo_model="table_points",  # deducted at the end, changes placement [ORAN-1 §3.1.4]
+        chombo_amount=10000,  # [ORAN-1 §2.1, §3.1.4, §3.4.1]
+        late_points_per_minute=0,  # "subject to sanction", entered by hand [ORAN-1 §3.4.3; A7]
         late_limit_minutes=None,  # no per-minute scale [A7]
         late_substituted_penalty=0,  # not stated [A7]
         missed_hanchan_penalty=0,  # not stated [A7]
-        hanchans_per_event=8,  # 4 + 4 [001 §2]
+        hanchans_per_event=8,  # 4 + 4 [ORAN-1 §2]
         tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (README: tie-break chain)
     ),
     "mahjongsoul": RuleSet(
         key="mahjongsoul",
         name="Mahjong Soul rules (Évriichi slides v1.9)",
-        start_points=25000,  # [002 slide 7]
+        start_points=25000,  # [Évriichi §7]
         return_points=25000,  # not stated [A1]
         oka=0,  # not stated [A1]
-        uma=(15, 5, -5, -15),  # the slides' example [002 adv.6]
-        tie_mode="seat_order",  # E > S > W > N; 'split' is the alternative [002 adv.6]
+        uma=(15, 5, -5, -15),  # the slides' example [Évriichi adv. 6]
+        tie_mode="seat_order",  # E > S > W > N; 'split' is the alternative [Évriichi adv. 6]
         leftover_riichi="lost",  # not stated [A3]
-        bust_ends_game=True,  # [002 slides 7, 19]
-        south4_stop_points=30000,  # S4 dealer 1st with >= 30 000 stops [002 slide 19; C23]
-        west_extension_points=30000,  # nobody at 30 000 after S4: West round [002 slide 19]
+        bust_ends_game=True,  # [Évriichi §7, §19]
+        south4_stop_points=30000,  # S4 dealer 1st with >= 30 000 stops [Évriichi §19; C23]
+        west_extension_points=30000,  # nobody at 30 000 after S4: West round [Évriichi §19]
         time_limit_minutes=None,  # not stated
-        kiriage=False,  # [002 slide 18 tables]
-        counted_yakuman=False,  # "Sanbaiman 11+" [002 slide 18]
-        multiple_yakuman=True,  # Big Four Winds = 2, special waits +1 [002 slide 4]
-        honba_ron=300,  # [002 slide 18]
-        honba_tsumo=100,  # [002 slide 18]
-        noten_total=3000,  # [002 slide 18]
-        nagashi_mangan=True,  # [002 adv.1]
-        abortive_draws=True,  # four kinds [002 adv.3]
+        kiriage=False,  # [Évriichi §18 tables]
+        counted_yakuman=False,  # "Sanbaiman 11+" [Évriichi §18]
+        multiple_yakuman=True,  # Big Four Winds = 2, special waits +1 [Évriichi §4]
+        honba_ron=300,  # [Évriichi §18]
+        honba_tsumo=100,  # [Évriichi §18]
+        noten_total=3000,  # [Évriichi §18]
+        nagashi_mangan=True,  # [Évriichi adv. 1]
+        abortive_draws=True,  # four kinds [Évriichi adv. 3]
         multiple_ron="head_bump",  # not stated [A5]
         pao=True,  # not stated: WRC rule [A6]
-        riichi_min_points=None,  # only the 4-tile wall condition [002 slide 16]
-        red_fives=3,  # one per suit [002 slide 14]
-        min_han=1,  # [002 slide 4]
-        renhou="yakuman",  # [002 slide 4]
-        daisharin=False,  # not listed [002 slide 4]
-        double_wind_pair_fu=2,  # not stated (003: 2 fu) [C13]
+        riichi_min_points=None,  # only the 4-tile wall condition [Évriichi §16]
+        red_fives=3,  # one per suit [Évriichi §14]
+        min_han=1,  # [Évriichi §4]
+        renhou="yakuman",  # [Évriichi §4]
+        daisharin=False,  # not listed [Évriichi §4]
+        double_wind_pair_fu=2,  # not stated (EMA 2012 sheet: 2 fu) [C13]
         kuitan=True,  # not stated
         chombo_model="penalty_points",  # not stated: WRC model [A8]
         chombo_amount=20,  # not stated: WRC amount [A8]

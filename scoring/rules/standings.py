@@ -4,14 +4,14 @@ A player's total is the sum of their hanchan scores (each already includes that 
 chombo and lateness penalties, see :class:`scoring.rules.hanchan.SeatScore`) plus the other
 penalty points recorded against the registration (discretionary penalties, each with a
 reason). A record with ``ranked=False`` gets no place: it is listed after the ranked rows
-with ``place=None`` (e.g. a disqualified player [000 §7.1], or one who has not played yet;
+with ``place=None`` (e.g. a disqualified player [WRC 2015 §7.1], or one who has not played yet;
 the caller decides which). Players with equal totals are separated by the tie-break chain
 (:attr:`scoring.rules.RuleSet.tie_breaks`); players still equal share the place
 (competition ranking 1, 1, 3).
 
 The default chain: total → best single hanchan score → more 1st places → more 2nd places →
-fewer penalty points → shared place. The seeds give no tie-break (WRC only ranks by the
-global score [000 §2.3]); this chain is the engine's documented default, configurable.
+fewer penalty points → shared place. The rule books give no tie-break (WRC only ranks by the
+global score [WRC 2015 §2.3]); this chain is the engine's documented default, configurable.
 
 Not here: loading scores from the database, caching (the Django layer's job).
 """

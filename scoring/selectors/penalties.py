@@ -124,7 +124,7 @@ def _sheet_penalty_kinds(seat, score) -> list[tuple[str, Fraction]]:
     if score.chombo_penalty:
         out.append(("chombo", score.chombo_penalty))
     # Listed even when the rules price it at nothing: ORAN leaves lateness to the referees'
-    # sanction (RULES.md A7), who must see on the list who was late or absent to decide it.
+    # sanction (docs/rules.md A7), who must see on the list who was late or absent to decide it.
     if score.late_penalty or seat.late_minutes or seat.absent:
         out.append(("missed_hanchan" if seat.absent else "lateness", score.late_penalty))
     return out

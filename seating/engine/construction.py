@@ -1,9 +1,10 @@
 """Explicit constructions of repeat-free plans (no search, no randomness needed).
 
-* **Difference-matrix construction** (THEORY.md, "A finite-field construction"): players are
-  (class i ∈ 0..3, x ∈ G, y ∈ Z_m) for an abelian group G of order Q, T = Q·m tables
-  (u, y). In round r player (i, x, y) sits at table (x + k[r][i], y). Two players of
-  classes i ≠ j meet only in the round where k[r][i] − k[r][j] = x' − x, so at most once
+* **Difference-matrix construction** (docs/seating-theory.md, "A finite-field
+  construction"): players are (class i ∈ 0..3, x ∈ G, y ∈ Z_m) for an abelian group G of
+  order Q, T = Q·m tables (u, y). In round r player (i, x, y) sits at table
+  (x + k[r][i], y). Two players of classes i ≠ j meet only in the round where
+  k[r][i] − k[r][j] = x' − x, so at most once
   when these differences are distinct over the rounds; players of one class never meet;
   a player's table changes every round when k[r][i] is distinct over r. With G = GF(Q)
   (Q a prime power ≥ 5) k[r][i] = e_r·a_i works for R <= Q rounds; for other table counts

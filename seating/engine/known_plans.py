@@ -7,9 +7,9 @@ of the six tables, and two players meet as often as their permutations agree. No
 plan exists (it would need 24 permutations of six symbols agreeing pairwise at most once;
 at most 18 such exist), and the search reaches 15 repeated meetings on most seeds, 16 to 20
 on others, in 12 to 20 seconds. The stored plan has 15 (one pair meets three times); a
-plain simulated annealing reaches 15 too (THEORY.md) and nothing better is known to us; a
-plan below 15 cannot be four groups of six who never meet (Latin squares of order 6, no
-two orthogonal: bench/designs/latin_squares_24x6.py finds 36 repeats at best).
+plain simulated annealing reaches 15 too (docs/seating-theory.md) and nothing better is
+known to us; a plan below 15 cannot be four groups of six who never meet (Latin squares of
+order 6, no two orthogonal: bench/designs/latin_squares_24x6.py finds 36 repeats at best).
 Found by this package's own search (seed 100, 40 s) and checked from first principles by
 tests/seating/test_engine_designs.py.
 

@@ -48,8 +48,8 @@ def repeat_lower_bound(
 ) -> int:
     """Repeated meetings no plan can avoid, the largest of three counts.
 
-    * Counting (THEORY.md): each round gives a player 3 new opponents, so beyond (N − 1)/3
-      rounds ⌈N·(3R − (N − 1))/2⌉ meetings repeat.
+    * Counting (docs/seating-theory.md): each round gives a player 3 new opponents, so
+      beyond (N − 1)/3 rounds ⌈N·(3R − (N − 1))/2⌉ meetings repeat.
     * Pigeonhole, for three tables or fewer (four with ``fresh_tables``): see
       :func:`pigeonhole_pairs`; each such pair repeats in every round after the first.
     * Permutation codes, with ``each_table_once`` (every player at each of the T tables
@@ -88,8 +88,8 @@ def permutation_code_pairs(n_players: int) -> int:
     T = N/4 tables exactly once (T rounds).
 
     A player's tables are then a permutation of the T tables, and two players meet as often
-    as their permutations agree (THEORY.md). Players who pairwise meet at most once have
-    distinct permutations (T ≥ 2) agreeing in at most one place, so at most M =
+    as their permutations agree (docs/seating-theory.md). Players who pairwise meet at most
+    once have distinct permutations (T ≥ 2) agreeing in at most one place, so at most M =
     PERMUTATION_CODES[T] of them. The other pairs thus never join M + 1 players all to one
     another, and by Turán's theorem they are at most those between M groups as even as
     possible: the pairs within the groups' count of pairs meet twice or more, each a repeat

@@ -101,7 +101,7 @@ def validate_player_count(n: int) -> None:
     """Raise :class:`SeatingError` for fewer players than a table or more than
     :data:`MAX_PLAYERS` (the CLI asks before it lists players 1..N)."""
     if n < 4:
-        # CLI.md: a count that is not a multiple of four says how many substitutes to add.
+        # docs/cli.md: a count that is not a multiple of four says how many substitutes to add.
         short = "" if n < 1 else f": add {4 - n} substitute{'s' if n < 3 else ''}"
         raise SeatingError(
             "too_few_players",

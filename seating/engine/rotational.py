@@ -1,6 +1,6 @@
 """Repeat-free plans from cyclic difference families, for sizes the field construction misses.
 
-These are the "hard" sizes of THEORY.md, where the rounds come close to (N − 1)/3 and
+These are the "hard" sizes of docs/seating-theory.md, where the rounds come close to (N − 1)/3 and
 local search leaves repeats: design theory says a repeat-free plan exists (resolvable
 maximum packings, Ge, Lam, Ling, Shen 2005), and for the sizes below it has a cyclic form
 small enough to store.

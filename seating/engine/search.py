@@ -6,7 +6,7 @@ Simulated annealing over the new rounds with three moves:
 * **double swap**: a player trades his tables of two rounds with the players who hold them,
   so table visits do not change (a reuse-free plan stays reuse-free);
 * **relabel**: two tables of one round swap their numbers (changes only table reuse, so the
-  numbering is searched jointly with the groups, as THEORY.md advises).
+  numbering is searched jointly with the groups, as docs/seating-theory.md advises).
 
 The cost is ``w_tables·reuse + w_teams·clashes + w_repeats·Σ pair_cost(meetings)``
 (pair_cost: 2 per repeat, plus 1 per meeting beyond the second). Every move is scored by an

@@ -1,10 +1,11 @@
 """Starting winds: order the four players of every table as E, S, W, N.
 
-Exact method (THEORY.md, "Winds are solved exactly"): split each player's rounds into blocks
-of four; the bipartite multigraph between (player, block) and (round, table) has maximum
-degree 4, so it has a proper 4-edge-colouring (König); colour = wind. Then every player holds
-each wind ⌊R/4⌋ or ⌈R/4⌉ times (spread 0 when 4 divides R) and every table has each wind
-once. The colouring is built edge by edge, freeing a colour by swapping an alternating path.
+Exact method (docs/seating-theory.md, "Winds are solved exactly"): split each player's
+rounds into blocks of four; the bipartite multigraph between (player, block) and (round,
+table) has maximum degree 4, so it has a proper 4-edge-colouring (König); colour = wind.
+Then every player holds each wind ⌊R/4⌋ or ⌈R/4⌉ times (spread 0 when 4 divides R) and
+every table has each wind once. The colouring is built edge by edge, freeing a colour by
+swapping an alternating path.
 
 When rounds were already played (live re-seating) the earlier winds are fixed and the counts
 they leave may not be evened out by blocks of four. A backtracking search over the tables'

@@ -47,12 +47,12 @@ def demo_at_the_tables() -> Tournament:
     users = get_user_model().objects.in_bulk([REFEREE, HEAD], field_name="username")
     fourth = tournament.rounds.get(number=4)
     # Two officials' entries that differ: the table is disputed. Both add up to 4 × 30 000
-    # (RULES.md §7.4 item 4); the first is WRC 2015 §5.9.2's example.
+    # (docs/rules.md §7.4 item 4); the first is WRC 2015 §5.9.2's example.
     confirm_sheet(fourth, 2, users[REFEREE], (42300, 31000, 27700, 19000))
     confirm_sheet(fourth, 2, users[HEAD], (41300, 32000, 27700, 19000))
     confirm_sheet(fourth, 3, users[REFEREE])
-    # Penalty points at the referee's discretion, as for a phone ringing (RULES.md §8.1,
-    # [000 §7.1]).
+    # Penalty points at the referee's discretion, as for a phone ringing
+    # (WRC 2015 §7.1, §7.2).
     for reason in ("Phone rang during the hand", "Slow play, twice warned"):
         penalty = penalty_give(
             registration=fourth.seats.get(table_number=4, wind="E").registration,
@@ -171,7 +171,7 @@ def test_a_referee_types_a_whole_sheet_on_a_375_px_phone(live_server, new_page, 
     page.goto(sheet)
     assert_fits(page, "empty sheet")
     # A slip first: the four points add up to 100 too many (4 × 30 000 with no riichi
-    # stick left, RULES.md §7.4 item 4; WRC 2015 §5.9.2's example).
+    # stick left, docs/rules.md §7.4 item 4; WRC 2015 §5.9.2's example).
     typed = {"E": "42300", "S": "31000", "W": "27700", "N": "19100"}
     for wind, points in typed.items():
         page.locator(f"[name={wind}_points]").tap()
@@ -180,8 +180,8 @@ def test_a_referee_types_a_whole_sheet_on_a_375_px_phone(live_server, new_page, 
     page.locator(".errorlist").first.wait_for()
     assert_fits(page, "sheet with errors")
     page.locator("[name=N_points]").fill("19000")
-    # South 5 minutes late (1 point a minute, RULES.md §8.3 R-LATE-1); West absent, the
-    # substitute plays the seat (R-LATE-2, R-LATE-3).
+    # South 5 minutes late (1 point a minute, WRC 2015 §7.2); West absent, the
+    # substitute plays the seat (WRC 2015 §7.2).
     page.locator("[name=S_late]").fill("5")
     page.select_option("[name=W_substitute]", str(substitute.pk))
     page.locator("[name=note]").tap()
@@ -206,7 +206,7 @@ def test_a_referee_types_a_whole_sheet_on_a_375_px_phone(live_server, new_page, 
     # Another official saves table 5 while this one checks it: the save shows what is saved
     # now above the input, which is kept.
     page.goto(sheet.replace("/table/1/", "/table/5/"))
-    # 4 × 30 000 again (RULES.md §7.4 item 4), another sheet than the one typed here.
+    # 4 × 30 000 again (docs/rules.md §7.4 item 4), another sheet than the one typed here.
     for wind, points in (("E", "40000"), ("S", "30000"), ("W", "30000"), ("N", "20000")):
         page.locator(f"[name={wind}_points]").fill(points)
     page.locator("button[value=check]").tap()

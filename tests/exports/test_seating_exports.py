@@ -98,8 +98,8 @@ def test_score_sheets_have_one_page_per_table_with_names_and_rows(seated_round, 
     reader = pypdf.PdfReader(io.BytesIO(content))
     assert len(reader.pages) == 2  # 8 players, 2 tables
     first_page = reader.pages[0].extract_text()
-    # What the referee enters, then the sheet's rows [001 §3.4.1] in WRC order: return points
-    # 30 000 [000 §5.9.2], penalty points after the uma [000 §7.1]
+    # What the referee enters, then the sheet's rows [ORAN-1 §3.4.1] in WRC order: return points
+    # 30 000 [WRC 2015 §5.9.2], penalty points after the uma [WRC 2015 §7.1]
     for row in ("Final points", "Chombo", "Minutes late", "Substitute", "Riichi sticks left"):
         assert row in first_page
     for row in ("Difference to 30,000", "÷ 1,000", "Placement bonus", "Penalty points", "Net"):
@@ -113,7 +113,7 @@ def test_score_sheets_have_one_page_per_table_with_names_and_rows(seated_round, 
 
 
 def test_the_oran_score_sheet_takes_chombo_off_the_table_points(seated_round):
-    # [001 §3.1.4, §3.4.1]: the chombo comes off the final points, then the sheet goes on
+    # [ORAN-1 §3.1.4, §3.4.1]: the chombo comes off the final points, then the sheet goes on
     tournament = seated_round.tournament
     tournament.ruleset = "oran2015"
     tournament.save()
@@ -171,7 +171,7 @@ def test_the_score_sheet_has_no_oka_row_where_there_is_none(seated_round):
     [
         # WRC 2015 §5.9.2: tied players share the uma of their places
         ("wrc2015", "Equal points: the tied players share the bonuses of the places they occupy."),
-        # Évriichi slides [002 adv.6]: the initial seat order E > S > W > N breaks the tie
+        # [Évriichi adv. 6]: the initial seat order E > S > W > N breaks the tie
         (
             "mahjongsoul",
             "Equal points: the earlier starting seat takes the better place (East, then South, "

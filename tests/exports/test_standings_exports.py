@@ -25,7 +25,7 @@ from tournament.models import Registration, Round, Team, Tournament, TournamentS
 @pytest.fixture
 def scored(seated_round, django_user_model):
     """8 players in two teams, round 1 confirmed: WRC scores +27.3 / +6.0 / −7.3 / −26.0
-    at each table [000 §5.9.2]."""
+    at each table [WRC 2015 §5.9.2]."""
     tournament = seated_round.tournament
     tournament.confirmation_policy = Tournament.ConfirmationPolicy.SINGLE
     tournament.save()
@@ -181,7 +181,7 @@ def test_the_team_rankings_pdf_has_the_figures_of_the_team_rankings_page(
     client, scored, language, title
 ):
     # The team rankings page could not be printed. WRC scores +27.3 / +6.0 / −7.3 / −26.0 at
-    # each table, East to North [000 §5.9.2]: Équipe 1 holds East and West of both tables,
+    # each table, East to North [WRC 2015 §5.9.2]: Équipe 1 holds East and West of both tables,
     # Équipe 2 South and North (−40.0). Table 2's East moved to a team of their own: Équipe 3
     # +27.3, Équipe 1 +27.3 − 7.3 − 7.3 = +12.7.
     scored.is_public = True
@@ -334,7 +334,7 @@ def test_unknown_export_is_404(client, seated_round, organiser):
 
 
 def test_players_without_a_hanchan_are_not_in_the_ema_results_nor_placed(scored):
-    # WRC 2015 §7.1/§7.2 (RULES.md §8.1, §8.3): only results are ranked; a player with no
+    # WRC 2015 §7.1/§7.2: only results are ranked; a player with no
     # hanchan has none, so a place at 0.0 would push every later player down.
     late = make_registration(scored)
     rows = list(open_xlsx(EmaResultsXlsx(scored).render()[2]).active.values)[1:]
@@ -358,7 +358,7 @@ def test_players_without_a_hanchan_are_not_in_the_ema_results_nor_placed(scored)
 def test_every_pdf_writes_negative_numbers_with_the_minus_sign(
     scored, seated_round, language, score, uma
 ):
-    # The typographic minus (U+2212) of the pages, never a hyphen; uma 15/5/−5/−15 [000 §5.9.2]
+    # The typographic minus (U+2212) of the pages, never a hyphen; uma 15/5/−5/−15 [WRC 2015 §5.9.2]
     with translation.override(language):
         standings = pdf_text(StandingsPdf(scored).render()[2])
         sheets = [

@@ -10,8 +10,8 @@ from tests.conftest import confirm_sheet, make_seats, make_staff
 from tests.exports.conftest import pdf_text
 from tournament.models import Round, Tournament, TournamentStaff
 
-# WRC 2015 [000 §5.9.2]: (points − 30,000) / 1,000 + uma 15 / 5 / −5 / −15, play on below
-# zero [000 §4.1]: +105.4 / +5.0 / −9.8 / −100.6 at every table, every round.
+# [WRC 2015 §5.9.2]: (points − 30,000) / 1,000 + uma 15 / 5 / −5 / −15, play on below
+# zero [WRC 2015 §4.1]: +105.4 / +5.0 / −9.8 / −100.6 at every table, every round.
 WIDE_POINTS = (120400, 30000, 25200, -55600)
 
 

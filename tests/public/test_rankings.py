@@ -73,7 +73,7 @@ def test_format_score_uses_the_readers_locale():
 
 @pytest.mark.parametrize(
     ("points", "text"),
-    [(42300, "42,300"), (-5300, "−5,300"), (0, "0"), (None, "")],  # below zero [000 §4.1]
+    [(42300, "42,300"), (-5300, "−5,300"), (0, "0"), (None, "")],  # below zero [WRC 2015 §4.1]
 )
 def test_format_points_writes_the_minus_sign_as_scores_do(points, text):
     with translation.override("en"):
@@ -410,7 +410,7 @@ def test_a_withdrawn_player_stays_ranked_and_is_marked(client, django_user_model
 @pytest.mark.parametrize(
     ("status", "english", "french"),
     [
-        # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player is not in the ranking.
+        # WRC 2015 §7.1: a disqualified player is not in the ranking.
         (
             Registration.Status.DISQUALIFIED,
             "Disqualified · Not in the ranking.",
@@ -460,7 +460,7 @@ def test_the_player_page_of_a_player_who_plays_has_no_status_notice(client, djan
 def test_a_reinstated_player_is_ranked_and_no_longer_marked(
     client, django_user_model, organiser, leave
 ):
-    # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player is left out of the rankings, a
+    # WRC 2015 §7.1: a disqualified player is left out of the rankings, a
     # withdrawn one marked "withdrawn"; reinstated, they are listed as any other player.
     tournament, _registrations, rounds, referee = make_event(django_user_model)
     confirm_round(rounds[0], referee, tables=2)
@@ -490,7 +490,7 @@ def test_an_official_lands_on_the_home_page_with_their_tournaments(client, djang
 
 @pytest.mark.django_db
 def test_players_without_a_hanchan_have_no_place_and_come_last(client, django_user_model):
-    # WRC 2015 §7.2 (RULES.md §8.3): a player's total is the sum of hanchan scores; a late
+    # WRC 2015 §7.2: a player's total is the sum of hanchan scores; a late
     # registration has none yet, so no place (not 0.0 above every negative total).
     tournament, registrations, rounds, referee = make_event(django_user_model, teams=0)
     confirm_round(rounds[0], referee, tables=2)
@@ -534,7 +534,7 @@ def test_the_player_page_says_who_played_the_seat_of_an_absent_player(
                 points=points,
                 substitute_id=substitute.pk if seat.registration == absent else None,
             )
-            # WRC 2015 §5.9.2's example final scores (4 × 30 000, RULES.md §7.4 item 4).
+            # WRC 2015 §5.9.2's example final scores (4 × 30 000, docs/rules.md §7.4 item 4).
             for seat, points in zip(seats, (42300, 31000, 27700, 19000), strict=True)
         ),
     )

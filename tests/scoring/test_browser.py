@@ -84,7 +84,7 @@ def test_the_hint_does_not_add_up_points_typed_with_a_thousands_separator(
     assert page.inner_text(".points-sum") == message
     assert "status-disputed" in page.get_attribute(".points-sum", "class")
     page.fill("#id_N_points", "38000")
-    # 120 000 = 4 × 30 000 start points under WRC (RULES.md §7.4 item 4).
+    # 120 000 = 4 × 30 000 start points under WRC (docs/rules.md §7.4 item 4).
     assert page.inner_text(".points-sum") == "120,000 / 120,000"
     assert "status-confirmed" in page.get_attribute(".points-sum", "class")
 
@@ -95,7 +95,7 @@ def test_the_hint_groups_the_points_like_the_check_in_french(referee_page, live_
     page.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, 1]))
     for wind, points in zip("ESWN", ("42300", "31000", "27700", "18000"), strict=True):
         page.fill(f"#id_{wind}_points", points)
-    # 120 000 = 4 × 30 000 start points under WRC (RULES.md §7.4 item 4).
+    # 120 000 = 4 × 30 000 start points under WRC (docs/rules.md §7.4 item 4).
     assert page.inner_text(".points-sum") == "119\xa0000 / 120\xa0000"
     page.click("button[value=check]")
     assert "120\xa0000" in page.inner_text(".errorlist")
@@ -154,7 +154,7 @@ def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, liv
     page.click("button[value=save]")
     assert "Saved and confirmed" in page.inner_text(".messages")
     seats = ScoreSheet.objects.get().current.data["seats"]
-    # 2 han 30 fu by a non-dealer: 2 000 from the discarder (RULES.md R-PAY table)
+    # 2 han 30 fu by a non-dealer: 2 000 from the discarder (docs/rules.md §6.2)
     assert [seat["points"] for seat in seats] == [30000, 30000, 28000, 32000]
 
 

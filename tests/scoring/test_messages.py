@@ -11,7 +11,7 @@ from tests.scoring.conftest import Role, sheet_form_data, table_registrations
 
 def _points_sum(sticks: int) -> RulesError:
     # What the engine raises when the four scores miss 4 × 30 000 − 1 000 per stick left
-    # (RULES.md §7.4 item 4: 120 000 under WRC).
+    # (docs/rules.md §7.4 item 4: 120 000 under WRC).
     return RulesError(
         "points_sum",
         "The four scores do not add up.",
@@ -45,7 +45,7 @@ def test_other_messages_keep_their_grouped_numbers_and_wind_names():
     error = RulesError("points_not_multiple", "Not a multiple.", points=42350)
     assert message_for(error) == "42,350 is not a multiple of 100; every payment is."
     # Below zero with the minus sign the sheet's points use (U+2212), not a hyphen; points
-    # must be multiples of 100 (RULES.md §7.4 item 2).
+    # must be multiples of 100 (docs/rules.md §7.4 item 2).
     error = RulesError("points_not_multiple", "Not a multiple.", points=-5350)
     assert message_for(error) == "−5,350 is not a multiple of 100; every payment is."
     error = RulesError("noten_riichi_is_tenpai", "Both.", seat="W")
@@ -71,7 +71,7 @@ def test_the_sheet_page_says_one_riichi_stick(client, event):
     ],
 )
 def test_points_written_after_the_chombo_deduction_say_so_in_both_languages(language, expected):
-    # ORAN: 10 000 table points per chombo [001 §3.1.4], written off the sheet's points.
+    # ORAN: 10 000 table points per chombo [ORAN-1 §3.1.4], written off the sheet's points.
     error = RulesError(
         "points_sum_chombo_deducted",
         "short by the deduction",
@@ -89,9 +89,9 @@ def test_points_written_after_the_chombo_deduction_say_so_in_both_languages(lang
     [
         # WRC 2015 §5.9: the game ends when the South round is over
         ("en", "south4", "The game was over after hand 8: the South round was over."),
-        # ORAN [001 §3.1.7], Mahjong Soul [002 slides 7, 19]: a score below zero ends it
+        # ORAN [ORAN-1 §3.1.7], Mahjong Soul [Évriichi §7, §19]: a score below zero ends it
         ("en", "bust", "The game was over after hand 8: a score went below zero."),
-        # Mahjong Soul [002 slide 19]: the South 4 dealer first with 30 000 or more stops it
+        # Mahjong Soul [Évriichi §19]: the South 4 dealer first with 30 000 or more stops it
         (
             "en",
             "south4_stop",
@@ -116,7 +116,7 @@ def test_a_hand_after_the_end_says_which_hand_ended_the_game_and_why(language, e
     ],
 )
 def test_a_riichi_that_cannot_be_paid_names_the_seat_and_the_points(language, expected):
-    # ORAN [001 §3.1.2]: a player must be able to pay the 1 000 deposit (1 000 yes, 900 no).
+    # ORAN [ORAN-1 §3.1.2]: a player must be able to pay the 1 000 deposit (1 000 yes, 900 no).
     error = RulesError(
         "riichi_cannot_pay", "Cannot pay.", field="hands[4].riichi", seat="E", points=100, min=1000
     )

@@ -66,15 +66,15 @@ def test_a_substitute_plays_and_the_absent_player_gets_the_missed_hanchan_penalt
 
 
 def test_lateness_and_absence_priced_at_nothing_are_still_listed_for_the_referees(single):
-    # ORAN-1 (001 §3.4.3, RULES.md A7, C17): lateness is "subject to sanction", no scale, and
-    # an absent player replaced by a substitute has no fixed penalty: the sheet records
+    # ORAN-1 §3.4.3 (docs/rules.md A7, C17): lateness is "subject to sanction", no scale,
+    # and an absent player replaced by a substitute has no fixed penalty: the sheet records
     # both at 0 points, and the head referee deciding a sanction must find them on the list.
     tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
     tournament.ruleset = "oran2015"
     tournament.save()
     substitute = make_registration(tournament, is_substitute=True)
     players = table_registrations(round_, 1)
-    points = (35000, 32000, 28000, 25000)  # 4 × 30 000 at an ORAN-1 table (RULES.md)
+    points = (35000, 32000, 28000, 25000)  # 4 × 30 000 at an ORAN-1 table (docs/rules.md §7.4)
     entry = make_entry(players, points, W={"late_minutes": 5}, N={"substitute_id": substitute.pk})
     enter(round_, 1, entry, users["referee"])
     lines = penalty_list(tournament)
@@ -85,7 +85,7 @@ def test_lateness_and_absence_priced_at_nothing_are_still_listed_for_the_referee
     assert (
         lines[0].reason == "5 minutes late (no penalty under these rules; a referee may give one)"
     )
-    # R-H-ORAN-1 (RULES.md): (28 000 − 30 000)/1 000 − 5 for third; the lateness alone
+    # ORAN-1 §3.4.1: (28 000 − 30 000)/1 000 − 5 for third; the lateness alone
     # takes nothing off.
     assert _totals(tournament)[players[2].pk] == Fraction(-7)
 
@@ -132,7 +132,7 @@ def test_a_missed_hanchan_loses_the_fewer_penalties_tie_break(single):
         users["referee"],
     )
     # WRC 2015 §5.9.2: 25 000 and 4th -> -5 - 15 = -20 (2nd and 3rd tie, uma split to 0);
-    # the absent player's -20 is the missed-hanchan penalty [000 §7.2]
+    # the absent player's -20 is the missed-hanchan penalty [WRC 2015 §7.2]
     fourth = table_registrations(round_, 2)[3]
     enter(
         round_,
@@ -212,7 +212,7 @@ def test_a_disqualified_player_leaves_the_ranking(single):
 
 
 def test_a_reinstated_player_is_ranked_again_and_can_be_penalised(single):
-    # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player is not listed; a disqualification
+    # WRC 2015 §7.1: a disqualified player is not listed; a disqualification
     # overturned on appeal lists them again, with the hanchan they played.
     tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
     players = table_registrations(round_, 1)
@@ -350,7 +350,7 @@ def test_the_standings_version_changes_when_a_change_commits(
 
 
 def test_no_penalty_for_a_substitute_or_a_disqualified_player(single):
-    # WRC 2015 §7.1, §7.2 (RULES.md §8.1, §8.3): neither is ranked; the service refuses too.
+    # WRC 2015 §7.1, §7.2: neither is ranked; the service refuses too.
     substitute = make_registration(single["tournament"], is_substitute=True)
     disqualified = single["registrations"][0]
     player_disqualify(
@@ -369,7 +369,7 @@ def test_no_penalty_for_a_substitute_or_a_disqualified_player(single):
 
 
 def _give(single, round_=None) -> Penalty:
-    # WRC 2015 §7 (RULES.md §8.2): a discretionary penalty, e.g. a phone ringing.
+    # WRC 2015 §7: a discretionary penalty, e.g. a phone ringing.
     return penalty_give(
         registration=single["registrations"][0],
         points=Decimal(10),

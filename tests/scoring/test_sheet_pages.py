@@ -104,7 +104,7 @@ def test_points_typed_with_a_dot_or_comma_are_refused_not_read_as_25(
 ):
     # "25.000" is 25 000 written the European way; it was read as 25 ("25 is not a multiple
     # of 100") and added 25 to the sum. With 25 000 the four seats hold the 120 000 points
-    # of four 30 000 starts (RULES.md §7.4 item 4).
+    # of four 30 000 starts (docs/rules.md §7.4 item 4).
     data = sheet_form_data(players, points=(typed, 41000, 35000, 19000))
     response = referee.post(_url(event), {**data, "action": "check"})
     errors = response.context["form"].errors
@@ -377,7 +377,7 @@ def test_hand_by_hand_sheet_saved_part_way_then_finished(referee, event, players
     sheet.refresh_from_db()
     assert sheet.status == Status.ENTERED
     seats = sheet.current.data["seats"]
-    # RULES.md §4 (R-PAY-1, R-PAY-3, R-RII-4): S rons W for 3 han 30 fu = 3 900; the deal
+    # WRC 2015 §6.1: S rons W for 3 han 30 fu = 3 900; the deal
     # passes to S; E tsumo 2 han 30 fu: 1 000 from dealer S, 500 from W and N, plus both
     # riichi sticks. The chombo changes no table points in WRC (§7.1).
     assert [seat["points"] for seat in seats] == [33000, 32900, 25600, 28500]
@@ -405,7 +405,7 @@ def test_hands_saved_part_way_are_continued_from_the_round_page(referee, event, 
 def test_hands_that_stop_before_the_end_of_the_game_are_not_saved_as_finished(
     referee, event, players
 ):
-    # Two hands of a WRC hanchan, which ends after South 4 (WRC 2015 §5.8, RULES.md §5):
+    # Two hands of a WRC hanchan, which ends after South 4 (WRC 2015 §5.8, §5.9):
     # S rons W, then W rons N, each deal passing on, so East 3 is next with West dealing.
     # Saved as finished, the running points would count as the whole hanchan's.
     url = _url(event, "hands")
@@ -474,7 +474,7 @@ def test_checked_hands_are_saved_from_beside_the_check(referee, event, players):
 
 
 def test_a_game_played_to_its_end_needs_no_time_mark(referee, event, players):
-    # Eight hands, each a 1-han 30-fu ron (1 000, RULES.md §6.2) by the seat after the
+    # Eight hands, each a 1-han 30-fu ron (1 000, docs/rules.md §6.2) by the seat after the
     # dealer: the deal passes every hand and South 4 ends the game (WRC 2015 §5.8).
     winners = [("S", "W"), ("W", "N"), ("N", "E"), ("E", "S")] * 2
     hands = [
@@ -487,7 +487,7 @@ def test_a_game_played_to_its_end_needs_no_time_mark(referee, event, players):
 
 
 def test_a_check_with_every_row_filled_leaves_rows_for_the_hands_left(referee, event, players):
-    # Eight 1-han 30-fu rons (RULES.md §6.2); East's first, as dealer, keeps the deal (WRC
+    # Eight 1-han 30-fu rons (docs/rules.md §6.2); East's first, as dealer, keeps the deal (WRC
     # 2015 §5.7.1), so after the eighth hand South 4 is still to play (WRC 2015 §5.8). The
     # page asks for the hands left: it must have rows to type them in, as a part-way save
     # gives, the eight hands kept as they were.
@@ -515,9 +515,9 @@ def test_a_sheet_without_hands_is_not_saved_as_finished(referee, event, players)
 
 
 def test_a_hand_after_the_mahjong_soul_stop_says_the_game_stopped(referee, event, players):
-    # Évriichi slides [002 slide 19]: in South 4 the game stops when the dealer keeps the deal
+    # [Évriichi §19]: in South 4 the game stops when the dealer keeps the deal
     # in 1st place with at least 30 000. Seven 1-han 30-fu rons by the seat after the dealer
-    # (1 000 each, RULES.md §6.2) reach South 4 at 23 000 / 26 000 / 25 000 / 26 000; North,
+    # (1 000 each, docs/rules.md §6.2) reach South 4 at 23 000 / 26 000 / 25 000 / 26 000; North,
     # dealing, tsumos 3 han 30 fu (2 000 from each: 32 000) and is first: a ninth hand is
     # refused, on that hand, saying why.
     event["tournament"].ruleset = "mahjongsoul"
@@ -557,7 +557,7 @@ def test_a_bad_hand_is_shown_on_that_hand(referee, event, players):
 
 
 def test_han_and_fu_with_a_yakuman_are_refused_on_that_hand(referee, event, players):
-    # CLI.md `hand`: a yakuman count replaces han/fu; the sheet must not pay one silently.
+    # docs/cli.md `hand`: a yakuman count replaces han/fu; the sheet must not pay one silently.
     hands = [{"result": "ron", "winner": "S", "loser": "W", "han": "3", "fu": "30", "yakuman": "1"}]
     response = referee.post(
         _url(event, "hands"), {**_hands_data(players, hands), "action": "check"}
@@ -689,7 +689,7 @@ def test_liability_is_entered_with_the_hand(referee, event, players):
     response = check_and_save(referee, _url(event, "hands"), _hands_data(players, hands))
     assert response.status_code == 302
     seats = ScoreSheet.objects.get().current.data["seats"]
-    # WRC 2015 §6.2 (RULES.md R-PAO-2): on a tsumo the liable player pays the whole yakuman
+    # WRC 2015 §6.2: on a tsumo the liable player pays the whole yakuman
     assert [seat["points"] for seat in seats] == [30000, 62000, -2000, 30000]
 
 
@@ -729,7 +729,7 @@ def test_a_locked_round_refuses_the_save_and_keeps_the_input(referee, event, pla
 
 
 def test_the_penalty_form_refuses_a_locked_round_and_keeps_the_input(client, event):
-    # WRC 2015 §7 (RULES.md §8.2) penalty, in a round whose results are final.
+    # WRC 2015 §7 penalty, in a round whose results are final.
     client.force_login(event["users"][Role.HEAD_REFEREE])
     _lock(event)
     url = reverse("scoring:penalties", args=[event["tournament"].slug])
@@ -772,8 +772,8 @@ def test_the_cancel_page_refuses_a_penalty_of_a_locked_round(client, event):
 
 def test_several_rons_on_one_discard_go_to_the_first_in_turn_order(referee, event, players):
     url = _url(event, "hands")
-    # WRC 2015 §5.4.1, §5.7.6 (RULES.md, several rons: head bump): after W's discard N plays
-    # before S, so N wins; 2 han 30 fu by a non-dealer is paid 2 000 (R-PAY table).
+    # WRC 2015 §5.4.1, §5.7.6 (several rons: head bump): after W's discard N plays
+    # before S, so N wins; 2 han 30 fu by a non-dealer is paid 2 000 (docs/rules.md §6.2).
     wrong = [
         {
             "result": "ron",
@@ -796,10 +796,10 @@ def test_several_rons_on_one_discard_go_to_the_first_in_turn_order(referee, even
 
 def test_a_dead_hand_is_noten_and_a_noten_riichi_is_a_chombo(referee, event, players):
     hands = [
-        # RULES.md R-DRAW-3/R-DRAW-4 [000 §2.2, §5.7.2]: W's dead hand is noten, so S is the
+        # [WRC 2015 §2.2, §5.7.2]: W's dead hand is noten, so S is the
         # only tenpai: 1 000 from each of the three others.
         {"result": "draw", "tenpai": ["S", "W"], "dead_hand": ["W"]},
-        # R-DRAW-6/R-DRAW-7 [000 §5.7.2, §7.1]: N's noten riichi is a chombo: no noten
+        # [WRC 2015 §5.7.2, §7.1]: N's noten riichi is a chombo: no noten
         # payments, the riichi stick goes back, table points untouched.
         {"result": "draw", "riichi": ["N"], "noten_riichi": ["N"]},
     ]
@@ -813,7 +813,7 @@ def test_a_dead_hand_is_noten_and_a_noten_riichi_is_a_chombo(referee, event, pla
 
 
 def test_a_riichi_player_left_out_of_a_draw_is_asked_about_on_that_hand(referee, event, players):
-    # R-DRAW-6 [000 §5.7.2]: a riichi player must show tenpai; the page asks which it was
+    # [WRC 2015 §5.7.2]: a riichi player must show tenpai; the page asks which it was
     # rather than scoring W as a silent noten (or a silent chombo).
     hands = [{"result": "draw", "riichi": ["W"], "tenpai": ["S"]}]
     response = referee.post(
@@ -834,7 +834,7 @@ def test_nagashi_mangan_is_entered_in_the_winner_column(referee, event, players)
     response = check_and_save(referee, _url(event, "hands"), _hands_data(players, hands))
     assert response.status_code == 302
     seats = ScoreSheet.objects.get().current.data["seats"]
-    # RULES.md R-NAG-1 [001 §4.4.10.6]: a non-dealer's nagashi is 4 000 from the dealer and
+    # [ORAN-1 §4.4.10.6]: a non-dealer's nagashi is 4 000 from the dealer and
     # 2 000 from each other player.
     assert [seat["points"] for seat in seats] == [26000, 38000, 28000, 28000]
     page = referee.get(_url(event, "hands"))
@@ -1016,14 +1016,14 @@ def test_a_locked_round_offers_no_confirmation(client, event, players):
 
 
 def test_the_staff_standings_give_no_place_before_a_hanchan(client, event):
-    # WRC 2015 §7.2 (RULES.md §8.3): no hanchan, no result to rank (it read "1=" for all).
+    # WRC 2015 §7.2: no hanchan, no result to rank (it read "1=" for all).
     client.force_login(event["users"][Role.HEAD_REFEREE])
     page = client.get(reverse("scoring:standings", args=[event["tournament"].slug]))
     assert {row["place"] for row in page.context["rows"]} == {"–"}
 
 
 def test_the_check_names_a_disqualified_player_in_a_seat(referee, event, players):
-    # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player plays no more.
+    # WRC 2015 §7.1: a disqualified player plays no more.
     players[2].status = Registration.Status.DISQUALIFIED
     players[2].status_reason = "Collusion"
     players[2].save()
@@ -1037,7 +1037,7 @@ def test_the_check_names_a_disqualified_player_in_a_seat(referee, event, players
 
 @pytest.mark.parametrize("kind", ["substitute", "disqualified"])
 def test_the_penalty_form_refuses_players_outside_the_ranking(client, event, kind):
-    # WRC 2015 §7.1, §7.2 (RULES.md §8.1, §8.3): substitutes and the disqualified are not
+    # WRC 2015 §7.1, §7.2: substitutes and the disqualified are not
     # ranked, so a penalty against them would count nowhere.
     client.force_login(event["users"][Role.HEAD_REFEREE])
     if kind == "substitute":
@@ -1061,7 +1061,7 @@ def test_the_penalty_form_refuses_players_outside_the_ranking(client, event, kin
 def test_a_substitutes_seat_shows_their_result_apart_from_the_absent_player(
     referee, event, players
 ):
-    # WRC 2015 §7.2 (RULES.md §8.3 R-LATE-3, R-LATE-5): the substitute's 38 000 decide the
+    # WRC 2015 §7.2: the substitute's 38 000 decide the
     # table (1st, +15) but count for nobody's ranking; the absent player gets only −20.
     substitute = make_registration(event["tournament"], is_substitute=True)
     data = sheet_form_data(players, (38000, 31000, 27700, 23300), E={"substitute": substitute.pk})
@@ -1116,7 +1116,7 @@ def test_the_sheet_groups_every_points_value_alike(referee, event, players, lang
         _url(event), {**data, "action": "check"}, headers={"accept-language": language}
     )
     html = page.content.decode()
-    # The sum the error asks for: 4 × 30 000 start points under WRC (RULES.md §7.4 item 4).
+    # The sum the error asks for: 4 × 30 000 start points under WRC (docs/rules.md §7.4 item 4).
     assert f"120{space}000" in html
     assert f'data-thousand-separator="{space}"' in html  # the hint while typing
     data = sheet_form_data(players)

@@ -103,7 +103,7 @@ def test_blind_double_entry_mismatch_marks_the_table_disputed(event):
 
 
 def _hands_entry(players) -> SheetEntry:
-    """One hand, South rons West for 3 han 30 fu: 3 900 (RULES.md §6.2, R-PAY-1), so the
+    """One hand, South rons West for 3 han 30 fu: 3 900 (docs/rules.md §6.2), so the
     final points are 30 000 / 33 900 / 26 100 / 30 000 (WRC 2015 §4.1: 30 000 each); the
     time was up during it, which ends the game (WRC 2015 §8.2)."""
     return SheetEntry(
@@ -164,7 +164,7 @@ def test_hands_that_stop_mid_game_are_saved_only_part_way(event):
 
 
 def test_two_entries_hand_by_hand_must_agree_hand_by_hand(event):
-    # 2 han 60 fu also pays 3 900 (RULES.md §6.2), so the final points agree; the hands do
+    # 2 han 60 fu also pays 3 900 (docs/rules.md §6.2), so the final points agree; the hands do
     # not, and one of the two officials mistyped the paper sheet.
     round_, players, users = _setup(event, Policy.DOUBLE_BLIND)
     enter(round_, 1, _hands_entry(players), users[Role.REFEREE])
@@ -466,7 +466,7 @@ def _disqualify(registration: Registration) -> None:
 
 
 def test_a_disqualified_player_cannot_score_a_seat(event):
-    # WRC 2015 §7.1 (RULES.md §8.1): a disqualified player plays no more; a substitute
+    # WRC 2015 §7.1: a disqualified player plays no more; a substitute
     # takes the seat (§7.2) and the sheet then passes.
     round_, players, users = _setup(event, Policy.SINGLE)
     _disqualify(players[1])
@@ -484,7 +484,7 @@ def test_a_disqualified_player_cannot_score_a_seat(event):
 
 
 def test_a_reinstated_player_scores_their_seat_again(event):
-    # WRC 2015 §7.1 (RULES.md §8.1): only a disqualified player's seat needs a substitute;
+    # WRC 2015 §7.1: only a disqualified player's seat needs a substitute;
     # once the disqualification is overturned the player plays it.
     round_, players, users = _setup(event, Policy.SINGLE)
     _disqualify(players[1])

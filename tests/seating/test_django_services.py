@@ -596,7 +596,7 @@ def test_seated_rounds_kept_count_when_another_round_is_seated(twenty):
             meetings.update((a, b) for a in players for b in players if a < b)
     repeats = sum(count - 1 for count in meetings.values() if count > 1)
     # The report counts all four rounds; 20 players × 4 rounds ≤ (N − 1)/3 admits 0 repeats
-    # (THEORY.md), which the planner finds once it sees rounds 1-3.
+    # (docs/seating-theory.md), which the planner finds once it sees rounds 1-3.
     assert run.metrics["repeat_pairs"] == repeats == 0
 
 

@@ -1,4 +1,4 @@
-"""The ``python -m seating`` command line, run as a subprocess (shared/contracts/CLI.md)."""
+"""The ``python -m seating`` command line, run as a subprocess (docs/cli.md)."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def test_malformed_input_exits_1_with_error_shape(args):
 
 
 def test_a_player_outside_the_field_exits_2(tmp_path):
-    # Understood but invalid (CLI.md: exit 2), like the engine's own player errors.
+    # Understood but invalid (docs/cli.md: exit 2), like the engine's own player errors.
     teams = tmp_path / "teams.json"
     teams.write_text(json.dumps({"99": "club"}))
     code, out = run_cli("--players", "16", "--rounds", "3", "--teams", str(teams))
@@ -128,8 +128,8 @@ def test_a_teams_file_that_is_not_utf8_is_malformed_input(tmp_path):
     ("players", "message"), [(1, "add 3 substitutes"), (3, "add 1 substitute;")]
 )
 def test_fewer_players_than_a_table_says_how_many_substitutes_to_add(players, message):
-    # CLI.md: N not a multiple of 4 exits 2 "with a message telling the organiser how many
-    # substitutes to add"; below one table the message only said that 4 are needed.
+    # docs/cli.md: N not a multiple of 4 exits 2, the message saying "how many substitutes to
+    # add"; below one table the message only said that 4 are needed.
     code, out = run_cli("--players", str(players), "--rounds", "2")
     assert code == 2
     (error,) = out["errors"]
@@ -147,7 +147,7 @@ def test_fewer_players_than_a_table_says_how_many_substitutes_to_add(players, me
     ],
 )
 def test_a_value_understood_but_invalid_exits_2_with_the_engine_code(args, code, field):
-    # CLI.md: exit 2 when the input "was understood but is invalid under the rules", as the
+    # docs/cli.md: exit 2 when the input "was understood but is invalid under the rules", as the
     # scoring CLI does for a negative stick count or an unknown rule set; these exited 1.
     status, out = run_cli(*args)
     assert status == 2
@@ -155,8 +155,8 @@ def test_a_value_understood_but_invalid_exits_2_with_the_engine_code(args, code,
 
 
 def test_a_history_table_of_three_is_an_invalid_history(tmp_path):
-    # CLI.md: each table is "the four numbers … the players in seat order East, South, West,
-    # North"; a table of three is understood but cannot be seated (exit 2).
+    # docs/cli.md: a history is tables "of four player numbers in seat order E, S, W, N"; a
+    # table of three is understood but cannot be seated (exit 2).
     history = tmp_path / "history.json"
     history.write_text(json.dumps([[[1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]]))
     code, out = run_cli("--players", "16", "--rounds", "2", "--history", str(history))
@@ -177,7 +177,7 @@ def test_a_history_table_of_three_is_an_invalid_history(tmp_path):
     ],
 )
 def test_a_malformed_option_is_named_in_the_error_field(args, field):
-    # CLI.md: "field pointing at the offending input"; argparse's errors had field null.
+    # docs/cli.md: the `field` names the option at fault; argparse's errors had field null.
     code, out = run_cli(*args)
     assert code == 1
     assert (out["errors"][0]["code"], out["errors"][0]["field"]) == ("malformed_input", field)
@@ -271,7 +271,7 @@ def test_a_size_beyond_the_generator_exits_2_at_once(args, code, field):
     ],
 )
 def test_a_file_the_parser_cannot_read_is_malformed_input(tmp_path, option, text, message):
-    # CLI.md: malformed input exits 1 with the error shape, never a traceback.
+    # docs/cli.md: malformed input exits 1 with the error shape, never a traceback.
     path = tmp_path / "file.json"
     path.write_text(text)
     code, out = run_cli("--players", "16", "--rounds", "2", option, str(path))

@@ -1,7 +1,7 @@
 """The stored designs (rotational.py, matrices.py, stored_designs.py) and best known plans
 (known_plans.py) checked from first principles, and the plans the generator makes from them.
 
-THEORY.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
+docs/seating-theory.md, "Limits on repeats": N ≡ 4 (mod 12) has a resolvable BIBD(N,4,1) with
 (N − 1)/3 rounds; N ≡ 0 (mod 12), N ≥ 24, a 4-RGDD of type 3^(N/3) with (N − 3)/3 rounds.
 N ≡ 8 (mod 12): (N − 2)/3 rounds. So 24 players can play 7 rounds, 28 players 9, 32
 players 10, 36 players 11, 40 players 13, 44 players 14, 48 players 15, 52 players 17 and
@@ -122,8 +122,8 @@ def test_every_stored_matrix_has_distinct_differences_in_every_pair_of_columns(t
     ],
 )
 def test_stored_matrices_give_rounds_without_repeat_or_table_reuse(players, rounds, group):
-    # THEORY.md: R rows of a difference matrix over a group of order T give R rounds with
-    # zero repeats and zero table reuse.
+    # docs/seating-theory.md: R rows of a difference matrix over a group of order T give R
+    # rounds with zero repeats and zero table reuse.
     plan = plan_seating(SeatingRequest(players=tuple(range(1, players + 1)), rounds=rounds))
     m = plan.metrics
     assert plan.method == f"construction {group}"
@@ -155,7 +155,7 @@ def test_tables_first_takes_the_known_plan_and_opponents_first_does_not(tables, 
     m = plan.metrics
     assert plan.method.startswith("best known plan")
     assert (m.table_reuse, m.repeat_pairs) == (0, KNOWN_PLANS[(tables, rounds)][0])
-    assert m.wind_imbalance == (0 if rounds % 4 == 0 else 1)  # THEORY.md: winds exact
+    assert m.wind_imbalance == (0 if rounds % 4 == 0 else 1)  # docs/seating-theory.md: winds exact
     opponents = plan_seating(
         SeatingRequest(players=players, rounds=rounds, priority="opponents", time_limit=1)
     )
@@ -179,7 +179,7 @@ def test_every_design_stored_whole_is_repeat_free_with_fair_tables(players):
 
 @pytest.mark.parametrize(("players", "rounds"), [(32, 9), (32, 10), (40, 10), (56, 13)])
 def test_the_designs_stored_whole_seat_perfectly_whatever_the_priority(players, rounds):
-    # 32 x 10 and 40 x 10 exist without a repeat (THEORY.md: 32 x 10, "8-4-10"); plain
+    # 32 x 10 and 40 x 10 exist without a repeat (docs/seating-theory.md: 32 x 10, "8-4-10"); plain
     # annealing leaves 20 on 32 x 10. 56 x 13: 13 rounds at 14 tables, beyond any
     # difference matrix of order 14; the search left 42 repeats.
     for priority in PRIORITIES:
@@ -196,7 +196,7 @@ def test_the_designs_stored_whole_seat_perfectly_whatever_the_priority(players, 
 def test_a_complete_design_repeated_starts_at_the_counting_bound(players, rounds):
     # A resolvable BIBD (28, 40 players) or AG(2,4) makes every pair meet once; its rounds
     # again under one relabelling meet nobody twice among themselves, so every pair meets
-    # at most twice and the repeats equal THEORY.md's bound ⌈N·(3R − (N − 1))/2⌉.
+    # at most twice and the repeats equal docs/seating-theory.md's bound ⌈N·(3R − (N − 1))/2⌉.
     n_tables = players // 4
     extend = partial_start if n_tables == 4 else extended_design
     start = extend(n_tables, rounds, random.Random(0))
@@ -209,9 +209,10 @@ def test_a_complete_design_repeated_starts_at_the_counting_bound(players, rounds
 
 def test_beyond_the_design_the_plan_reaches_the_bound_with_fair_tables():
     # 44 players: 14 repeat-free rounds (everybody misses one player); the 15th round can
-    # seat every table with two such pairs, at THEORY.md's bound (44). About 1 s: the search
-    # stops at the bound, so the limit only matters on a loaded machine, where 10 s cut it
-    # at 46 (four busy processes per core) and 30 s failed once at a load of 10 on 2 cores.
+    # seat every table with two such pairs, at docs/seating-theory.md's bound (44). About
+    # 1 s: the search stops at the bound, so the limit only matters on a loaded machine,
+    # where 10 s cut it at 46 (four busy processes per core) and 30 s failed once at a load
+    # of 10 on 2 cores.
     request = SeatingRequest(players=tuple(range(1, 45)), rounds=15, time_limit=120)
     m = plan_seating(request).metrics
     assert (m.repeat_pairs, m.repeat_lower_bound) == (44, 44)
@@ -234,4 +235,4 @@ def test_the_repeated_design_start_keeps_fixed_tables_and_teams(players, rounds)
         assert 3 in tables[0]
     m = plan.metrics
     assert m.table_reuse == m.table_reuse_lower_bound
-    assert m.wind_imbalance == 1  # THEORY.md: max − min ≤ 1, 0 only when 4 divides R
+    assert m.wind_imbalance == 1  # docs/seating-theory.md: max − min ≤ 1, 0 only when 4 divides R

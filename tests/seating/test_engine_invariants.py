@@ -183,8 +183,9 @@ def test_repeat_lower_bound_matches_the_counting_and_pigeonhole_arguments():
     assert repeat_lower_bound(16, 5) == 0
     assert repeat_lower_bound(16, 6) == 24
     assert repeat_lower_bound(20, 7) == 20
-    # THEORY.md: with 3 tables or fewer, at most 1 round without a repeat. Two tables: a
-    # table's four came from two tables, two of them from the same one (2 pairs each).
+    # docs/seating-theory.md: with 3 tables or fewer, at most 1 round without a repeat.
+    # Two tables: a table's four came from two tables, two of them from the same one (2
+    # pairs each).
     assert repeat_lower_bound(8, 2) == 4
     # Nobody at a table twice: the four at table 1 all sat at table 2 before (6 pairs).
     assert repeat_lower_bound(8, 2, fresh_tables=True) == 12
@@ -194,10 +195,11 @@ def test_repeat_lower_bound_matches_the_counting_and_pigeonhole_arguments():
 
 
 def test_twenty_four_players_each_once_at_six_tables_repeat_at_least_six_times():
-    # THEORY.md: each player's six tables are then a permutation, and two players meet where
-    # theirs agree. At most 18 permutations of six agree pairwise in at most one place
-    # (M(6, 5) = 18, Kløve 2000; checked by bench/designs/permutation_code_6_5.py), so the pairs
-    # meeting twice leave no 19 players free of them: at least 6 pairs (Turán).
+    # docs/seating-theory.md: each player's six tables are then a permutation, and two
+    # players meet where theirs agree. At most 18 permutations of six agree pairwise in at
+    # most one place (M(6, 5) = 18, Kløve 2000; checked by
+    # bench/designs/permutation_code_6_5.py), so the pairs meeting twice leave no 19
+    # players free of them: at least 6 pairs (Turán).
     assert repeat_lower_bound(24, 6, each_table_once=True) == 6
     assert repeat_lower_bound(24, 6) == 0  # tables may be revisited: only the counting bound
     stored = known_plan(6, 6)
@@ -241,10 +243,10 @@ def test_a_plan_that_reuses_tables_is_judged_against_every_plan():
 
 def test_beyond_the_tables_a_replanning_is_not_held_to_fresh_tables():
     # 16 players, 1 round played, 4 to plan: 5 rounds on 4 tables allow 2 visits a table
-    # (THEORY.md: at most ⌈R/T⌉), so a player may sit twice at a table among the new rounds
-    # and the pigeonhole count of fresh tables (4 pairs a round, 12) bounds nothing. Taken
-    # as the search's target, it stopped the search at 13 or 14 repeats where 12 is reached
-    # (in a tenth of the moves given here).
+    # (docs/seating-theory.md: at most ⌈R/T⌉), so a player may sit twice at a table among
+    # the new rounds and the pigeonhole count of fresh tables (4 pairs a round, 12) bounds
+    # nothing. Taken as the search's target, it stopped the search at 13 or 14 repeats
+    # where 12 is reached (in a tenth of the moves given here).
     played = (tuple(tuple(range(t, t + 4)) for t in range(1, 17, 4)),)
     for seed in (1, 2):
         request = SeatingRequest(
@@ -358,9 +360,9 @@ def test_a_previous_seating_that_does_not_fit_is_ignored():
 
 @pytest.mark.parametrize("played", [1, 2, 3, 4])
 def test_replanning_16_by_5_keeps_the_repeat_free_seats(played):
-    # THEORY.md: AG(2,4) is the only zero-repeat 16 × 5 plan and forces table revisits (4
-    # with nobody three times at a table); a re-plan put table reuse first again and traded
-    # them for 6–12 repeats.
+    # docs/seating-theory.md: AG(2,4) is the only zero-repeat 16 × 5 plan and forces table
+    # revisits (4 with nobody three times at a table); a re-plan put table reuse first
+    # again and traded them for 6–12 repeats.
     first = plan_seating(make_request(16, 5, seed=1))
     assert (first.metrics.repeat_pairs, first.metrics.table_reuse) == (0, 4)
     history, current = first.rounds[:played], first.rounds[played:]
@@ -371,8 +373,8 @@ def test_replanning_16_by_5_keeps_the_repeat_free_seats(played):
 @pytest.mark.parametrize(("n", "rounds"), [(32, 7), (36, 8), (40, 8)])
 def test_replanning_after_one_round_continues_without_a_repeat(n, rounds):
     # Any first round is a construction's first round up to who is who, so the remaining
-    # rounds stay repeat-free and nobody returns to a table (THEORY.md: 0 exists here). The
-    # planner matched only one player per table and left 8-20 repeats.
+    # rounds stay repeat-free and nobody returns to a table (docs/seating-theory.md: 0
+    # exists here). The planner matched only one player per table and left 8-20 repeats.
     players = list(range(101, 101 + n))
     random.Random(n).shuffle(players)
     played = (tuple(tuple(players[i : i + 4]) for i in range(0, n, 4)),)
@@ -382,7 +384,7 @@ def test_replanning_after_one_round_continues_without_a_repeat(n, rounds):
 
 def test_players_fixed_to_one_table_count_in_the_repeat_bound():
     # Two players fixed to one table meet every round: R − 1 repeats each pair that no plan
-    # avoids (a repeat as THEORY.md "Limits on repeats" counts it: a meeting beyond the
+    # avoids (a repeat as docs/seating-theory.md "Limits on repeats" counts it: a meeting beyond the
     # first). The bound said 0, so the report showed a gap of 14 on a plan that has none and
     # the search ran its whole time looking for it.
     fixed = {101: 2, 102: 2, 103: 4, 104: 4}

@@ -1,8 +1,8 @@
 """Quality thresholds on small benchmark cases (the big ones live in bench/seating.py).
 
-Figures to beat come from THEORY.md: a plain simulated annealing leaves 15 repeats on 24x6
-and 20 on 32x10 at zero table reuse, and a zero-repeat 32x10 exists; the finite-field
-construction gives 0 and 0.
+Figures to beat come from docs/seating-theory.md: a plain simulated annealing leaves 15
+repeats on 24x6 and 20 on 32x10 at zero table reuse, and a zero-repeat 32x10 exists; the
+finite-field construction gives 0 and 0.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def test_constructions_are_perfect(n, rounds):
 
 
 def test_sixteen_players_five_rounds_is_the_affine_plane_with_optimal_numbering():
-    # AG(2,4) is the only repeat-free 5-round plan (THEORY.md).
+    # AG(2,4) is the only repeat-free 5-round plan (docs/seating-theory.md).
     result = plan(16, 5)
     assert result.metrics.repeat_pairs == 0
     # Issue target: nobody more than 3 times at one table; with that, 4 revisits beyond the
@@ -47,12 +47,13 @@ def test_24x6_keeps_tables_and_matches_the_annealing_figure_at_once():
     m = result.metrics
     assert result.method == "best known plan (15 repeats)"  # stored: no search needed
     assert m.table_reuse == 0
-    assert m.repeat_pairs <= 15  # THEORY.md: plain annealing reaches 15 at 0 table reuse
+    assert m.repeat_pairs <= 15  # docs/seating-theory.md: plain annealing, 15 at 0 reuse
     assert m.wind_imbalance == 1
 
 
 def test_32x10_meets_nobody_twice_at_once():
-    # THEORY.md: a zero-repeat 32 x 10 plan exists ("8-4-10"); plain annealing leaves 20.
+    # docs/seating-theory.md: a zero-repeat 32 x 10 plan exists ("8-4-10"); plain annealing
+    # leaves 20.
     result = plan(32, 10)
     m = result.metrics
     # table_reuse counts visits beyond ⌈10 ÷ 8⌉ = 2 at one table (WRC 2015 §8.1)
@@ -80,8 +81,8 @@ def test_teams_that_pack_into_seat_classes_only_by_trying_still_never_meet():
 
 @pytest.mark.parametrize("seed", [1, 3, 5])
 def test_teams_come_before_repeats(seed):
-    # 24 x 6 with 8 teams of 3: the best known plan (15 repeats, THEORY.md: "24×6 — 0 table
-    # reuse with 15 repeats") seats team mates together,
+    # 24 x 6 with 8 teams of 3: the best known plan (15 repeats, docs/seating-theory.md:
+    # "24 × 6, 0 table reuse with 15 repeats") seats team mates together,
     # a clash-free plan costs more repeats. Teams apart come first (issue: "whenever that
     # is possible"), so the plan has no clash, whatever a clash weighs against repeats.
     teams = {p: f"team{p % 8}" for p in range(1, 25)}
@@ -96,12 +97,12 @@ def test_priority_opponents_trades_tables_for_repeats():
 
 
 def test_the_most_rounds_a_design_could_reach_keeps_the_time_limit():
-    # 200 players × 66 rounds, (N − 2)/3 for N ≡ 8 (mod 12) (THEORY.md): 50 tables have no
-    # stored matrix and GF(25) gives 25 rows, so the start's cyclic difference-matrix search
-    # ran its 20 000 nodes whatever the time limit (14 s at a 2 s limit; a minute for 160
-    # players × 40) and the annealing had no time left. The process's CPU time, not the wall
-    # clock, is measured, so a machine loaded by other work cannot fail it; 8 s leaves room
-    # for a slow one.
+    # 200 players × 66 rounds, (N − 2)/3 for N ≡ 8 (mod 12) (docs/seating-theory.md): 50
+    # tables have no stored matrix and GF(25) gives 25 rows, so the start's cyclic
+    # difference-matrix search ran its 20 000 nodes whatever the time limit (14 s at a 2 s
+    # limit; a minute for 160 players × 40) and the annealing had no time left. The
+    # process's CPU time, not the wall clock, is measured, so a machine loaded by other work
+    # cannot fail it; 8 s leaves room for a slow one.
     started = time.process_time()
     result = plan(200, 66, time_limit=2.0)
     assert time.process_time() - started < 8

@@ -116,7 +116,7 @@ def test_the_search_never_leaves_winds_worse_than_the_seat_swap_climb_alone(monk
 @pytest.mark.parametrize("seed", range(3))
 def test_a_passed_deadline_returns_the_colouring_at_once(monkeypatch, seed):
     # A re-seat whose time limit is spent when the winds start: no search, no climb, and
-    # still every table seated E, S, W, N once (R-SEAT-2: the generator gives the winds).
+    # still every table seated E, S, W, N once (WRC 2015 §4.4: the generator gives the winds).
     history, new = reseat_case(seed)
     tries = []
     monkeypatch.setattr(winds, "_try_even", lambda *args: tries.append(args))
@@ -192,6 +192,6 @@ def test_the_report_bounds_the_wind_spread_that_the_history_forces():
 
 @pytest.mark.parametrize(("rounds", "spread"), [(4, 0), (5, 1)])
 def test_without_history_the_wind_bound_is_the_spread_the_colouring_reaches(rounds, spread):
-    # THEORY.md, "Winds are solved exactly": ⌊R/4⌋ or ⌈R/4⌉ of each wind.
+    # docs/seating-theory.md, "Winds are solved exactly": ⌊R/4⌋ or ⌈R/4⌉ of each wind.
     metrics = plan_seating(SeatingRequest(players=tuple(range(1, 21)), rounds=rounds)).metrics
     assert metrics.wind_imbalance_lower_bound == metrics.wind_imbalance == spread

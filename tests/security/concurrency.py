@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Callable
 
 TABLES = 6
-START = 30000  # WRC 2015 start points [RULES.md §2]
+START = 30000  # WRC 2015 start points [WRC 2015 §4.1]
 
 
 def _points(shift: int) -> tuple[int, ...]:

@@ -24,7 +24,7 @@ from scoring.views.sheets import entry_digest
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import Round, Seat, Tournament, TournamentStaff
 
-# Table points summing to 4 × 30,000 (WRC 2015 start points, RULES.md §2).
+# Table points summing to 4 × 30,000 (WRC 2015 §4.1 start points).
 FIRST = [42000, 33000, 25000, 20000]
 SECOND = [42100, 33000, 25000, 19900]
 

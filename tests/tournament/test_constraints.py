@@ -92,5 +92,5 @@ def test_a_disqualification_without_reason_is_refused(tournament):
 
 @pytest.mark.django_db
 def test_round_time_limit_defaults_to_wrc_recommendation():
-    # WRC 2015 §8.2 [000]: 90 minutes recommended.
+    # WRC 2015 §8.2 [WRC 2015]: 90 minutes recommended.
     assert Tournament._meta.get_field("round_minutes").default == 90

@@ -67,7 +67,7 @@ def test_invalid_rule_overrides_are_an_error_on_the_field(options):
             'L’option "start_points" doit être un multiple de 100 points de table ; reçu 25050.',
         ),
         (
-            # RULES.md §5.1: the 3 000 noten payment is shared by one, two or three players
+            # WRC 2015 §5.7.2: the 3 000 noten payment is shared by one, two or three players
             {"noten_total": 1000},
             'Option "noten_total" must be a multiple of 600 table points, so that one, two or '
             "three tenpai players share it in hundreds; got 1000.",
@@ -169,7 +169,7 @@ RULES_CHANGE_REFUSED = (
     "change",
     [
         {"ruleset": "mahjongsoul"},
-        # An uma of 20/10 instead of WRC's +15/+5/−5/−15 (../shared/rules/RULES.md §7.1 R-H-WRC-2).
+        # An uma of 20/10 instead of WRC's +15/+5/−5/−15 (WRC 2015 §5.9.2).
         {"rule_options": '{"uma": [20, 10, -10, -20]}'},
     ],
 )

@@ -1,4 +1,4 @@
-"""The JSON CLI through a subprocess: CLI.md contract, exit codes, RULES.md examples."""
+"""The JSON CLI through a subprocess: docs/cli.md contract, exit codes, docs/rules.md examples."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def assert_error_shape(doc):
 
 
 def test_hanchan_contract_example():
-    # CLI.md example: Alice 42 300, 1st -> (42 300 - 30 000)/1 000 + 15 = 27.3
+    # docs/cli.md example: Alice 42 300, 1st -> (42 300 - 30 000)/1 000 + 15 = 27.3
     code, out = run(
         "hanchan",
         {
@@ -97,7 +97,7 @@ def test_hanchan_contract_example():
 
 
 def test_rules_7_1_wrc_example():
-    # RULES.md §7.1 [000 §7.1]: 40 000 and first -> 25; next hanchan 20-point penalty at
+    # [WRC 2015 §7.1]: 40 000 and first -> 25; next hanchan 20-point penalty at
     # 30 000 -> global 5
     code, out = run("hanchan", {"ruleset": "wrc2015", "seats": seats(40000, 30000, 30000, 20000)})
     assert code == 0
@@ -112,14 +112,14 @@ def test_rules_7_1_wrc_example():
 
 
 def test_rules_7_1_tie_example():
-    # RULES.md R-H-WRC-3 / [000 §5.9.2]: two tied 1st get +10 each
+    # [WRC 2015 §5.9.2]: two tied 1st get +10 each
     code, out = run("hanchan", {"ruleset": "wrc2015", "seats": seats(35000, 35000, 28000, 22000)})
     assert code == 0
     assert [(s["place"], s["uma"]) for s in out["seats"]] == [(1, 10), (1, 10), (3, -5), (4, -15)]
 
 
 def test_rules_7_2_oran_sheet():
-    # RULES.md §7.2 [001 §3.4.1]
+    # [ORAN-1 §3.4.1]; docs/rules.md §7.2
     code, out = run(
         "hanchan",
         {"ruleset": "oran2015", "seats": seats(14600, 22300, 36900, 46200, S={"chombo": 1})},
@@ -133,7 +133,7 @@ def test_rules_7_2_oran_sheet():
 
 @pytest.mark.parametrize(
     ("ruleset", "expected"),
-    [("wrc2015", 8000), ("oran2015", 7700), ("mahjongsoul", 7700)],  # RULES.md §4.2
+    [("wrc2015", 8000), ("oran2015", 7700), ("mahjongsoul", 7700)],  # docs/rules.md §4.2
 )
 def test_rules_4_2_four_han_thirty_fu(ruleset, expected):
     code, out = run(
@@ -154,7 +154,7 @@ def test_rules_4_2_four_han_thirty_fu(ruleset, expected):
 
 
 def test_rules_4_2_dealer_tsumo_counters_sticks():
-    # RULES.md §4.2: 1 300 from each, +2 000 sticks -> dealer +5 900
+    # docs/rules.md §4.2: 1 300 from each, +2 000 sticks -> dealer +5 900
     code, out = run(
         "hand",
         {
@@ -176,7 +176,7 @@ def test_rules_4_2_dealer_tsumo_counters_sticks():
 
 
 def test_rules_4_2_non_dealer_ron_counter_sticks():
-    # RULES.md §4.2: 5 200 + 300 from the discarder, + 3 000
+    # docs/rules.md §4.2: 5 200 + 300 from the discarder, + 3 000
     code, out = run(
         "hand",
         {
@@ -201,7 +201,7 @@ def test_rules_4_2_non_dealer_ron_counter_sticks():
 @pytest.mark.parametrize(
     ("hand", "payments"),
     [
-        # RULES.md §6.2 samples: non-dealer tsumo 3 han 30 fu = 1 000 / 2 000
+        # docs/rules.md §6.2 samples: non-dealer tsumo 3 han 30 fu = 1 000 / 2 000
         (
             {"result": "tsumo", "winner": "S", "han": 3, "fu": 30},
             {"E": -2000, "S": 4000, "W": -1000, "N": -1000},
@@ -216,9 +216,9 @@ def test_rules_4_2_non_dealer_ron_counter_sticks():
             {"result": "tsumo", "winner": "E", "han": 3, "fu": 60},
             {"E": 12000, "S": -4000, "W": -4000, "N": -4000},
         ),
-        # §5.1: two tenpai, 1 500 each way
+        # WRC 2015 §5.7.2: two tenpai, 1 500 each way
         ({"result": "draw", "tenpai": ["E", "N"]}, {"E": 1500, "S": -1500, "W": -1500, "N": 1500}),
-        # §4.1 pao on tsumo: the liable player pays 32 000
+        # WRC 2015 §6.2: pao on tsumo: the liable player pays 32 000
         (
             {"result": "tsumo", "winner": "S", "yakuman": 1, "pao": "N"},
             {"E": 0, "S": 32000, "W": 0, "N": -32000},
@@ -232,7 +232,7 @@ def test_rules_6_2_and_5_1_samples(hand, payments):
 
 
 def test_chombo_output():
-    # CLI.md: zero payments, deposits back, penalty; [000 §7.1] 20 points
+    # docs/cli.md: zero payments, deposits back, penalty; [WRC 2015 §7.1] 20 points
     code, out = run(
         "hand",
         {
@@ -251,7 +251,7 @@ def test_chombo_output():
 
 
 def test_game_contract_example():
-    # CLI.md game example: S wins 3 900 from W in E1 (3 han 30 fu, RULES.md §6.2)
+    # docs/cli.md game example: S wins 3 900 from W in E1 (3 han 30 fu, docs/rules.md §6.2)
     code, out = run(
         "game",
         {
@@ -271,7 +271,7 @@ def test_game_contract_example():
 
 
 def test_game_feeds_hanchan():
-    # CLI.md: final_points, riichi_sticks_left and chombo are ready for `hanchan`
+    # docs/cli.md: final_points, riichi_sticks_left and chombo are ready for `hanchan`
     hands = [
         {"result": "draw", "tenpai": ["S"], "riichi": ["S"]},
         {"result": "chombo", "offender": "W"},
@@ -341,7 +341,7 @@ def test_exit_1_malformed(command, payload, code):
     [("{not json", None), ([], None), ({"ruleset": "wrc2015", "seats": [[]]}, "seats[0]")],
 )
 def test_malformed_field_names_the_input_or_is_null(payload, field):
-    # CLI.md: `field` points at the offending input; the whole document has no path, so a
+    # docs/cli.md: `field` points at the offending input; the whole document has no path, so a
     # document that is not an object says null, like one that is not JSON (it said "").
     status, out = run("hanchan", payload)
     assert status == 1
@@ -393,7 +393,7 @@ def test_malformed_field_names_the_input_or_is_null(payload, field):
             "han",
         ),
         (
-            # CLI.md `hand`: a yakuman count replaces han/fu, so both is refused
+            # docs/cli.md `hand`: a yakuman count replaces han/fu, so both is refused
             "hand",
             {
                 "ruleset": "wrc2015",
@@ -426,7 +426,7 @@ def test_exit_2_invalid(command, payload, code, field):
 
 
 def test_options_override_any_parameter():
-    # CLI.md: "options" overrides any rule-set parameter
+    # docs/cli.md: "options" overrides any rule-set parameter
     code, out = run(
         "hand",
         {
@@ -508,7 +508,7 @@ def _ron(**keys):
     ],
 )
 def test_error_params_are_the_values_given_not_their_repr(command, payload, code, params):
-    # CLI.md error shape: a number stays a JSON number (-1, not "-1") and a token stays the
+    # docs/cli.md error shape: a number stays a JSON number (-1, not "-1") and a token stays the
     # token ("foo", not "'foo'"), so a script can read params without parsing Python.
     status, out = run(command, payload)
     assert status == 2
@@ -524,8 +524,8 @@ def _sheet_bytes(first: str, second: str) -> bytes:
 
 @pytest.mark.parametrize("encoding", ["utf-8", "cp1252"])
 def test_input_is_read_as_utf8_whatever_the_locale(encoding):
-    # CLI.md: UTF-8 in and out. Read through a cp1252 locale (Windows pipes), "Émile" and
-    # "émile" were two players and the sheet was scored; in UTF-8 they are one (RULES.md §7.4).
+    # docs/cli.md: UTF-8 in and out. Read through a cp1252 locale (Windows pipes), "Émile" and
+    # "émile" were two players and the sheet was scored; in UTF-8 they are one (docs/rules.md §7.4).
     status, stdout = run_bytes("hanchan", _sheet_bytes("Émile", "émile"), PYTHONIOENCODING=encoding)
     assert status == 2
     assert json.loads(stdout.decode("utf-8"))["errors"][0]["code"] == "player_repeated"
@@ -575,7 +575,7 @@ def test_half_a_surrogate_pair_is_malformed_with_its_field():
     ],
 )
 def test_nesting_too_deep_is_malformed_input_not_a_traceback(text, field):
-    # CLI.md: malformed input exits 1 with the error shape; both ended in a RecursionError
+    # docs/cli.md: malformed input exits 1 with the error shape; both ended in a RecursionError
     # traceback with nothing on stdout.
     status, stdout = run_bytes("hand", text.encode())
     assert status == 1

@@ -11,7 +11,7 @@ SEATS = "ESWN"
 
 
 def pass_deal(round_index: int) -> GameHand:
-    """A small non-dealer ron (1 han 30 fu = 1 000 [RULES.md §6.2]) that moves the deal."""
+    """A small non-dealer ron (1 han 30 fu = 1 000 [docs/rules.md §6.2]) that moves the deal."""
     dealer = SEATS[round_index % 4]
     winner = SEATS[(round_index + 1) % 4]
     loser = SEATS[(round_index + 2) % 4]
@@ -24,16 +24,16 @@ def full_game(n: int = 8) -> list[GameHand]:
 
 
 def test_rounds_and_dealers_of_a_plain_hanchan():
-    # R-ROT-1/R-ROT-2: E1..E4, S1..S4; the dealer of Ek/Sk started at seat k [000 §4.2, §5.7.8]
+    # E1..E4, S1..S4; the dealer of Ek/Sk started at seat k [WRC 2015 §4.2, §5.7.8]
     g = replay_game(WRC, full_game())
     assert [h.round for h in g.hands] == ["E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4"]
     assert [h.dealer for h in g.hands] == list("ESWNESWN")
-    assert g.ended == "south4"  # R-END-WRC-1 [000 §5.9]
+    assert g.ended == "south4"  # [WRC 2015 §5.9]
     assert sum(g.final_points) == 120000
 
 
 def test_dealer_keeps_the_deal_on_a_win_and_counters_grow():
-    # R-ROT-2, R-HON-1, R-HON-2 [000 §5.7.7, §5.7.8]
+    # [WRC 2015 §5.7.7, §5.7.8]
     hands = [
         GameHand("tsumo", winner="E", han=2, fu=30),  # dealer wins: E1, +1 counter
         GameHand("ron", winner="E", loser="N", han=1, fu=30),  # again: E1 1 counter
@@ -46,7 +46,7 @@ def test_dealer_keeps_the_deal_on_a_win_and_counters_grow():
         ("E1", "E", 2),
     ]
     # 2 han 30 fu dealer tsumo = 1 000 each; 1 han 30 fu dealer ron 1 500 + 300
-    # [RULES.md §6.2, R-HON-4]; then 1 000 + 600 for S
+    # [docs/rules.md §6.2; WRC 2015 §5.7.7]; then 1 000 + 600 for S
     assert g.hands[0].deltas == (3000, -1000, -1000, -1000)
     assert g.hands[1].deltas == (1800, 0, 0, -1800)
     assert g.hands[2].deltas == (0, 1600, -1600, 0)
@@ -54,7 +54,7 @@ def test_dealer_keeps_the_deal_on_a_win_and_counters_grow():
 
 
 def test_draws_add_a_counter_and_move_the_deal_unless_dealer_tenpai():
-    # R-DRAW-5, R-HON-1 [000 §5.7.2, §5.7.7]
+    # [WRC 2015 §5.7.2, §5.7.7]
     hands = [
         GameHand("draw", tenpai=("E",)),  # dealer tenpai: stays, +1
         GameHand("draw", tenpai=("S",)),  # dealer noten: moves, +1
@@ -63,11 +63,11 @@ def test_draws_add_a_counter_and_move_the_deal_unless_dealer_tenpai():
     g = replay_game(WRC, hands)
     assert [(h.round, h.honba) for h in g.hands] == [("E1", 0), ("E1", 1), ("E2", 2)]
     assert (g.next_round, g.next_honba) == ("E3", 3)
-    assert g.hands[0].deltas == (3000, -1000, -1000, -1000)  # noten table §5.1
+    assert g.hands[0].deltas == (3000, -1000, -1000, -1000)  # noten table, WRC 2015 §5.7.2
 
 
 def test_riichi_sticks_stay_after_a_draw_and_go_to_the_next_winner():
-    # R-RII-3, R-RII-4 [000 §5.7.4, §6.1]
+    # [WRC 2015 §5.7.4, §6.1]
     hands = [
         GameHand("draw", tenpai=("S", "W"), riichi=("S", "W")),
         GameHand("ron", winner="N", loser="E", han=1, fu=30, riichi=("E",)),
@@ -81,7 +81,7 @@ def test_riichi_sticks_stay_after_a_draw_and_go_to_the_next_winner():
 
 
 def test_wrc_chombo_replays_the_hand():
-    # [000 §7.1]: no payment, deposits of that hand returned, older ones stay, no counter,
+    # [WRC 2015 §7.1]: no payment, deposits of that hand returned, older ones stay, no counter,
     # same dealer, 20 penalty points
     hands = [
         GameHand("draw", tenpai=("E",), riichi=("E",)),  # E1, 1 stick left, 1 counter
@@ -100,7 +100,7 @@ def test_wrc_chombo_replays_the_hand():
 
 
 def test_oran_chombo_is_deducted_on_the_sheet_not_in_play():
-    # [001 §2.1 "deferred negative score"; A9]: a chombo never busts during play
+    # [ORAN-1 §2.1 "deferred negative score"; A9]: a chombo never busts during play
     hands = [GameHand("chombo", offender="N")] * 3
     g = replay_game(ORAN, hands)
     assert g.final_points == (30000,) * 4
@@ -109,7 +109,7 @@ def test_oran_chombo_is_deducted_on_the_sheet_not_in_play():
 
 
 def test_wrc_plays_on_below_zero():
-    # R-END-WRC-2 [000 §4.1, §6.1]: a dealer yakuman ron leaves W at -18 000
+    # [WRC 2015 §4.1, §6.1]: a dealer yakuman ron leaves W at -18 000
     hands = [GameHand("ron", winner="E", loser="W", yakuman=1)]
     g = replay_game(WRC, hands)
     assert g.final_points[2] == -18000
@@ -118,7 +118,7 @@ def test_wrc_plays_on_below_zero():
 
 @pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
 def test_bust_ends_the_game(rs):
-    # [001 §3.1.7; 002 slides 7, 19]: a negative score ends the game
+    # [ORAN-1 §3.1.7; Évriichi §7, §19]: a negative score ends the game
     hands = [GameHand("ron", winner="E", loser="W", yakuman=1), pass_deal(1)]
     with pytest.raises(RulesError) as info:
         replay_game(rs, hands)
@@ -128,8 +128,8 @@ def test_bust_ends_the_game(rs):
 
 
 def test_oran_exactly_zero_is_not_bust():
-    # [001 §3.1.2]: a score of exactly 0 is not bankruptcy. Haneman: 12 000 non-dealer ron,
-    # 18 000 dealer ron [RULES.md §3.3]
+    # [ORAN-1 §3.1.2]: a score of exactly 0 is not bankruptcy. Haneman: 12 000 non-dealer ron,
+    # 18 000 dealer ron [WRC 2015 §6.1]
     hands = [
         GameHand("ron", winner="S", loser="W", han=6),  # E1: W 30 000 - 12 000 = 18 000
         GameHand("ron", winner="S", loser="W", han=6),  # E2 (S deals): W 18 000 - 18 000 = 0
@@ -143,7 +143,7 @@ def test_oran_exactly_zero_is_not_bust():
 
 
 def test_hand_after_south4_is_an_error():
-    # R-END-WRC-1: the game ends after S4; CLI.md: the error names the hand
+    # WRC 2015 §5.9: the game ends after S4; docs/cli.md: the error names the hand
     with pytest.raises(RulesError) as info:
         replay_game(WRC, full_game(9))
     assert info.value.code == "hand_after_end"
@@ -151,7 +151,7 @@ def test_hand_after_south4_is_an_error():
 
 
 def test_wrc_has_no_agari_yame():
-    # [000 §5.9.1]: the S4 dealer who wins while leading plays on
+    # [WRC 2015 §5.9.1]: the S4 dealer who wins while leading plays on
     hands = full_game(7) + [GameHand("tsumo", winner="N", yakuman=1)]
     g = replay_game(WRC, hands)
     assert g.ended is None
@@ -161,7 +161,7 @@ def test_wrc_has_no_agari_yame():
 
 
 def test_mahjongsoul_south4_stop():
-    # [002 slide 19]: in S4, stop when the dealer (N) is 1st with at least 30 000 after a
+    # [Évriichi §19]: in S4, stop when the dealer (N) is 1st with at least 30 000 after a
     # dealer repeat
     hands = full_game(7) + [GameHand("tsumo", winner="N", han=3, fu=30)]  # N +6 000
     g = replay_game(MS, hands)
@@ -170,7 +170,7 @@ def test_mahjongsoul_south4_stop():
 
 
 def test_mahjongsoul_south4_dealer_not_first_plays_on():
-    # [002 slide 19]: the stop needs the dealer to be 1st; E has a mangan lead (12 000)
+    # [Évriichi §19]: the stop needs the dealer to be 1st; E has a mangan lead (12 000)
     hands = (
         [GameHand("tsumo", winner="E", han=5), pass_deal(0)]
         + [pass_deal(i) for i in range(1, 7)]
@@ -183,10 +183,10 @@ def test_mahjongsoul_south4_dealer_not_first_plays_on():
 
 
 def test_mahjongsoul_south4_stop_threshold_is_at_least_30000():
-    # [002 slide 19]: "premier au score avec au moins 30 000 points". After 7 draws S4 has
-    # 7 counters (300 each on a ron, R-HON-4): a dealer ron of 2 han 30 fu (2 900
-    # [003]) + 2 100 takes N to exactly 30 000 and stops; 1 han 50 fu (2 400) + 2 100 leaves
-    # N first on 29 500, and S4 goes on.
+    # [Évriichi §19]: "premier au score avec au moins 30 000 points". After 7 draws S4 has
+    # 7 counters (300 each on a ron, WRC 2015 §5.7.7): a dealer ron of 2 han 30 fu
+    # (2 900 [EMA 2012 sheet]) + 2 100 takes N to exactly 30 000 and stops; 1 han 50 fu
+    # (2 400) + 2 100 leaves N first on 29 500, and S4 goes on.
     draws = [GameHand("draw") for _ in range(7)]
     g = replay_game(MS, [*draws, GameHand("ron", winner="N", loser="E", han=2, fu=30)])
     assert (g.final_points[3], g.ended) == (30000, "south4_stop")
@@ -195,9 +195,9 @@ def test_mahjongsoul_south4_stop_threshold_is_at_least_30000():
 
 
 def test_mahjongsoul_bust_is_below_zero_not_at_zero():
-    # [002 slide 7]: the game ends "lorsqu'un joueur passe dans le négatif de points".
-    # Three mangan rons off W (8 000 each [RULES.md §3.3]) and a 1-tenpai draw (1 000 to
-    # pay, R-DRAW-4) leave W on exactly 0: the game goes on.
+    # [Évriichi §7]: the game ends "lorsqu'un joueur passe dans le négatif de points".
+    # Three mangan rons off W (8 000 each [WRC 2015 §6.1]) and a 1-tenpai draw (1 000 to
+    # pay, WRC 2015 §5.7.2) leave W on exactly 0: the game goes on.
     to_zero = [
         GameHand("ron", winner="S", loser="W", han=5),
         GameHand("ron", winner="E", loser="W", han=5),
@@ -212,7 +212,7 @@ def test_mahjongsoul_bust_is_below_zero_not_at_zero():
 
 
 def test_mahjongsoul_west_extension():
-    # [002 slide 19]: nobody at 30 000 at the end of S4 -> West round, which stops as soon as
+    # [Évriichi §19]: nobody at 30 000 at the end of S4 -> West round, which stops as soon as
     # somebody has 30 000 [C23: engine uses >= 30 000]
     draws = [GameHand("draw") for _ in range(8)]  # nobody tenpai: deal moves, nobody paid
     g = replay_game(MS, draws)
@@ -220,7 +220,7 @@ def test_mahjongsoul_west_extension():
     assert g.next_round == "W1"
     g = replay_game(MS, [*draws, GameHand("ron", winner="S", loser="W", han=3, fu=30)])
     assert g.hands[-1].round == "W1"
-    # 8 counters after 8 draws (R-HON-1): 3 900 + 2 400 = 6 300 -> S has 31 300 >= 30 000
+    # 8 counters after 8 draws (WRC 2015 §5.7.2): 3 900 + 2 400 = 6 300 -> S has 31 300 >= 30 000
     assert g.final_points[1] == 31300
     assert g.ended == "west"
 
@@ -234,8 +234,8 @@ def test_mahjongsoul_west_round_ends_after_w4():
 
 
 def test_mahjongsoul_south4_ends_when_somebody_has_30000():
-    # [002 slide 19]: S4 ends normally when somebody has at least 30 000
-    # after 7 small hands E has 24 000; a mangan ron (8 000 [RULES.md §3.3]) -> 32 000
+    # [Évriichi §19]: S4 ends normally when somebody has at least 30 000
+    # after 7 small hands E has 24 000; a mangan ron (8 000 [WRC 2015 §6.1]) -> 32 000
     hands = full_game(7) + [GameHand("ron", winner="E", loser="S", han=5)]
     g = replay_game(MS, hands)
     assert g.final_points[0] == 32000
@@ -243,7 +243,7 @@ def test_mahjongsoul_south4_ends_when_somebody_has_30000():
 
 
 def test_impossible_hand_names_the_hand():
-    # CLI.md: "hands[5].fu"
+    # docs/cli.md: "hands[5].fu"
     hands = full_game(5) + [GameHand("ron", winner="E", loser="S", han=2, fu=20)]
     with pytest.raises(RulesError) as info:
         replay_game(WRC, hands)
@@ -252,7 +252,7 @@ def test_impossible_hand_names_the_hand():
 
 
 def test_riichi_player_missing_from_a_draw_names_the_hand_in_a_game():
-    # R-DRAW-6 [000 §5.7.2]: the error points at the hand whose tenpai list is incomplete
+    # [WRC 2015 §5.7.2]: the error points at the hand whose tenpai list is incomplete
     hands = [GameHand("draw", tenpai=("E",), riichi=("N",))]
     with pytest.raises(RulesError) as info:
         replay_game(WRC, hands)
@@ -260,7 +260,7 @@ def test_riichi_player_missing_from_a_draw_names_the_hand_in_a_game():
 
 
 def test_a_noten_riichi_needs_the_riichi_on_a_game_sheet():
-    # R-DRAW-6 [000 §5.7.2]: only a riichi declarer can be a noten riichi; a game sheet
+    # [WRC 2015 §5.7.2]: only a riichi declarer can be a noten riichi; a game sheet
     # knows each hand's declarers, so a noten riichi without the riichi contradicts it.
     hands = [GameHand("draw", tenpai=("E",), noten_riichi=("S",))]
     with pytest.raises(RulesError) as info:
@@ -270,7 +270,7 @@ def test_a_noten_riichi_needs_the_riichi_on_a_game_sheet():
         "hands[0].noten_riichi",
     )
     fixed = [GameHand("draw", tenpai=("E",), riichi=("S",), noten_riichi=("S",))]
-    assert replay_game(WRC, fixed).chombo == (0, 1, 0, 0)  # R-DRAW-7
+    assert replay_game(WRC, fixed).chombo == (0, 1, 0, 0)  # WRC 2015 §7.1
 
 
 def test_written_state_is_checked():
@@ -284,7 +284,7 @@ def test_written_state_is_checked():
 
 
 def test_oran_riichi_needs_1000_points():
-    # [001 §3.1.2]: must be able to pay (1 000 yes, 900 no)
+    # [ORAN-1 §3.1.2]: must be able to pay (1 000 yes, 900 no)
     rs = resolve_ruleset("oran2015", {"bust_ends_game": False})
     # a yakuman ron (32 000) leaves W at -2 000
     hands = [
@@ -295,12 +295,12 @@ def test_oran_riichi_needs_1000_points():
         replay_game(rs, hands)
     assert info.value.code == "riichi_cannot_pay"
     assert info.value.field == "hands[1].riichi"
-    # WRC: riichi allowed with a negative score [000 §6.1]
+    # WRC: riichi allowed with a negative score [WRC 2015 §6.1]
     assert replay_game(WRC, hands).riichi_sticks_left == 1
 
 
 def test_time_limit_ends_after_the_hand_in_play():
-    # [000 §8.2]: at the gong the hand in play is finished; no dealer repeat afterwards
+    # [WRC 2015 §8.2]: at the gong the hand in play is finished; no dealer repeat afterwards
     hands = [GameHand("tsumo", winner="E", han=2, fu=30, time_up=True)]
     g = replay_game(WRC, hands)
     assert g.ended == "time_limit"
@@ -310,7 +310,7 @@ def test_time_limit_ends_after_the_hand_in_play():
 
 
 def test_chombo_in_the_last_hand_is_not_replayed():
-    # [000 §8.2]: a chombo in the last hand after the gong is not replayed
+    # [WRC 2015 §8.2]: a chombo in the last hand after the gong is not replayed
     g = replay_game(WRC, [pass_deal(0), GameHand("chombo", offender="W", time_up=True)])
     assert g.ended == "time_limit"
     assert g.penalty_points == (0, 0, -20, 0)

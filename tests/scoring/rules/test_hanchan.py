@@ -20,25 +20,26 @@ def sheet(*points, **per_seat):
 
 
 def test_cli_contract_example():
-    # CLI.md example; (points - 30 000)/1 000 + uma [000 §5.9.2]: 12.3 + 15, 1 + 5, -2.3 - 5,
-    # -12 - 15
+    # docs/cli.md example; (points - 30 000)/1 000 + uma [WRC 2015 §5.9.2]: 12.3 + 15, 1 + 5,
+    # -2.3 - 5, -12 - 15
     res = score_hanchan(WRC, sheet(42300, 31000, 27700, 18000), riichi_sticks_left=1)
     assert [s.score for s in res.seats] == [F("27.3"), F(6), F("-7.3"), F(-27)]
     assert [s.place for s in res.seats] == [1, 2, 3, 4]
-    assert sum(s.table_score for s in res.seats) == -1  # R-H-WRC-5: -(sticks left)
+    assert sum(s.table_score for s in res.seats) == -1  # docs/rules.md §7.1: -(sticks left)
 
 
 def test_wrc_5_9_2_tie_example():
-    # [000 §5.9.2]: two players tied 1st get +10 each; 3rd and 4th get -5 and -15
+    # [WRC 2015 §5.9.2]: two players tied 1st get +10 each; 3rd and 4th get -5 and -15
     res = score_hanchan(WRC, sheet(35000, 35000, 28000, 22000))
     assert [s.uma for s in res.seats] == [10, 10, -5, -15]
-    assert [s.place for s in res.seats] == [1, 1, 3, 4]  # competition ranking (CLI.md)
+    assert [s.place for s in res.seats] == [1, 1, 3, 4]  # competition ranking (docs/cli.md)
     assert [s.score for s in res.seats] == [15, 15, -7, -23]
 
 
-# Tie patterns. Points sum to 120 000 (WRC/ORAN start 30 000 x 4 [000 §4.1; 001 §2.1]).
-# Expected split uma from RULES.md R-H-WRC-3 ("tied 1st: +10 each; tied 2nd: 0 each; tied 3rd:
-# -10 each; three tied 1st: +5 each; three tied 2nd: -5 each; four tied: 0 each").
+# Tie patterns. Points sum to 120 000 (WRC/ORAN start 30 000 x 4 [WRC 2015 §4.1; ORAN-1 §2.1]).
+# Expected split uma from WRC 2015 §5.9.2, as docs/rules.md §7.1 spells it out (tied 1st: +10
+# each; tied 2nd: 0 each; tied 3rd: -10 each; three tied 1st: +5 each; three tied 2nd: -5
+# each; four tied: 0 each).
 TIES = [
     # name, points E S W N, split places, split uma
     ("1=2", (35000, 35000, 28000, 22000), (1, 1, 3, 4), (10, 10, -5, -15)),
@@ -53,18 +54,18 @@ TIES = [
 @pytest.mark.parametrize(("name", "points", "places", "uma"), TIES, ids=[t[0] for t in TIES])
 @pytest.mark.parametrize("rs", [WRC, ORAN], ids=lambda r: r.key)
 def test_tie_patterns_split(rs, name, points, places, uma):
-    # WRC [000 §5.9.2]; ORAN [A2]: the WRC split
+    # WRC [WRC 2015 §5.9.2]; ORAN [A2]: the WRC split
     res = score_hanchan(rs, sheet(*points))
     assert tuple(s.place for s in res.seats) == places
     assert tuple(s.uma for s in res.seats) == uma
-    assert sum(s.uma for s in res.seats) == 0  # RULES.md §10
+    assert sum(s.uma for s in res.seats) == 0  # docs/rules.md §10
 
 
 @pytest.mark.parametrize(("name", "points", "places", "uma"), TIES, ids=[t[0] for t in TIES])
 def test_tie_patterns_mahjongsoul_seat_order(name, points, places, uma):
-    # [002 adv.6]: ties broken by initial seat E > S > W > N. The TIES rows list tied players
+    # [Évriichi adv. 6]: ties broken by initial seat E > S > W > N. The TIES rows list tied players
     # in seat order, so each seat takes the next place and its uma [+15/+5/-5/-15].
-    ms_points = [p - 5000 for p in points]  # MS starts at 25 000 [002 slide 7]
+    ms_points = [p - 5000 for p in points]  # MS starts at 25 000 [Évriichi §7]
     res = score_hanchan(MS, sheet(*ms_points))
     order = sorted(range(4), key=lambda i: (-ms_points[i], i))
     for position, seat in enumerate(order):
@@ -74,7 +75,7 @@ def test_tie_patterns_mahjongsoul_seat_order(name, points, places, uma):
 
 @pytest.mark.parametrize(("name", "points", "places", "uma"), TIES, ids=[t[0] for t in TIES])
 def test_tie_patterns_mahjongsoul_share_option(name, points, places, uma):
-    # [002 adv.6] alternative: tied players share the uma
+    # [Évriichi adv. 6] alternative: tied players share the uma
     rs = resolve_ruleset("mahjongsoul", {"tie_mode": "split"})
     res = score_hanchan(rs, sheet(*[p - 5000 for p in points]))
     assert tuple(s.place for s in res.seats) == places
@@ -82,7 +83,7 @@ def test_tie_patterns_mahjongsoul_share_option(name, points, places, uma):
 
 
 def test_mahjongsoul_seat_order_example():
-    # [002 adv.6]: players who started S and N both have 40 000: S is 1st, N 2nd
+    # [Évriichi adv. 6]: players who started S and N both have 40 000: S is 1st, N 2nd
     res = score_hanchan(MS, sheet(10000, 40000, 10000, 40000))
     assert (res.seats[1].place, res.seats[3].place) == (1, 2)
     # E and W tie too: E 3rd, W 4th
@@ -90,41 +91,41 @@ def test_mahjongsoul_seat_order_example():
 
 
 def test_mahjongsoul_two_tied_last_share():
-    # [002 adv.6]: with sharing, two players tied last get (-5 + -15) / 2 = -10 each
+    # [Évriichi adv. 6]: with sharing, two players tied last get (-5 + -15) / 2 = -10 each
     rs = resolve_ruleset("mahjongsoul", {"tie_mode": "split"})
     res = score_hanchan(rs, sheet(40000, 30000, 15000, 15000))
     assert [s.uma for s in res.seats] == [15, 5, -10, -10]
 
 
 def test_oran_score_sheet_example():
-    # [001 §3.4.1] / RULES.md §7.2: South has one chombo; nets -20.4 / -32.7 / +11.9 / +31.2
+    # [ORAN-1 §3.4.1] / docs/rules.md §7.2: South has one chombo; nets -20.4 / -32.7 / +11.9 / +31.2
     res = score_hanchan(ORAN, sheet(14600, 22300, 36900, 46200, S={"chombo": 1}))
     assert [s.score for s in res.seats] == [F("-20.4"), F("-32.7"), F("11.9"), F("31.2")]
     assert [s.place for s in res.seats] == [3, 4, 2, 1]  # places on adjusted points
     assert [s.table_score for s in res.seats] == [F("-20.4"), F("-22.7"), F("11.9"), F("31.2")]
-    assert [s.penalty for s in res.seats] == [0, -10, 0, 0]  # R-H-ORAN-2
+    assert [s.penalty for s in res.seats] == [0, -10, 0, 0]  # docs/rules.md §7.2
     assert sum(s.score for s in res.seats) == -10  # the destroyed 10 000
 
 
 @pytest.mark.parametrize("chombos", [1, 2])
 def test_oran_points_written_after_the_chombo_deduction_are_named_as_such(chombos):
-    # [001 §3.1.4, §3.4.1]: the sheet's points are the final table points; the 10 000 per
+    # [ORAN-1 §3.1.4, §3.4.1]: the sheet's points are the final table points; the 10 000 per
     # chombo comes off them in the score. Points already net of it miss 120 000 (4 × 30 000,
-    # [001 §2.1]) by exactly that: the referee is told so, not only that the sum is off.
+    # [ORAN-1 §2.1]) by exactly that: the referee is told so, not only that the sum is off.
     written = sheet(14600 - 10000 * chombos, 22300, 36900, 46200, E={"chombo": chombos})
     with pytest.raises(RulesErrors) as info:
         score_hanchan(ORAN, written)
     (error,) = info.value.errors
     assert error.code == "points_sum_chombo_deducted"
     assert error.params["deducted"] == 10000 * chombos
-    # WRC takes chombo as penalty points, never off the table points [000 §7.1]: a plain sum
+    # WRC takes chombo as penalty points, never off the table points [WRC 2015 §7.1]: a plain sum
     with pytest.raises(RulesErrors) as info:
         score_hanchan(WRC, written)
     assert info.value.codes == ("points_sum",)
 
 
 def test_wrc_chombo_never_changes_the_place():
-    # R-H-WRC-4 [000 §7.1]: penalty points off the global score, table untouched
+    # [WRC 2015 §7.1]: penalty points off the global score, table untouched
     res = score_hanchan(WRC, sheet(14600, 22300, 36900, 46200, S={"chombo": 1}))
     assert [s.place for s in res.seats] == [4, 3, 2, 1]
     south = res.seats[1]
@@ -134,7 +135,7 @@ def test_wrc_chombo_never_changes_the_place():
 
 
 def test_wrc_7_1_global_score_example():
-    # [000 §7.1]: 40 000 and first -> 25 (10 + 15); in the next hanchan a 20-point chombo
+    # [WRC 2015 §7.1]: 40 000 and first -> 25 (10 + 15); in the next hanchan a 20-point chombo
     # penalty while the table shows 30 000 (here four at 30 000, uma 0) -> global score 5.
     first = score_hanchan(WRC, sheet(40000, 30000, 30000, 20000)).seats[0]
     assert first.score == 25
@@ -143,17 +144,17 @@ def test_wrc_7_1_global_score_example():
     assert first.score + second.score == 5
 
 
-# Penalties for lateness and absence, WRC [000 §7.2]; RULES.md §8.3, C18
+# Penalties for lateness and absence [WRC 2015 §7.2]; docs/rules.md §8.3, C18
 LATENESS = [
     ({"late_minutes": 0}, 0, True),  # on time
     ({"late_minutes": 1}, -1, True),  # 1 point per minute
     ({"late_minutes": 10}, -10, True),  # up to 10 minutes
     # "un joueur qui est en retard de dix minutes et qui est substitué aura seulement 30
-    # points" [000 §7.2; C18]
+    # points" [WRC 2015 §7.2; C18]
     ({"late_minutes": 10, "substitute": True}, -30, False),
     ({"late_minutes": 11, "substitute": True}, -30, False),  # > 10 min: 30 in total [C18]
     ({"late_minutes": 45, "substitute": True}, -30, False),  # whatever the delay [C18]
-    ({"absent": True, "substitute": True}, -20, False),  # missed hanchan: 20 [000 §7.2]
+    ({"absent": True, "substitute": True}, -20, False),  # missed hanchan: 20 [WRC 2015 §7.2]
 ]
 
 
@@ -163,15 +164,15 @@ def test_wrc_lateness_and_absence(fields, penalty, ranked):
     east = res.seats[0]
     assert east.penalty == penalty
     assert east.ranked is ranked
-    assert east.table_score == 25  # the table is scored normally (R-LATE-5)
-    # A substitute's registered player gets no hanchan points, only the penalty [000 §7.2]
+    assert east.table_score == 25  # the table is scored normally (WRC 2015 §7.2)
+    # A substitute's registered player gets no hanchan points, only the penalty [WRC 2015 §7.2]
     assert east.score == (25 + penalty if ranked else penalty)
     # the other three places do not move
     assert [s.place for s in res.seats] == [1, 2, 2, 4]
 
 
 def test_late_more_than_ten_minutes_needs_a_substitute():
-    # [000 §7.2]: > 10 minutes -> replaced by a substitute
+    # [WRC 2015 §7.2]: > 10 minutes -> replaced by a substitute
     with pytest.raises(RulesErrors) as info:
         score_hanchan(WRC, sheet(40000, 30000, 30000, 20000, W={"late_minutes": 11}))
     assert info.value.codes == ("late_needs_substitute",)
@@ -180,7 +181,7 @@ def test_late_more_than_ten_minutes_needs_a_substitute():
 
 @pytest.mark.parametrize("minutes", [1, 9])
 def test_a_player_under_ten_minutes_late_is_not_replaced(minutes):
-    # [000 §7.2; RULES.md R-LATE-1/2]: 1-10 minutes late the player plays (1 point per
+    # [WRC 2015 §7.2]: 1-10 minutes late the player plays (1 point per
     # minute); beyond 10 minutes a substitute takes the seat, and at 10 one may (C18)
     late = {"late_minutes": minutes, "substitute": True}
     with pytest.raises(RulesErrors) as info:
@@ -190,7 +191,7 @@ def test_a_player_under_ten_minutes_late_is_not_replaced(minutes):
 
 
 def test_an_absent_player_with_minutes_gets_one_error_not_two():
-    # [000 §7.2; RULES.md R-LATE-2/3]: absent and "late 3 minutes" is one slip, the minutes;
+    # [WRC 2015 §7.2]: absent and "late 3 minutes" is one slip, the minutes;
     # substitute_too_early would add "clear the substitute", which absent forbids.
     absent = {"absent": True, "substitute": True, "late_minutes": 3}
     with pytest.raises(RulesErrors) as info:
@@ -199,20 +200,20 @@ def test_an_absent_player_with_minutes_gets_one_error_not_two():
 
 
 def test_oran_lateness_is_not_automatic():
-    # [001 §3.4.3; A7]: the organiser enters a deduction; no per-minute scale
+    # [ORAN-1 §3.4.3; A7]: the organiser enters a deduction; no per-minute scale
     res = score_hanchan(ORAN, sheet(40000, 30000, 30000, 20000, W={"late_minutes": 15}))
     assert res.seats[2].penalty == 0
 
 
 def test_wrc_chombo_and_lateness_add_up():
-    # [000 §7.1, §7.2]: 2 chombo (40) + 3 minutes late (3)
+    # [WRC 2015 §7.1, §7.2]: 2 chombo (40) + 3 minutes late (3)
     res = score_hanchan(WRC, sheet(40000, 30000, 30000, 20000, N={"chombo": 2, "late_minutes": 3}))
     assert res.seats[3].penalty == -43
     assert res.seats[3].score == -10 - 15 - 43
 
 
 def test_substitute_counts_for_the_table_but_is_not_ranked():
-    # R-LATE-5 [000 §7.2]
+    # [WRC 2015 §7.2]
     res = score_hanchan(WRC, sheet(50000, 30000, 25000, 15000, E={"substitute": True}))
     east = res.seats[0]
     assert east.ranked is False
@@ -222,9 +223,9 @@ def test_substitute_counts_for_the_table_but_is_not_ranked():
 
 
 def test_a_substitutes_chombo_is_taken_off_nobody():
-    # [000 §7.2]: the substitute's score "n'est pas inclus dans le classement"; the player
+    # [WRC 2015 §7.2]: the substitute's score "n'est pas inclus dans le classement"; the player
     # late more than 10 minutes and replaced gets only the 30 points [C18]. The chombo
-    # (20 points [000 §7.1]) was the substitute's: shown, not taken off the registered player.
+    # (20 points [WRC 2015 §7.1]) was the substitute's: shown, not taken off the registered player.
     late_sub = {"late_minutes": 15, "substitute": True, "chombo": 1}
     south = score_hanchan(WRC, sheet(40000, 35000, 25000, 20000, S=late_sub)).seats[1]
     assert south.chombo_penalty == -20
@@ -233,7 +234,7 @@ def test_a_substitutes_chombo_is_taken_off_nobody():
 
 
 def test_negative_points_are_valid():
-    # RULES.md §7.4: negative points are valid in every rule set
+    # docs/rules.md §7.4: negative points are valid in every rule set
     res = score_hanchan(WRC, sheet(-5000, 45000, 40000, 40000))
     assert res.seats[0].score == -35 - 15
 
@@ -250,12 +251,12 @@ def test_leftover_sticks_to_first_place_option():
 
 
 def test_oka_goes_to_first_place():
-    # Oka (RULES.md glossary): start 25 000, return 30 000 -> 20 000 oka for 1st
+    # Oka (docs/rules.md §0, glossary): start 25 000, return 30 000 -> 20 000 oka for 1st
     rs = resolve_ruleset("mahjongsoul", {"return_points": 30000, "oka": 20000})
     res = score_hanchan(rs, sheet(40000, 30000, 20000, 10000))
     assert [s.oka for s in res.seats] == [20, 0, 0, 0]
     assert sum(s.table_score for s in res.seats) == 0
-    # MS breaks the tie by seat order [002 adv.6]: E takes the oka; with sharing it is split
+    # MS breaks the tie by seat order [Évriichi adv. 6]: E takes the oka; with sharing it is split
     res = score_hanchan(rs, sheet(35000, 35000, 20000, 10000))
     assert [s.oka for s in res.seats] == [20, 0, 0, 0]
     shared = resolve_ruleset(
@@ -265,9 +266,9 @@ def test_oka_goes_to_first_place():
     assert [s.oka for s in res.seats] == [10, 10, 0, 0]
 
 
-# Validation, RULES.md §7.4 and CLI.md
+# Validation, docs/rules.md §7.4 and docs/cli.md
 def test_points_sum_message():
-    # The message of the issue; Σ points + 1 000 x sticks = 4 x 30 000 (RULES.md §7.4.4)
+    # The message of the issue; Σ points + 1 000 x sticks = 4 x 30 000 (docs/rules.md §7.4 item 4)
     with pytest.raises(RulesErrors) as info:
         score_hanchan(WRC, sheet(42000, 31000, 28000, 18000), riichi_sticks_left=2)
     err = info.value.errors[0]
@@ -308,7 +309,7 @@ def test_points_sum_message():
             "seats[1].substitute",
         ),
         ([SeatSheet("A", 30000)] * 4, 0, ("player_repeated",) * 3, "seats[1].player"),
-        (  # one name typed twice (trailing space, other case); 4 × 30 000: RULES.md §7.4 item 4
+        (  # one name typed twice (trailing space, other case); 4 × 30 000: docs/rules.md §7.4
             [SeatSheet(name, 30000) for name in ("Alice", "alice ", "Bob", "Chloé")],
             0,
             ("player_repeated",),
@@ -347,7 +348,7 @@ def test_all_faults_are_reported_at_once():
 
 
 def test_mahjongsoul_sum_uses_25000():
-    # [002 slide 7]: 25 000 start -> 100 000 in total (RULES.md §7.4.4)
+    # [Évriichi §7]: 25 000 start -> 100 000 in total (docs/rules.md §7.4 item 4)
     res = score_hanchan(MS, sheet(25000, 25000, 25000, 25000))
     assert [s.score for s in res.seats] == [15, 5, -5, -15]  # [A1] return 25 000, seat order
     with pytest.raises(RulesErrors):

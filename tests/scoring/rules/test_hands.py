@@ -1,4 +1,4 @@
-"""Hand value and payments: seed tables reproduced cell by cell, limits, pao, draws, chombo."""
+"""Hand value and payments: book tables reproduced cell by cell, limits, pao, draws, chombo."""
 
 from __future__ import annotations
 
@@ -15,64 +15,67 @@ from scoring.rules import (
 from tests.scoring.rules.helpers import MS, ORAN, WRC, ron, tsumo
 
 # ---------------------------------------------------------------------------------------------
-# Payment tables, transcribed from the seeds. fu -> {han: amount}. Cells the seed leaves blank
-# are the impossible pairs of RULES.md §6.1 (tested below).
+# Payment tables, transcribed from the rule books. fu -> {han: amount}. Cells the book leaves
+# blank are the impossible pairs of docs/rules.md §6.1 (tested below).
 
-# 003 'Est, sur pioche Tsumo' (dealer tsumo, each pays); 80-100 fu rows: 002 slide 18 'East'.
+# EMA 2012 sheet 'Est, sur pioche Tsumo' (dealer tsumo, each pays); 80-100 fu rows:
+# Évriichi §18 'East'.
 DEALER_TSUMO = {
-    20: {2: 700, 3: 1300, 4: 2600},  # 003; 002 slide 18
-    25: {3: 1600, 4: 3200},  # 003; 002 slide 18
-    30: {1: 500, 2: 1000, 3: 2000, 4: 3900},  # 003; 002 slide 18
-    40: {1: 700, 2: 1300, 3: 2600, 4: 4000},  # 003; 002 slide 18
-    50: {1: 800, 2: 1600, 3: 3200, 4: 4000},  # 003; 002 slide 18
-    60: {1: 1000, 2: 2000, 3: 3900, 4: 4000},  # 003; 002 slide 18
-    70: {1: 1200, 2: 2300, 3: 4000, 4: 4000},  # 003; 002 slide 18
-    80: {1: 1300, 2: 2600, 3: 4000, 4: 4000},  # 002 slide 18
-    90: {1: 1500, 2: 2900, 3: 4000, 4: 4000},  # 002 slide 18
-    100: {1: 1600, 2: 3200, 3: 4000, 4: 4000},  # 002 slide 18
-    110: {1: 1800, 2: 3600, 3: 4000, 4: 4000},  # RULES.md §6.2
+    20: {2: 700, 3: 1300, 4: 2600},  # EMA 2012 sheet; Évriichi §18
+    25: {3: 1600, 4: 3200},  # EMA 2012 sheet; Évriichi §18
+    30: {1: 500, 2: 1000, 3: 2000, 4: 3900},  # EMA 2012 sheet; Évriichi §18
+    40: {1: 700, 2: 1300, 3: 2600, 4: 4000},  # EMA 2012 sheet; Évriichi §18
+    50: {1: 800, 2: 1600, 3: 3200, 4: 4000},  # EMA 2012 sheet; Évriichi §18
+    60: {1: 1000, 2: 2000, 3: 3900, 4: 4000},  # EMA 2012 sheet; Évriichi §18
+    70: {1: 1200, 2: 2300, 3: 4000, 4: 4000},  # EMA 2012 sheet; Évriichi §18
+    80: {1: 1300, 2: 2600, 3: 4000, 4: 4000},  # Évriichi §18
+    90: {1: 1500, 2: 2900, 3: 4000, 4: 4000},  # Évriichi §18
+    100: {1: 1600, 2: 3200, 3: 4000, 4: 4000},  # Évriichi §18
+    110: {1: 1800, 2: 3600, 3: 4000, 4: 4000},  # docs/rules.md §6.2
 }
-# 003 'Est, sur un écart Ron' (dealer ron); 80-100: 002 slide 18; 110: RULES.md §6.2.
+# EMA 2012 sheet 'Est, sur un écart Ron' (dealer ron); 80-100: Évriichi §18;
+# 110: docs/rules.md §6.2.
 DEALER_RON = {
-    25: {2: 2400, 3: 4800, 4: 9600},  # 003; 002 slide 18
-    30: {1: 1500, 2: 2900, 3: 5800, 4: 11600},  # 003; 002 slide 18
-    40: {1: 2000, 2: 3900, 3: 7700, 4: 12000},  # 003; 002 slide 18
-    50: {1: 2400, 2: 4800, 3: 9600, 4: 12000},  # 003; 002 slide 18
-    60: {1: 2900, 2: 5800, 3: 11600, 4: 12000},  # 003; 002 slide 18
-    70: {1: 3400, 2: 6800, 3: 12000, 4: 12000},  # 003; 002 slide 18
-    80: {1: 3900, 2: 7700, 3: 12000, 4: 12000},  # 002 slide 18
-    90: {1: 4400, 2: 8700, 3: 12000, 4: 12000},  # 002 slide 18
-    100: {1: 4800, 2: 9600, 3: 12000, 4: 12000},  # 002 slide 18
-    110: {1: 5300, 2: 10600, 3: 12000, 4: 12000},  # RULES.md §6.2
+    25: {2: 2400, 3: 4800, 4: 9600},  # EMA 2012 sheet; Évriichi §18
+    30: {1: 1500, 2: 2900, 3: 5800, 4: 11600},  # EMA 2012 sheet; Évriichi §18
+    40: {1: 2000, 2: 3900, 3: 7700, 4: 12000},  # EMA 2012 sheet; Évriichi §18
+    50: {1: 2400, 2: 4800, 3: 9600, 4: 12000},  # EMA 2012 sheet; Évriichi §18
+    60: {1: 2900, 2: 5800, 3: 11600, 4: 12000},  # EMA 2012 sheet; Évriichi §18
+    70: {1: 3400, 2: 6800, 3: 12000, 4: 12000},  # EMA 2012 sheet; Évriichi §18
+    80: {1: 3900, 2: 7700, 3: 12000, 4: 12000},  # Évriichi §18
+    90: {1: 4400, 2: 8700, 3: 12000, 4: 12000},  # Évriichi §18
+    100: {1: 4800, 2: 9600, 3: 12000, 4: 12000},  # Évriichi §18
+    110: {1: 5300, 2: 10600, 3: 12000, 4: 12000},  # docs/rules.md §6.2
 }
-# 003 'Autres, sur pioche Tsumo' (non-dealer tsumo: each non-dealer, the dealer).
+# EMA 2012 sheet 'Autres, sur pioche Tsumo' (non-dealer tsumo: each non-dealer, the dealer).
 OTHER_TSUMO = {
-    20: {2: (400, 700), 3: (700, 1300), 4: (1300, 2600)},  # 003; 002 slide 18
-    25: {3: (800, 1600), 4: (1600, 3200)},  # 003; 002 slide 18
-    30: {1: (300, 500), 2: (500, 1000), 3: (1000, 2000), 4: (2000, 3900)},  # 003; 002
-    40: {1: (400, 700), 2: (700, 1300), 3: (1300, 2600), 4: (2000, 4000)},  # 003; 002
-    50: {1: (400, 800), 2: (800, 1600), 3: (1600, 3200), 4: (2000, 4000)},  # 003; 002
-    60: {1: (500, 1000), 2: (1000, 2000), 3: (2000, 3900), 4: (2000, 4000)},  # 003; 002
-    70: {1: (600, 1200), 2: (1200, 2300), 3: (2000, 4000), 4: (2000, 4000)},  # 003; 002
-    80: {1: (700, 1300), 2: (1300, 2600), 3: (2000, 4000), 4: (2000, 4000)},  # 002 slide 18
-    90: {1: (800, 1500), 2: (1500, 2900), 3: (2000, 4000), 4: (2000, 4000)},  # 002 slide 18
-    100: {1: (800, 1600), 2: (1600, 3200), 3: (2000, 4000), 4: (2000, 4000)},  # 002 slide 18
-    110: {1: (900, 1800), 2: (1800, 3600), 3: (2000, 4000), 4: (2000, 4000)},  # RULES.md §6.2
+    20: {2: (400, 700), 3: (700, 1300), 4: (1300, 2600)},  # EMA 2012 sheet; Évriichi §18
+    25: {3: (800, 1600), 4: (1600, 3200)},  # EMA 2012 sheet; Évriichi §18
+    30: {1: (300, 500), 2: (500, 1000), 3: (1000, 2000), 4: (2000, 3900)},  # EMA 2012; Évriichi
+    40: {1: (400, 700), 2: (700, 1300), 3: (1300, 2600), 4: (2000, 4000)},  # EMA 2012; Évriichi
+    50: {1: (400, 800), 2: (800, 1600), 3: (1600, 3200), 4: (2000, 4000)},  # EMA 2012; Évriichi
+    60: {1: (500, 1000), 2: (1000, 2000), 3: (2000, 3900), 4: (2000, 4000)},  # EMA 2012; Évriichi
+    70: {1: (600, 1200), 2: (1200, 2300), 3: (2000, 4000), 4: (2000, 4000)},  # EMA 2012; Évriichi
+    80: {1: (700, 1300), 2: (1300, 2600), 3: (2000, 4000), 4: (2000, 4000)},  # Évriichi §18
+    90: {1: (800, 1500), 2: (1500, 2900), 3: (2000, 4000), 4: (2000, 4000)},  # Évriichi §18
+    100: {1: (800, 1600), 2: (1600, 3200), 3: (2000, 4000), 4: (2000, 4000)},  # Évriichi §18
+    110: {1: (900, 1800), 2: (1800, 3600), 3: (2000, 4000), 4: (2000, 4000)},  # docs/rules.md §6.2
 }
-# 003 'Autres, sur un écart Ron' (non-dealer ron; 002 prints none); 80-110: RULES.md §6.2.
+# EMA 2012 sheet 'Autres, sur un écart Ron' (non-dealer ron; Évriichi prints none);
+# 80-110: docs/rules.md §6.2.
 OTHER_RON = {
-    25: {2: 1600, 3: 3200, 4: 6400},  # 003
-    30: {1: 1000, 2: 2000, 3: 3900, 4: 7700},  # 003
-    40: {1: 1300, 2: 2600, 3: 5200, 4: 8000},  # 003
-    50: {1: 1600, 2: 3200, 3: 6400, 4: 8000},  # 003
-    60: {1: 2000, 2: 3900, 3: 7700, 4: 8000},  # 003
-    70: {1: 2300, 2: 4500, 3: 8000, 4: 8000},  # 003
-    80: {1: 2600, 2: 5200, 3: 8000, 4: 8000},  # RULES.md §6.2
-    90: {1: 2900, 2: 5800, 3: 8000, 4: 8000},  # RULES.md §6.2
-    100: {1: 3200, 2: 6400, 3: 8000, 4: 8000},  # RULES.md §6.2
-    110: {1: 3600, 2: 7100, 3: 8000, 4: 8000},  # RULES.md §6.2
+    25: {2: 1600, 3: 3200, 4: 6400},  # EMA 2012 sheet
+    30: {1: 1000, 2: 2000, 3: 3900, 4: 7700},  # EMA 2012 sheet
+    40: {1: 1300, 2: 2600, 3: 5200, 4: 8000},  # EMA 2012 sheet
+    50: {1: 1600, 2: 3200, 3: 6400, 4: 8000},  # EMA 2012 sheet
+    60: {1: 2000, 2: 3900, 3: 7700, 4: 8000},  # EMA 2012 sheet
+    70: {1: 2300, 2: 4500, 3: 8000, 4: 8000},  # EMA 2012 sheet
+    80: {1: 2600, 2: 5200, 3: 8000, 4: 8000},  # docs/rules.md §6.2
+    90: {1: 2900, 2: 5800, 3: 8000, 4: 8000},  # docs/rules.md §6.2
+    100: {1: 3200, 2: 6400, 3: 8000, 4: 8000},  # docs/rules.md §6.2
+    110: {1: 3600, 2: 7100, 3: 8000, 4: 8000},  # docs/rules.md §6.2
 }
-# WRC kiriage cells: b = 1 920 is mangan [000 §6.1; RULES.md §6.2 bold cells]
+# WRC kiriage cells: b = 1 920 is mangan [WRC 2015 §6.1; docs/rules.md §6.2, the WRC cells]
 KIRIAGE = {(30, 4), (60, 3)}
 WRC_KIRIAGE_VALUE = {
     "dealer_tsumo": 4000,
@@ -120,7 +123,8 @@ def test_non_dealer_ron_table(rs, fu, han, expected):
     ],
 )
 def test_wrc_table_is_the_same_except_kiriage(kind, table):
-    # RULES.md §6.2: the WRC table equals the others except the two kiriage cells [000 §6.1]
+    # docs/rules.md §6.2: the WRC table equals the others except the two kiriage cells
+    # [WRC 2015 §6.1]
     dealer = kind.startswith("dealer")
     pay = tsumo if kind.endswith("tsumo") else ron
     for fu, han, value in _cells(table):
@@ -129,7 +133,7 @@ def test_wrc_table_is_the_same_except_kiriage(kind, table):
 
 
 def test_kiriage_is_an_option():
-    # C1: kiriage is a rule-set parameter [000 §6.1 vs 001 §4.3.4]
+    # C1: kiriage is a rule-set parameter [WRC 2015 §6.1 vs ORAN-1 §4.3.4]
     assert (
         ron(resolve_ruleset("oran2015", {"kiriage": True}), dealer_wins=False, han=4, fu=30) == 8000
     )
@@ -139,18 +143,18 @@ def test_kiriage_is_an_option():
 
 
 # ---------------------------------------------------------------------------------------------
-# Limits, RULES.md §3.3 R-BASE-4 (and 003 'Mains de limite', 002 slide 18 'Limit hand').
+# Limits, WRC 2015 §6.1 (and the EMA 2012 sheet 'Mains de limite', Évriichi §18 'Limit hand').
 LIMITS = [
     # han, name, non-dealer ron, non-dealer tsumo (nd, dealer), dealer ron, dealer tsumo each
-    (5, "mangan", 8000, (2000, 4000), 12000, 4000),  # RULES.md §3.3; 003; 002 slide 18
-    (6, "haneman", 12000, (3000, 6000), 18000, 6000),  # RULES.md §3.3; 003; 002 slide 18
-    (7, "haneman", 12000, (3000, 6000), 18000, 6000),  # RULES.md §3.3; 003; 002 slide 18
-    (8, "baiman", 16000, (4000, 8000), 24000, 8000),  # RULES.md §3.3; 003; 002 slide 18
-    (10, "baiman", 16000, (4000, 8000), 24000, 8000),  # RULES.md §3.3; 003; 002 slide 18
-    (11, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # RULES.md §3.3; 002 "11+"
-    (12, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # RULES.md §3.3; 003 "11-12"
-    (13, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # no counted yakuman R-BASE-5
-    (20, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # no counted yakuman R-BASE-5
+    (5, "mangan", 8000, (2000, 4000), 12000, 4000),  # WRC 2015 §6.1; EMA 2012 sheet; Évriichi §18
+    (6, "haneman", 12000, (3000, 6000), 18000, 6000),  # WRC 2015 §6.1; EMA 2012 sheet; Évriichi §18
+    (7, "haneman", 12000, (3000, 6000), 18000, 6000),  # WRC 2015 §6.1; EMA 2012 sheet; Évriichi §18
+    (8, "baiman", 16000, (4000, 8000), 24000, 8000),  # WRC 2015 §6.1; EMA 2012 sheet; Évriichi §18
+    (10, "baiman", 16000, (4000, 8000), 24000, 8000),  # WRC 2015 §6.1; EMA 2012 sheet; Évriichi §18
+    (11, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # WRC 2015 §6.1; Évriichi §18 "11+"
+    (12, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # WRC 2015 §6.1; EMA 2012 sheet "11-12"
+    (13, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # no counted yakuman, WRC 2015 §6.1
+    (20, "sanbaiman", 24000, (6000, 12000), 36000, 12000),  # no counted yakuman, WRC 2015 §6.1
 ]
 
 
@@ -166,7 +170,7 @@ def test_limit_table(rs, han, name, o_ron, o_tsumo, d_ron, d_tsumo):
 
 @pytest.mark.parametrize("rs", [WRC, ORAN, MS], ids=lambda r: r.key)
 def test_yakuman_values(rs):
-    # Yakuman: 32 000 / 8 000-16 000 / 48 000 / 16 000 [RULES.md §3.3; 002 slide 18; 003]
+    # Yakuman: 32 000 / 8 000-16 000 / 48 000 / 16 000 [WRC 2015 §6.1; Évriichi §18; EMA 2012 sheet]
     assert ron(rs, dealer_wins=False, yakuman=1) == 32000
     assert tsumo(rs, dealer_wins=False, yakuman=1) == (8000, 16000)
     assert ron(rs, dealer_wins=True, yakuman=1) == 48000
@@ -174,15 +178,15 @@ def test_yakuman_values(rs):
 
 
 def test_counted_yakuman_option_follows_003():
-    # 003 'Mains de limite': 13+ = yakuman; 11-12 sanbaiman [C6]
+    # EMA 2012 sheet 'Mains de limite': 13+ = yakuman; 11-12 sanbaiman [C6]
     rs = resolve_ruleset("wrc2015", {"counted_yakuman": True})
     assert ron(rs, dealer_wins=False, han=13) == 32000
     assert ron(rs, dealer_wins=False, han=12) == 24000
 
 
 def test_yakuman_stack_only_where_the_rule_set_says():
-    # WRC: never stack [000 §6.5]; ORAN cap 32 000 [001 §3.2.3]; MS: Big Four Winds = 2
-    # [002 slide 4] -> b = 8 000 x 2 (R-BASE-6)
+    # WRC: never stack [WRC 2015 §6.5]; ORAN cap 32 000 [ORAN-1 §3.2.3]; MS: Big Four Winds = 2
+    # [Évriichi §4] -> b = 8 000 x 2 (docs/rules.md §3.3)
     assert ron(WRC, dealer_wins=False, yakuman=2) == 32000
     assert ron(ORAN, dealer_wins=False, yakuman=2) == 32000
     assert ron(MS, dealer_wins=False, yakuman=2) == 64000
@@ -190,12 +194,12 @@ def test_yakuman_stack_only_where_the_rule_set_says():
 
 
 # ---------------------------------------------------------------------------------------------
-# RULES.md §4.2 worked values
+# docs/rules.md §4.2 worked values
 
 
 @pytest.mark.parametrize(
     ("rs", "expected"),
-    [(WRC, 8000), (ORAN, 7700), (MS, 7700)],  # RULES.md §4.2 first bullet
+    [(WRC, 8000), (ORAN, 7700), (MS, 7700)],  # docs/rules.md §4.2 item 1
     ids=lambda x: getattr(x, "key", x),
 )
 def test_worked_4_han_30_fu_ron(rs, expected):
@@ -203,7 +207,7 @@ def test_worked_4_han_30_fu_ron(rs, expected):
 
 
 def test_worked_dealer_tsumo_with_counters_and_sticks():
-    # RULES.md §4.2: 2 han 30 fu dealer tsumo, 3 counters, 2 sticks: 1 000 + 300 from each,
+    # docs/rules.md §4.2: 2 han 30 fu dealer tsumo, 3 counters, 2 sticks: 1 000 + 300 from each,
     # + 2 000 sticks -> dealer +5 900
     res = score_hand(
         WRC, HandInput("tsumo", dealer="E", winner="E", han=2, fu=30, honba=3, riichi_sticks=2)
@@ -213,7 +217,7 @@ def test_worked_dealer_tsumo_with_counters_and_sticks():
 
 
 def test_worked_non_dealer_ron_with_counter_and_sticks():
-    # RULES.md §4.2: 3 han 40 fu non-dealer ron, 1 counter, 3 sticks: 5 200 + 300, + 3 000
+    # docs/rules.md §4.2: 3 han 40 fu non-dealer ron, 1 counter, 3 sticks: 5 200 + 300, + 3 000
     res = score_hand(
         WRC,
         HandInput("ron", dealer="E", winner="S", loser="N", han=3, fu=40, honba=1, riichi_sticks=3),
@@ -225,8 +229,8 @@ def test_worked_non_dealer_ron_with_counter_and_sticks():
 
 
 def test_tsumo_can_exceed_ron_with_rounding():
-    # R-PAY-4: 1 han 30 fu: tsumo 1 100 vs ron 1 000; ORAN 4 han 30 fu 7 900 vs 7 700
-    # [001 tables, note]
+    # Each payment rounded on its own [WRC 2015 §6.1]: 1 han 30 fu: tsumo 1 100 vs ron
+    # 1 000; ORAN 4 han 30 fu 7 900 vs 7 700 [ORAN-1 scoring tables, note]
     nd, d = tsumo(ORAN, dealer_wins=False, han=1, fu=30)
     assert 2 * nd + d == 1100
     assert ron(ORAN, dealer_wins=False, han=1, fu=30) == 1000
@@ -237,7 +241,7 @@ def test_tsumo_can_exceed_ron_with_rounding():
 
 @pytest.mark.parametrize("honba", [0, 1, 4])
 def test_counters_on_tsumo_and_ron(honba):
-    # R-HON-4: +300 per counter on a ron, +100 per payer on a tsumo [000 §5.7.7, §6.1]
+    # Counters: +300 per counter on a ron, +100 per payer on a tsumo [WRC 2015 §5.7.7, §6.1]
     assert ron(WRC, dealer_wins=False, han=1, fu=30, honba=honba) == 1000 + 300 * honba
     assert tsumo(WRC, dealer_wins=False, han=1, fu=30, honba=honba) == (
         300 + 100 * honba,
@@ -246,7 +250,7 @@ def test_counters_on_tsumo_and_ron(honba):
 
 
 # ---------------------------------------------------------------------------------------------
-# RULES.md §6.1: impossible (han, fu) pairs
+# docs/rules.md §6.1: impossible (han, fu) pairs
 
 IMPOSSIBLE = [
     ("ron", 1, 20, "ron_20_fu"),  # §6.1 a
@@ -256,11 +260,11 @@ IMPOSSIBLE = [
     ("ron", 1, 25, "one_han_25_fu"),  # §6.1 c
     ("tsumo", 1, 25, "one_han_25_fu"),  # §6.1 c
     ("tsumo", 2, 25, "tsumo_2_han_25_fu"),  # §6.1 d
-    ("ron", 2, 10, "fu_too_low"),  # §6.1 fu < 20 (R-FU-1)
-    ("tsumo", 2, 32, "fu_not_rounded"),  # §6.1 not a multiple of 10 (R-FU-9)
-    ("ron", 2, 35, "fu_not_rounded"),  # §6.1 not a multiple of 10 (R-FU-9)
-    ("ron", 0, 30, "han_too_low"),  # §6.1 han < 1 (R-HAN-1)
-    ("ron", 3, None, "fu_missing"),  # fu needed below 5 han (R-BASE-1)
+    ("ron", 2, 10, "fu_too_low"),  # §6.1 fu < 20 (WRC 2015 §6.3)
+    ("tsumo", 2, 32, "fu_not_rounded"),  # §6.1 not a multiple of 10 (WRC 2015 §6.1)
+    ("ron", 2, 35, "fu_not_rounded"),  # §6.1 not a multiple of 10 (WRC 2015 §6.1)
+    ("ron", 0, 30, "han_too_low"),  # §6.1 han < 1 (WRC 2015 §6.1)
+    ("ron", 3, None, "fu_missing"),  # fu needed below 5 han (WRC 2015 §6.1)
 ]
 
 
@@ -283,7 +287,7 @@ def test_impossible_combinations_are_rejected(rs, result, han, fu, code):
         ("ron", 2, 25),  # seven pairs ron (§6.1 c)
         ("tsumo", 3, 25),  # seven pairs tsumo (§6.1 d)
         ("ron", 4, 140),  # fu above 110 computed by formula (§6.1)
-        ("ron", 5, None),  # fu ignored from 5 han (R-FU-10)
+        ("ron", 5, None),  # fu ignored from 5 han (WRC 2015 §6.1)
     ],
 )
 def test_possible_edge_combinations_are_accepted(result, han, fu):
@@ -294,12 +298,12 @@ def test_possible_edge_combinations_are_accepted(result, han, fu):
 
 
 # ---------------------------------------------------------------------------------------------
-# Pao, RULES.md §4.1 / WRC 2015 §6.2
+# Pao, WRC 2015 §6.2
 
 
 @pytest.mark.parametrize("honba", [0, 2])
 def test_pao_tsumo_liable_pays_everything(honba):
-    # R-PAO-2: non-dealer winner 32 000 + 300h from the liable player, others nothing
+    # WRC 2015 §6.2: non-dealer winner 32 000 + 300h from the liable player, others nothing
     res = score_hand(
         WRC, HandInput("tsumo", dealer="E", winner="S", yakuman=1, pao="W", honba=honba)
     )
@@ -313,7 +317,7 @@ def test_pao_tsumo_liable_pays_everything(honba):
 
 @pytest.mark.parametrize("honba", [0, 3])
 def test_pao_ron_split_half_counters_on_discarder(honba):
-    # R-PAO-3: discarder and liable each pay half (16 000 / 24 000); counters by discarder
+    # WRC 2015 §6.2: discarder and liable each pay half (16 000 / 24 000); counters by discarder
     res = score_hand(
         WRC, HandInput("ron", dealer="E", winner="S", loser="N", yakuman=1, pao="W", honba=honba)
     )
@@ -341,7 +345,7 @@ def test_pao_liable_discarder_pays_all():
     ],
 )
 def test_pao_errors(hand, code):
-    # Pao exists only for yakuman (Big Three Dragons / Big Four Winds) [000 §6.2]
+    # Pao exists only for yakuman (Big Three Dragons / Big Four Winds) [WRC 2015 §6.2]
     with pytest.raises(RulesError) as info:
         score_hand(WRC, hand)
     assert info.value.code == code
@@ -356,7 +360,7 @@ def test_pao_can_be_switched_off():
 
 
 # ---------------------------------------------------------------------------------------------
-# Several rons on one discard: head bump [000 §5.4.1, §5.7.6; 001 §2.1; A5]
+# Several rons on one discard: head bump [WRC 2015 §5.4.1, §5.7.6; ORAN-1 §2.1; A5]
 
 
 @pytest.mark.parametrize(
@@ -385,7 +389,7 @@ def test_head_bump_rejects_the_wrong_winner():
 
 
 # ---------------------------------------------------------------------------------------------
-# Exhaustive draw, RULES.md §5.1 R-DRAW-4 [000 §5.7.2; 004 §5.7.2; 002 slide 18]
+# Exhaustive draw [WRC 2015 §5.7.2; Évriichi §18]
 
 NOTEN = [
     ((), (0, 0, 0, 0)),  # 0 tenpai: nothing
@@ -401,13 +405,13 @@ NOTEN = [
 def test_noten_payments(rs, tenpai, expected):
     res = score_hand(rs, HandInput("draw", dealer="E", tenpai=tenpai, honba=2, riichi_sticks=1))
     assert res.payments == expected
-    assert res.next_honba == 3  # R-HON-1: +1 after any draw
-    assert res.dealer_retains == ("E" in tenpai)  # R-DRAW-5
-    assert res.riichi_sticks_after == 1  # R-RII-3: deposits stay
+    assert res.next_honba == 3  # WRC 2015 §5.7.2: +1 after any draw
+    assert res.dealer_retains == ("E" in tenpai)  # WRC 2015 §5.7.8
+    assert res.riichi_sticks_after == 1  # WRC 2015 §5.7.4: deposits stay
 
 
 def test_dead_hand_counts_noten():
-    # R-DRAW-3: a dead hand is noten [000 §2.2, §7.1]
+    # A dead hand is noten [WRC 2015 §2.2, §7.1]
     res = score_hand(WRC, HandInput("draw", dealer="S", tenpai=("S", "W"), dead_hand=("S",)))
     assert res.payments == (-1000, -1000, 3000, -1000)
     assert not res.dealer_retains
@@ -415,7 +419,7 @@ def test_dead_hand_counts_noten():
 
 
 def test_noten_riichi_is_a_chombo():
-    # R-DRAW-6, R-DRAW-7: noten riichi = chombo: no noten payments, no counter, replay
+    # WRC 2015 §5.7.2, §7.1: noten riichi = chombo: no noten payments, no counter, replay
     res = score_hand(
         WRC,
         HandInput("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), honba=1, riichi=("W",)),
@@ -425,12 +429,12 @@ def test_noten_riichi_is_a_chombo():
     assert res.payments == (0, 0, 0, 0)
     assert res.next_honba == 1
     assert res.redeal
-    assert res.penalty_points == (0, 0, -20, 0)  # [000 §7.1]
-    assert res.riichi_returned == ("W",)  # R-RII-6
+    assert res.penalty_points == (0, 0, -20, 0)  # [WRC 2015 §7.1]
+    assert res.riichi_returned == ("W",)  # WRC 2015 §7.1; docs/rules.md §2.5
 
 
 def test_noten_riichi_with_dead_hand_just_pays_noten():
-    # R-DRAW-6 exception: dead hand after riichi -> pays as noten
+    # WRC 2015 §7.2, the noten riichi exception: dead hand after riichi -> pays as noten
     res = score_hand(
         WRC, HandInput("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), dead_hand=("W",))
     )
@@ -440,14 +444,14 @@ def test_noten_riichi_with_dead_hand_just_pays_noten():
 
 @pytest.mark.parametrize("rs", [WRC, ORAN], ids=lambda r: r.key)
 def test_riichi_player_missing_from_the_draw_is_refused(rs):
-    # R-DRAW-6: a riichi player must show a tenpai hand [000 §5.7.2; 001 §4.2.2]; W declared
+    # A riichi player must show a tenpai hand [WRC 2015 §5.7.2; ORAN-1 §4.2.2]; W declared
     # riichi and is neither tenpai, noten riichi nor a dead hand: the sheet must say which.
     with pytest.raises(RulesError) as info:
         score_hand(rs, HandInput("draw", dealer="E", tenpai=("S",), riichi=("W",)))
     assert (info.value.code, info.value.field) == ("riichi_hand_not_shown", "tenpai")
     assert "W declared riichi" in str(info.value)
-    # Each of the three answers is accepted: tenpai (R-DRAW-4: 1 500 each way), noten riichi
-    # (chombo, R-DRAW-7), dead hand (pays as noten, R-DRAW-6 exception).
+    # Each of the three answers is accepted: tenpai (WRC 2015 §5.7.2: 1 500 each way), noten
+    # riichi (chombo, WRC 2015 §7.1), dead hand (pays as noten, the WRC 2015 §7.2 exception).
     shown = score_hand(rs, HandInput("draw", dealer="E", tenpai=("S", "W"), riichi=("W",)))
     assert shown.payments == (-1500, 1500, 1500, -1500)
     fault = HandInput("draw", dealer="E", tenpai=("S",), riichi=("W",), noten_riichi=("W",))
@@ -457,7 +461,7 @@ def test_riichi_player_missing_from_the_draw_is_refused(rs):
 
 
 # ---------------------------------------------------------------------------------------------
-# Nagashi mangan, RULES.md §5.2 [002 adv.1; 001 §4.4.10.6]; not in WRC
+# Nagashi mangan [Évriichi adv. 1; ORAN-1 §4.4.10.6]; not in WRC
 
 
 @pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
@@ -474,27 +478,27 @@ def test_nagashi(rs):
 
 @pytest.mark.parametrize("rs", [ORAN, MS], ids=lambda r: r.key)
 def test_nagashi_overrides_the_riichi_check(rs):
-    # R-NAG-2: nagashi "overrides the tenpai/noten payments as well as any check for furiten
-    # riichi" [001 §4.4.10.6] (MS silent: the same); N's noten riichi is no chombo here.
+    # Nagashi "overrides the tenpai/noten payments as well as any check for furiten
+    # riichi" [ORAN-1 §4.4.10.6] (MS silent: the same); N's noten riichi is no chombo here.
     for noten_riichi in ((), ("N",)):
         res = score_hand(
             rs,
             HandInput("nagashi", dealer="E", player="W", riichi=("N",), noten_riichi=noten_riichi),
         )
         assert (res.result, res.chombo) == ("nagashi", ())
-        assert res.payments == (-4000, -2000, 8000, -2000)  # R-NAG-1
-        assert res.riichi_sticks_after == 1  # N's deposit stays on the table (R-RII-3)
+        assert res.payments == (-4000, -2000, 8000, -2000)  # Évriichi adv. 1; ORAN-1 §4.4.10.6
+        assert res.riichi_sticks_after == 1  # N's deposit stays on the table (WRC 2015 §5.7.4)
 
 
 def test_nagashi_is_an_error_in_wrc():
-    # RULES.md §1: not in the WRC rules (only winning hands are paid [000 §6])
+    # docs/rules.md §1: not in the WRC rules (only winning hands are paid [WRC 2015 §6])
     with pytest.raises(RulesError) as info:
         score_hand(WRC, HandInput("nagashi", player="W"))
     assert info.value.code == "nagashi_not_in_ruleset"
 
 
 # ---------------------------------------------------------------------------------------------
-# Chombo [000 §7.1; 001 §3.1.4] and abortive draws [002 adv.3]
+# Chombo [WRC 2015 §7.1; ORAN-1 §3.1.4] and abortive draws [Évriichi adv. 3]
 
 
 def test_wrc_chombo():
@@ -514,15 +518,15 @@ def test_wrc_chombo():
 
 
 def test_oran_chombo_is_a_deferred_table_deduction():
-    # ORAN: 10 000 table points taken off at the end [001 §2.1, §3.1.4]
+    # ORAN: 10 000 table points taken off at the end [ORAN-1 §2.1, §3.1.4]
     res = score_hand(ORAN, HandInput("chombo", dealer="E", offender="E"))
     assert res.table_penalty == (-10000, 0, 0, 0)
     assert res.penalty_points == (0, 0, 0, 0)
-    assert res.dealer_retains  # dealer keeps the deal [001 §3.1.4]
+    assert res.dealer_retains  # dealer keeps the deal [ORAN-1 §3.1.4]
 
 
 def test_abortive_draw_only_in_mahjongsoul():
-    # [002 adv.3]: deal does not move, +1 counter; WRC has none [000 §5.7.3]
+    # [Évriichi adv. 3]: deal does not move, +1 counter; WRC has none [WRC 2015 §5.7.3]
     res = score_hand(MS, HandInput("abortive", dealer="W", honba=1, riichi=("S",)))
     assert res.dealer_retains
     assert res.next_honba == 2
@@ -576,7 +580,7 @@ def test_keys_that_do_not_belong_to_the_result_are_rejected(hand, key):
 )
 @pytest.mark.parametrize("result", ["ron", "tsumo"])
 def test_han_or_fu_with_a_yakuman_is_rejected(result, han, fu, key):
-    # CLI.md `hand`: "yakuman (a count) replaces han/fu"; both written is a slip, never paid
+    # docs/cli.md `hand`: a yakuman count replaces han and fu; both written is a slip, never paid
     # silently as one of them.
     loser = "W" if result == "ron" else None
     hand = HandInput(result, winner="S", loser=loser, han=han, fu=fu, yakuman=1)

@@ -1,4 +1,4 @@
-"""Property-based invariants (RULES.md §10) with hypothesis."""
+"""Property-based invariants (docs/rules.md §10) with hypothesis."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def wins(draw):
     pao = None
     if yakuman and draw(st.booleans()):
         pao = draw(seats.filter(lambda s: s != winner))
-    # A yakuman count replaces han/fu (CLI.md): a hand has one or the other.
+    # A yakuman count replaces han/fu (docs/cli.md): a hand has one or the other.
     han = None if yakuman else draw(st.integers(1, 15))
     fu = None if yakuman else draw(fus)
     return dict(result=result, winner=winner, loser=loser, yakuman=yakuman, pao=pao, han=han, fu=fu)
@@ -42,7 +42,7 @@ def wins(draw):
 
 @given(rulesets, wins(), seats, st.integers(0, 10), st.integers(0, 5))
 def test_payments_balance(key, win, dealer, honba, sticks):
-    # RULES.md §10: payments sum to zero, every amount is a multiple of 100
+    # docs/rules.md §10: payments sum to zero, every amount is a multiple of 100
     hand = HandInput(dealer=dealer, honba=honba, riichi_sticks=sticks, **win)
     try:
         res = score_hand(RULESETS[key], hand)
@@ -69,7 +69,7 @@ def sheets(draw, start: int):
 
 @given(st.sampled_from(["wrc2015", "oran2015"]), sheets(30000))
 def test_uma_and_table_scores_sum(key, sheet):
-    # RULES.md §10: Σ uma = 0; WRC/ORAN: Σ table scores = -(sticks left) (no chombo)
+    # docs/rules.md §10: Σ uma = 0; WRC/ORAN: Σ table scores = -(sticks left) (no chombo)
     points, sticks = sheet
     res = score_hanchan(
         RULESETS[key], [SeatSheet(n, p) for n, p in zip("ABCD", points, strict=True)], sticks
@@ -89,7 +89,7 @@ def test_mahjongsoul_uma_sums_to_zero(tie_mode, sheet):
 
 @given(sheets(30000), st.permutations(range(4)), st.sampled_from(["wrc2015", "oran2015"]))
 def test_tie_splitting_is_symmetric(sheet, perm, key):
-    # Permuting the seats permutes the results: the split depends on points only [000 §5.9.2]
+    # Permuting the seats permutes the results: the split depends on points only [WRC 2015 §5.9.2]
     points, sticks = sheet
     base = [SeatSheet(n, p) for n, p in zip("ABCD", points, strict=True)]
     moved = [base[i] for i in perm]
@@ -126,7 +126,7 @@ def game_hands(draw):
 
 @given(rulesets, st.lists(game_hands(), max_size=25))
 def test_replay_conserves_points_and_sticks(key, hands):
-    # RULES.md §10: Σ points + 1 000 x sticks = 4 x start after every hand
+    # docs/rules.md §10: Σ points + 1 000 x sticks = 4 x start after every hand
     rs = RULESETS[key]
     kept: list[GameHand] = []
     for hand in hands:  # keep the hands the rules accept, stop at the end of the game
@@ -140,7 +140,7 @@ def test_replay_conserves_points_and_sticks(key, hands):
     g = replay_game(rs, kept)
     for record in g.hands:
         assert sum(record.points_after) + 1000 * record.riichi_sticks_after == 4 * rs.start_points
-        # counters grow by one, reset to zero, or stay (chombo) [RULES.md §10]
+        # counters grow by one, reset to zero, or stay (chombo) [docs/rules.md §10]
         nxt = record.result.next_honba
         assert nxt in (0, record.honba, record.honba + 1)
     assert sum(g.final_points) + 1000 * g.riichi_sticks_left == 4 * rs.start_points

@@ -1,4 +1,4 @@
-"""Rule sets: built-in values (RULES.md §1) and validated overrides."""
+"""Rule sets: built-in values (docs/rules.md §1) and validated overrides."""
 
 from __future__ import annotations
 
@@ -10,33 +10,34 @@ from scoring.rules import RULESETS, RulesError, RulesErrors, RuleSet, resolve_ru
 from scoring.rules.hands import noten_payments
 from scoring.rules.rulesets import ruleset_options
 
-# RULES.md §1, one row per parameter the engine enforces: (option, WRC, ORAN, MS)
+# docs/rules.md §1, one row per parameter the engine enforces: (option, WRC, ORAN, MS)
 MATRIX = [
-    ("start_points", 30000, 30000, 25000),  # [000 §4.1; 001 §2.1; 002 slide 7]
-    ("return_points", 30000, 30000, 25000),  # [000 §5.9.2; 001 §3.4.1; A1]
+    ("start_points", 30000, 30000, 25000),  # [WRC 2015 §4.1; ORAN-1 §2.1; Évriichi §7]
+    ("return_points", 30000, 30000, 25000),  # [WRC 2015 §5.9.2; ORAN-1 §3.4.1; A1]
     ("oka", 0, 0, 0),  # none / none / [A1]
-    ("uma", (15, 5, -5, -15), (15, 5, -5, -15), (15, 5, -5, -15)),  # [000 §5.9.2; 001; 002]
-    ("tie_mode", "split", "split", "seat_order"),  # [000 §5.9.2; A2; 002 adv.6]
-    ("leftover_riichi", "lost", "lost", "lost"),  # [000 §5.9; 001 §3.2.8; A3]
-    ("bust_ends_game", False, True, True),  # [000 §4.1; 001 §3.1.7; 002 slide 19]
-    ("south4_stop_points", None, None, 30000),  # [000 §5.9.1; A4; 002 slide 19]
-    ("west_extension_points", None, None, 30000),  # [000 §5.9; 001 §3.1.7; 002 slide 19]
-    ("kiriage", True, False, False),  # [000 §6.1; 001 §4.3.4; 002 slide 18]
-    ("counted_yakuman", False, False, False),  # [000 §6.1; 001 §3.2.2; 002 slide 18]
-    ("multiple_yakuman", False, False, True),  # [000 §6.5; 001 §3.2.3; 002 slide 4]
-    ("nagashi_mangan", False, True, True),  # [000 §6; 001 §4.4.10.6; 002 adv.1]
-    ("abortive_draws", False, False, True),  # [000 §5.7.3; 001 §3.2.1; 002 adv.3]
-    ("pao", True, True, True),  # [000 §6.2; A6]
-    ("chombo_model", "penalty_points", "table_points", "penalty_points"),  # [000/001; A8]
-    ("chombo_amount", 20, 10000, 20),  # [000 §7.1; 001 §3.1.4; A8]
-    ("late_points_per_minute", 1, 0, 0),  # [000 §7.2; A7]
-    ("late_limit_minutes", 10, None, None),  # [000 §7.2; A7]
-    ("late_substituted_penalty", 30, 0, 0),  # [000 §7.2; C18]
-    ("missed_hanchan_penalty", 20, 0, 0),  # [000 §7.2]
-    ("honba_ron", 300, 300, 300),  # [000 §5.7.7; 001 §5.7; 002 slide 18]
-    ("honba_tsumo", 100, 100, 100),  # [000 §6.1]
-    ("noten_total", 3000, 3000, 3000),  # [000 §5.7.2; 002 slide 18]
-    ("riichi_min_points", None, 1000, None),  # [000 §6.1; 001 §3.1.2; 002 slide 16]
+    # [WRC 2015 §5.9.2; ORAN-1 §3.1.8; Évriichi adv. 6]
+    ("uma", (15, 5, -5, -15), (15, 5, -5, -15), (15, 5, -5, -15)),
+    ("tie_mode", "split", "split", "seat_order"),  # [WRC 2015 §5.9.2; A2; Évriichi adv. 6]
+    ("leftover_riichi", "lost", "lost", "lost"),  # [WRC 2015 §5.9; ORAN-1 §3.2.8; A3]
+    ("bust_ends_game", False, True, True),  # [WRC 2015 §4.1; ORAN-1 §3.1.7; Évriichi §19]
+    ("south4_stop_points", None, None, 30000),  # [WRC 2015 §5.9.1; A4; Évriichi §19]
+    ("west_extension_points", None, None, 30000),  # [WRC 2015 §5.9; ORAN-1 §3.1.7; Évriichi §19]
+    ("kiriage", True, False, False),  # [WRC 2015 §6.1; ORAN-1 §4.3.4; Évriichi §18]
+    ("counted_yakuman", False, False, False),  # [WRC 2015 §6.1; ORAN-1 §3.2.2; Évriichi §18]
+    ("multiple_yakuman", False, False, True),  # [WRC 2015 §6.5; ORAN-1 §3.2.3; Évriichi §4]
+    ("nagashi_mangan", False, True, True),  # [WRC 2015 §6; ORAN-1 §4.4.10.6; Évriichi adv. 1]
+    ("abortive_draws", False, False, True),  # [WRC 2015 §5.7.3; ORAN-1 §3.2.1; Évriichi adv. 3]
+    ("pao", True, True, True),  # [WRC 2015 §6.2; A6]
+    ("chombo_model", "penalty_points", "table_points", "penalty_points"),  # [WRC 2015/ORAN-1; A8]
+    ("chombo_amount", 20, 10000, 20),  # [WRC 2015 §7.1; ORAN-1 §3.1.4; A8]
+    ("late_points_per_minute", 1, 0, 0),  # [WRC 2015 §7.2; A7]
+    ("late_limit_minutes", 10, None, None),  # [WRC 2015 §7.2; A7]
+    ("late_substituted_penalty", 30, 0, 0),  # [WRC 2015 §7.2; C18]
+    ("missed_hanchan_penalty", 20, 0, 0),  # [WRC 2015 §7.2]
+    ("honba_ron", 300, 300, 300),  # [WRC 2015 §5.7.7; ORAN-1 §5.7; Évriichi §18]
+    ("honba_tsumo", 100, 100, 100),  # [WRC 2015 §6.1]
+    ("noten_total", 3000, 3000, 3000),  # [WRC 2015 §5.7.2; Évriichi §18]
+    ("riichi_min_points", None, 1000, None),  # [WRC 2015 §6.1; ORAN-1 §3.1.2; Évriichi §16]
 ]
 
 
@@ -112,7 +113,7 @@ def test_several_bad_options_reported_together():
 
 @pytest.mark.parametrize("total", [1000, 2000, 3100])
 def test_a_noten_total_that_cannot_be_shared_in_hundreds_is_refused(total):
-    # [000 §5.7.2; 004 §5.7.2]: the 3 000 are paid 3 000 / 1 500 / 1 000 by each noten
+    # [WRC 2015 §5.7.2]: the 3 000 are paid 3 000 / 1 500 / 1 000 by each noten
     # player (1, 2, 3 noten) and received 1 000 / 1 500 / 3 000 by each tenpai player: every
     # share is whole hundreds only for a multiple of 600. 1 000 gave 333-point shares, and a
     # draw then stopped the engine (RulesFatalError) instead of the option being refused.
@@ -125,7 +126,7 @@ def test_a_noten_total_that_cannot_be_shared_in_hundreds_is_refused(total):
 
 @pytest.mark.parametrize("total", [0, 600, 6000])
 def test_a_noten_total_shared_in_hundreds_pays_every_draw(total):
-    # [000 §5.7.2]: split between 1, 2 or 3 tenpai players; payments balance in hundreds
+    # [WRC 2015 §5.7.2]: split between 1, 2 or 3 tenpai players; payments balance in hundreds
     rs = resolve_ruleset("wrc2015", {"noten_total": total})
     for tenpai in ([0], [0, 1], [0, 1, 2]):
         payments = noten_payments(rs, tenpai)

@@ -24,7 +24,7 @@ def by_key(rows):
 
 
 def test_total_is_sum_of_hanchan_scores_plus_penalties():
-    # [000 §2.3 SCORE GLOBAL, §7.1]: global score = Σ hanchan scores - penalty points
+    # [WRC 2015 §2.3 SCORE GLOBAL, §7.1]: global score = Σ hanchan scores - penalty points
     rows = compute_standings(
         [
             PlayerRecord("a", (F("27.3"), None, F("-7.3")), (Penalty(F(-5), "phone"),)),
@@ -41,7 +41,7 @@ def test_total_is_sum_of_hanchan_scores_plus_penalties():
 
 
 def test_wrc_7_1_example_through_the_sheets():
-    # [000 §7.1]: 40 000 and 1st -> 25; a 20-point penalty next hanchan -> global score 5
+    # [WRC 2015 §7.1]: 40 000 and 1st -> 25; a 20-point penalty next hanchan -> global score 5
     h1 = score_hanchan(WRC, sheet(40000, 30000, 30000, 20000)).seats[0].score
     h2 = score_hanchan(WRC, sheet(30000, 30000, 30000, 30000, E={"chombo": 1})).seats[0].score
     (row,) = compute_standings([PlayerRecord("a", (h1, h2))])
@@ -49,7 +49,7 @@ def test_wrc_7_1_example_through_the_sheets():
 
 
 def test_disqualified_players_are_not_ranked():
-    # [000 §7.1]: a disqualified player is not listed in the ranking
+    # [WRC 2015 §7.1]: a disqualified player is not listed in the ranking
     rows = compute_standings(
         [
             PlayerRecord("a", (F(50),), ranked=False),
@@ -61,7 +61,7 @@ def test_disqualified_players_are_not_ranked():
 
 
 def test_equal_totals_share_the_place_without_tie_breaks():
-    # competition ranking 1, 1, 3 (CLI.md); no tie-break asked
+    # competition ranking 1, 1, 3 (docs/cli.md); no tie-break asked
     rows = compute_standings(
         [
             PlayerRecord("a", (F(10), F(0))),
@@ -134,7 +134,7 @@ def test_standings_errors(records, tie_breaks, code):
 
 
 def test_fewest_penalties_counts_the_penalties_inside_the_sheets():
-    # README tie-break "fewer penalty points": a missed hanchan (20 points [000 §7.2]) is a
+    # README tie-break "fewer penalty points": a missed hanchan (20 points [WRC 2015 §7.2]) is a
     # penalty even though the sheet already took it off the hanchan score.
     rows = compute_standings(
         [
