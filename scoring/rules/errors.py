@@ -193,9 +193,3 @@ class RulesErrors(ValueError):
 
 class RulesFatalError(RuntimeError):
     """An internal invariant failed: a bug in the engine, not a user error."""
-
-
-def raise_collected(errors: list[RulesError]) -> None:
-    """Raise the collected errors as one :class:`RulesErrors` (no-op when empty)."""
-    if errors:
-        raise RulesErrors(errors)

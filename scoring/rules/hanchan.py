@@ -79,7 +79,7 @@ class HanchanResult:
     """Result of :func:`score_hanchan`; ``seats`` in E, S, W, N order."""
 
     ruleset: str
-    seats: tuple[SeatScore, SeatScore, SeatScore, SeatScore]
+    seats: tuple[SeatScore, ...]  # four
     riichi_sticks_left: int
 
 
@@ -388,4 +388,4 @@ def score_hanchan(
         )
     if sum(uma) != sum(ruleset.uma):
         raise RulesFatalError("uma not preserved")
-    return HanchanResult(ruleset.key, tuple(out), riichi_sticks_left)  # type: ignore[arg-type]
+    return HanchanResult(ruleset.key, tuple(out), riichi_sticks_left)
