@@ -4,7 +4,7 @@ change only through the score-sheet pages (scoring.services), never by editing a
 from django.contrib import admin
 
 from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
-from tournament.admin import PlayerListMixin, TournamentScopedAdmin, listed
+from tournament.admin.base import PlayerListMixin, TournamentScopedAdmin, listed
 
 
 class ReadOnlyAdmin(TournamentScopedAdmin):

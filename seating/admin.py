@@ -14,7 +14,7 @@ from seating import views
 from seating.models import FixedTable, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
 from seating.services.fixed_tables import fixed_table_check
-from tournament.admin import PlayerListMixin, TournamentScopedAdmin, listed
+from tournament.admin.base import PlayerListMixin, TournamentScopedAdmin, listed
 
 
 class FixedTableForm(forms.ModelForm):

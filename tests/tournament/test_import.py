@@ -13,7 +13,7 @@ from openpyxl import Workbook, load_workbook
 import tournament.importing
 import tournament.names
 from tests.conftest import make_player, make_registration, make_staff, make_tournament
-from tournament.admin import ImportUploadForm
+from tournament.admin.player_import import ImportUploadForm
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, read_table
 from tournament.models import AuditEntry, Player, Registration, Team, TournamentStaff
