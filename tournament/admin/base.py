@@ -196,3 +196,17 @@ class TournamentScopedAdmin(admin.ModelAdmin):
         ):
             kwargs["queryset"] = related_admin.get_queryset(request)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ReadOnlyAdmin(TournamentScopedAdmin):
+    """Rows that only the audited services write (results, seats, seating runs, the audit
+    log): the admin lists and shows them, and adds, changes or deletes none."""
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False

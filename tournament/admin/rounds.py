@@ -9,7 +9,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.services.locking import lock_refusal, round_lock
-from tournament.admin.base import PlayerListMixin, TournamentScopedAdmin, ValuesInListFilter, listed
+from tournament.admin.base import (
+    PlayerListMixin,
+    ReadOnlyAdmin,
+    TournamentScopedAdmin,
+    ValuesInListFilter,
+    listed,
+)
 from tournament.models import WIND_ORDER, Round, Seat
 from tournament.services.rounds import round_record_status
 from tournament.templatetags.rounds import lock_note
@@ -142,16 +148,10 @@ class RoundAdmin(TournamentScopedAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(PlayerListMixin, TournamentScopedAdmin):
+class SeatAdmin(PlayerListMixin, ReadOnlyAdmin):
     tournament_path = "round__tournament"
     list_display = ["round", "table_number", "wind", "registration"]
     list_filter = [listed("round__tournament"), RoundNumberFilter]
     search_fields = ["registration__player__first_name", "registration__player__last_name"]
     list_select_related = ["round__tournament", "registration__player"]
     ordering = seat_ordering()
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
