@@ -35,7 +35,7 @@ def players_import(
     tournament: Tournament,
     rows: list[dict[str, str]],
     only_valid: bool = False,
-    acting_user=None,
+    acting_user,
 ) -> ImportOutcome:
     """Create and register the players of a checked file, all or nothing. A player already
     known (same EMA number, or same name and country) is registered, not created again, and

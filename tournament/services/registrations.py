@@ -18,7 +18,7 @@ def registration_create(
     player: Player,
     team: Team | None = None,
     is_substitute: bool = False,
-    acting_user=None,
+    acting_user,
 ) -> Registration:
     registration = Registration(
         tournament=tournament, player=player, team=team, is_substitute=is_substitute
@@ -32,7 +32,7 @@ def registration_create(
 
 
 @transaction.atomic
-def registration_check_in(*, registration: Registration, acting_user=None) -> Registration:
+def registration_check_in(*, registration: Registration, acting_user) -> Registration:
     if not registration.is_active:
         raise ValidationError(
             _("%(player)s cannot be checked in: their registration is “%(status)s”.")
@@ -111,9 +111,7 @@ def _save_status(
 
 
 @transaction.atomic
-def registration_withdraw(
-    *, registration: Registration, reason: str, acting_user=None
-) -> Registration:
+def registration_withdraw(*, registration: Registration, reason: str, acting_user) -> Registration:
     return _set_inactive(
         registration=registration,
         status=Registration.Status.WITHDRAWN,
@@ -125,7 +123,7 @@ def registration_withdraw(
 
 @transaction.atomic
 def registration_disqualify(
-    *, registration: Registration, reason: str, acting_user=None
+    *, registration: Registration, reason: str, acting_user
 ) -> Registration:
     """WRC 2015 §7.1: a disqualified player plays no more and is not listed in the ranking."""
     return _set_inactive(

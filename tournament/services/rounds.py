@@ -35,7 +35,7 @@ def rounds_follow_count(tournament: Tournament) -> None:
     )
 
 
-def round_start(round_: Round, acting_user) -> None:
+def round_start(*, round_: Round, acting_user) -> None:
     """A seated round whose clock starts or whose first sheet is saved is being played:
     re-seating leaves it alone and the pages show it (audited)."""
     if round_.status == Round.Status.SEATED:
