@@ -7,9 +7,11 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from tournament.admin.base import CountryInUseFilter, PlayerListMixin, per_request, player_ordering
+from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import Player
 from tournament.permissions import players_registered_elsewhere
 from tournament.selectors import namesakes
+from tournament.services.players import player_create, player_delete, player_update
 
 
 class PlayerAdminForm(forms.ModelForm):
@@ -40,7 +42,8 @@ class PlayerAdminForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(PlayerListMixin, admin.ModelAdmin):
+class PlayerAdmin(ServiceWritesMixin, PlayerListMixin, admin.ModelAdmin):
+    writes = Writes(row="player", create=player_create, update=player_update, delete=player_delete)
     player_path = ""
     player_column = "last_name"  # sorting by last name keeps the placeholders last
     form = PlayerAdminForm

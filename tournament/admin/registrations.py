@@ -20,6 +20,7 @@ from tournament.admin.base import (
     per_request,
     player_ordering,
 )
+from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import Registration
 from tournament.selectors import (
     ResultsHeldError,
@@ -30,8 +31,11 @@ from tournament.selectors import (
 )
 from tournament.services.registrations import (
     registration_check_in,
+    registration_create,
+    registration_delete,
     registration_disqualify,
     registration_reinstate,
+    registration_update,
     registration_withdraw,
 )
 
@@ -136,7 +140,13 @@ def _delete_unless_results(modeladmin, request: HttpRequest, queryset):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(PlayerListMixin, TournamentScopedAdmin):
+class RegistrationAdmin(ServiceWritesMixin, PlayerListMixin, TournamentScopedAdmin):
+    writes = Writes(
+        row="registration",
+        create=registration_create,
+        update=registration_update,
+        delete=registration_delete,
+    )
     player_path = "player__"
     player_column = "player"
     # The list, the action's confirmation and every search box for a registration (fixed

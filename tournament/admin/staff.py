@@ -7,8 +7,19 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from tournament.admin.base import TournamentScopedAdmin, listed
+from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import TournamentStaff
-from tournament.services.staff import AdminAccess, staff_admin_access
+from tournament.services.staff import (
+    AdminAccess,
+    staff_admin_access,
+    staff_role_create,
+    staff_role_delete,
+    staff_role_update,
+)
+
+STAFF_WRITES = Writes(
+    row="staff", create=staff_role_create, update=staff_role_update, delete=staff_role_delete
+)
 
 
 def accounts_of_deleted_tournaments(roles) -> list[tuple]:
@@ -57,7 +68,8 @@ class StaffInline(admin.TabularInline):
 
 
 @admin.register(TournamentStaff)
-class TournamentStaffAdmin(TournamentScopedAdmin):
+class TournamentStaffAdmin(ServiceWritesMixin, TournamentScopedAdmin):
+    writes = STAFF_WRITES
     list_display = ["user", "tournament", "role"]
     list_filter = [listed("tournament"), "role"]
     autocomplete_fields = ["user"]

@@ -3,7 +3,11 @@
 from django.contrib import admin
 
 from tournament.admin.base import TournamentScopedAdmin, listed
+from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import Team
+from tournament.services.teams import team_create, team_delete, team_update
+
+TEAM_WRITES = Writes(row="team", create=team_create, update=team_update, delete=team_delete)
 
 
 class TeamInline(admin.TabularInline):
@@ -12,7 +16,8 @@ class TeamInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(TournamentScopedAdmin):
+class TeamAdmin(ServiceWritesMixin, TournamentScopedAdmin):
+    writes = TEAM_WRITES
     list_display = ["name", "tournament"]
     list_filter = [listed("tournament")]
     search_fields = ["name"]

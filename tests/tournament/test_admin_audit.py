@@ -1,0 +1,102 @@
+"""Every save and deletion in the admin goes through a service and leaves its audit entry,
+by the organiser who made it: the audit log is the one trail of who changed what."""
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import admin_form_data, make_player, make_registration
+from tournament.models import (
+    AuditEntry,
+    Player,
+    Registration,
+    Team,
+    TournamentStaff,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _audited(action: str, actor) -> AuditEntry:
+    entry = AuditEntry.objects.get(action=action)
+    assert entry.actor == actor
+    return entry
+
+
+def _save(client, url: str, **changes):
+    data = admin_form_data(client.get(url)) | changes
+    response = client.post(url, data)
+    assert response.status_code == 302, response.context and response.context["errors"]
+    return response
+
+
+def _delete(client, model_name: str, pk: int) -> None:
+    url = reverse(f"admin:tournament_{model_name}_delete", args=[pk])
+    assert client.post(url, {"post": "yes"}).status_code == 302
+
+
+def test_a_player_added_changed_and_deleted_in_the_admin(admin_client, admin_user):
+    data = {"first_name": "Zoé", "last_name": "Martin", "nickname": "", "country": "FR"}
+    data |= {"club": "", "ema_number": ""}
+    assert admin_client.post(reverse("admin:tournament_player_add"), data).status_code == 302
+    player = Player.objects.get()
+    assert _audited("player.create", admin_user).data["country"] == "FR"
+    _save(admin_client, reverse("admin:tournament_player_change", args=[player.pk]), club="Lyon")
+    assert _audited("player.update", admin_user).data == {"club": ["", "Lyon"]}
+    _delete(admin_client, "player", player.pk)
+    assert _audited("player.delete", admin_user).data == {"id": player.pk}
+
+
+def test_a_registration_added_changed_and_deleted_in_the_admin(
+    admin_client, admin_user, tournament
+):
+    player = make_player()
+    add = reverse("admin:tournament_registration_add")
+    assert admin_client.post(add, {"tournament": tournament.pk, "player": player.pk}).status_code
+    registration = Registration.objects.get(player=player)
+    assert _audited("registration.create", admin_user).tournament == tournament
+    change = reverse("admin:tournament_registration_change", args=[registration.pk])
+    _save(admin_client, change, is_substitute="on")
+    assert _audited("registration.update", admin_user).data == {"is_substitute": [False, True]}
+    _delete(admin_client, "registration", registration.pk)
+    assert not Registration.objects.exists()
+    assert _audited("registration.delete", admin_user).tournament == tournament
+
+
+def test_delete_selected_deletes_each_registration_through_the_service(
+    admin_client, admin_user, tournament
+):
+    registrations = [make_registration(tournament), make_registration(tournament)]
+    admin_client.post(
+        reverse("admin:tournament_registration_changelist"),
+        {
+            "action": "delete_selected",
+            "_selected_action": [r.pk for r in registrations],
+            "post": "yes",
+        },
+    )
+    assert not Registration.objects.exists()
+    assert AuditEntry.objects.filter(action="registration.delete", actor=admin_user).count() == 2
+
+
+def test_a_team_and_a_role_in_their_own_lists_are_audited(
+    admin_client, admin_user, tournament, django_user_model
+):
+    add = reverse("admin:tournament_team_add")
+    assert admin_client.post(add, {"tournament": tournament.pk, "name": "Dragons"}).status_code
+    _delete(admin_client, "team", Team.objects.get().pk)
+    user = django_user_model.objects.create_user("remi")
+    add = reverse("admin:tournament_tournamentstaff_add")
+    data = {"tournament": tournament.pk, "user": user.pk, "role": "organiser"}
+    assert admin_client.post(add, data).status_code == 302
+    role = TournamentStaff.objects.get(user=user)
+    change = reverse("admin:tournament_tournamentstaff_change", args=[role.pk])
+    assert admin_client.post(change, data | {"role": "referee"}).status_code == 302
+    actions = list(AuditEntry.objects.order_by("id").values_list("action", flat=True))
+    assert actions == [
+        "team.create",
+        "team.delete",
+        "staff.role_create",
+        "staff.admin_opened",
+        "staff.role_update",
+        "staff.admin_closed",
+    ]
