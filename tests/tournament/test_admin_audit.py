@@ -10,6 +10,7 @@ from tournament.models import (
     Player,
     Registration,
     Team,
+    Tournament,
     TournamentStaff,
 )
 
@@ -76,6 +77,49 @@ def test_delete_selected_deletes_each_registration_through_the_service(
     )
     assert not Registration.objects.exists()
     assert AuditEntry.objects.filter(action="registration.delete", actor=admin_user).count() == 2
+
+
+def test_teams_and_roles_on_the_tournament_s_page_are_audited(
+    admin_client, admin_user, tournament, django_user_model
+):
+    Team.objects.create(tournament=tournament, name="Dragons")
+    user = django_user_model.objects.create_user("remi")
+    role = TournamentStaff.objects.create(tournament=tournament, user=user, role="referee")
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    data = admin_form_data(admin_client.get(url))
+    data |= {"teams-0-name": "Red Dragons", "teams-TOTAL_FORMS": "2", "teams-1-name": "Tigers"}
+    data |= {"staff-0-DELETE": "on"}
+    assert admin_client.post(url, data).status_code == 302
+    assert sorted(Team.objects.values_list("name", flat=True)) == ["Red Dragons", "Tigers"]
+    assert not TournamentStaff.objects.filter(pk=role.pk).exists()
+    assert _audited("team.update", admin_user).data == {"name": ["Dragons", "Red Dragons"]}
+    assert _audited("team.create", admin_user).data["name"] == "Tigers"
+    assert _audited("staff.role_delete", admin_user).tournament == tournament
+    # The settings did not change: no entry for them.
+    assert not AuditEntry.objects.filter(action="tournament.update").exists()
+
+
+def test_the_tournament_s_settings_are_audited(admin_client, admin_user, tournament):
+    url = reverse("admin:tournament_tournament_change", args=[tournament.pk])
+    _save(admin_client, url, venue="Salle des fêtes", rounds_count="3")
+    assert _audited("tournament.update", admin_user).data == {
+        "venue": ["", "Salle des fêtes"],
+        "rounds_count": [8, 3],
+    }
+    assert tournament.rounds.count() == 3
+
+
+def test_a_tournament_added_by_mistake_is_deleted_and_both_are_audited(admin_client, admin_user):
+    add = reverse("admin:tournament_tournament_add")
+    data = admin_form_data(admin_client.get(add)) | {"name": "Lyon Open", "slug": "lyon"}
+    data |= {"start_date": "2026-06-06", "end_date": "2026-06-07", "rounds_count": "4"}
+    assert admin_client.post(add, data).status_code == 302
+    tournament = Tournament.objects.get(slug="lyon")
+    assert tournament.rounds.count() == 4
+    assert _audited("tournament.create", admin_user).object_repr == "Lyon Open"
+    _delete(admin_client, "tournament", tournament.pk)
+    assert not Tournament.objects.exists()
+    assert _audited("tournament.delete", admin_user).tournament is None
 
 
 def test_a_team_and_a_role_in_their_own_lists_are_audited(

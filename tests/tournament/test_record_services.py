@@ -1,6 +1,7 @@
 """The services behind the admin's saves: each write is validated and leaves its audit entry,
 with what the row held or how it changed; nothing changed, nothing audited."""
 
+import datetime
 import importlib
 import inspect
 import pkgutil
@@ -17,7 +18,7 @@ from tests.conftest import (
     make_rounds,
     make_seats,
 )
-from tournament.models import AuditEntry, Player, Registration, Team
+from tournament.models import AuditEntry, Player, Registration, Team, Tournament
 from tournament.selectors import ResultsHeldError
 from tournament.services.players import player_create, player_delete, player_update
 from tournament.services.registrations import (
@@ -27,6 +28,11 @@ from tournament.services.registrations import (
 )
 from tournament.services.staff import staff_role_create, staff_role_delete, staff_role_update
 from tournament.services.teams import team_create, team_delete, team_update
+from tournament.services.tournaments import (
+    tournament_create,
+    tournament_delete,
+    tournament_update,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -125,6 +131,35 @@ def test_a_team_and_a_role_are_written_with_an_entry_each(tournament, organiser,
     assert entries[3].data["user"] == "remi"
     assert entries[4].data == {"role": ["referee", "head_referee"]}
     assert not Team.objects.exists()
+
+
+def test_a_tournament_is_created_with_its_rounds_and_its_deletion_is_kept(organiser):
+    created = tournament_create(
+        name="Lyon Open",
+        slug="lyon",
+        start_date=datetime.date(2026, 6, 6),
+        end_date=datetime.date(2026, 6, 7),
+        rounds_count=4,
+        acting_user=organiser,
+    )
+    assert list(created.rounds.values_list("number", flat=True)) == [1, 2, 3, 4]
+    entry = AuditEntry.objects.get(action="tournament.create")
+    assert (entry.object_repr, entry.data["start_date"], entry.data["rounds_count"]) == (
+        "Lyon Open",
+        "2026-06-06",
+        4,
+    )
+    tournament_update(tournament=created, data={"rounds_count": 2}, acting_user=organiser)
+    assert created.rounds.count() == 2
+    assert AuditEntry.objects.get(action="tournament.update").data == {"rounds_count": [4, 2]}
+    tournament_delete(tournament=created, acting_user=organiser)
+    assert not Tournament.objects.exists()
+    # The tournament's own entries went with it; its creation and deletion stay.
+    kept = AuditEntry.objects.order_by("id").values_list("action", "tournament", "object_repr")
+    assert list(kept) == [
+        ("tournament.create", None, "Lyon Open"),
+        ("tournament.delete", None, "Lyon Open"),
+    ]
 
 
 def _services():

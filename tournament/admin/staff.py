@@ -65,6 +65,7 @@ class StaffInline(admin.TabularInline):
     model = TournamentStaff
     extra = 0
     autocomplete_fields = ["user"]
+    writes = STAFF_WRITES
 
 
 @admin.register(TournamentStaff)

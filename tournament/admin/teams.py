@@ -13,6 +13,7 @@ TEAM_WRITES = Writes(row="team", create=team_create, update=team_update, delete=
 class TeamInline(admin.TabularInline):
     model = Team
     extra = 0
+    writes = TEAM_WRITES
 
 
 @admin.register(Team)

@@ -15,9 +15,15 @@ from tournament.admin.staff import (
     follow_admin_access,
 )
 from tournament.admin.teams import TeamInline
+from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import Tournament, TournamentStaff
 from tournament.selectors import has_score_sheets
-from tournament.services.rounds import rounds_follow_count, rounds_in_use_beyond
+from tournament.services.rounds import rounds_in_use_beyond
+from tournament.services.tournaments import (
+    tournament_create,
+    tournament_delete,
+    tournament_update,
+)
 
 
 class TournamentAdminForm(forms.ModelForm):
@@ -68,7 +74,13 @@ class TournamentAdminForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(PlayerImportViews, admin.ModelAdmin):
+class TournamentAdmin(ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin):
+    writes = Writes(
+        row="tournament",
+        create=tournament_create,
+        update=tournament_update,
+        delete=tournament_delete,
+    )
     form = TournamentAdminForm
     list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public"]
     list_filter = ["status", "ruleset", "is_public"]
@@ -76,11 +88,6 @@ class TournamentAdmin(PlayerImportViews, admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TeamInline, StaffInline]
     change_form_template = "admin/tournament/tournament/change_form.html"
-
-    def save_model(self, request: HttpRequest, obj: Tournament, form, change: bool) -> None:
-        """Its rounds follow the number of rounds (new ones added, empty ones removed)."""
-        super().save_model(request, obj, form, change)
-        rounds_follow_count(obj)
 
     def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
         super().save_formset(request, form, formset, change)

@@ -1,4 +1,5 @@
-"""The tournament's rounds follow its number of rounds; their status changes are recorded."""
+"""Rounds: they follow the tournament's number of rounds (`tournaments`); their status
+changes are recorded."""
 
 from django.db import transaction
 from django.db.models import Q
@@ -16,22 +17,6 @@ def rounds_in_use_beyond(tournament: Tournament, count: int) -> list[int]:
         .values_list("number", flat=True)
         .distinct()
         .order_by("number")
-    )
-
-
-@transaction.atomic
-def rounds_follow_count(tournament: Tournament) -> None:
-    """Create rounds 1..rounds_count that do not exist yet and delete the empty rounds above
-    it; existing rounds are never renumbered, and rounds in use are never deleted."""
-    count = tournament.rounds_count
-    tournament.rounds.filter(number__gt=count).exclude(
-        number__in=rounds_in_use_beyond(tournament, count)
-    ).delete()
-    existing = set(tournament.rounds.values_list("number", flat=True))
-    Round.objects.bulk_create(
-        Round(tournament=tournament, number=number)
-        for number in range(1, count + 1)
-        if number not in existing
     )
 
 
