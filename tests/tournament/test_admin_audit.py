@@ -4,11 +4,12 @@ by the organiser who made it: the audit log is the one trail of who changed what
 import pytest
 from django.urls import reverse
 
-from tests.conftest import admin_form_data, make_player, make_registration
+from tests.conftest import admin_form_data, make_player, make_registration, make_rounds
 from tournament.models import (
     AuditEntry,
     Player,
     Registration,
+    Round,
     Team,
     Tournament,
     TournamentStaff,
@@ -144,3 +145,15 @@ def test_a_team_and_a_role_in_their_own_lists_are_audited(
         "staff.role_update",
         "staff.admin_closed",
     ]
+
+
+def test_a_round_s_page_records_its_start_and_its_status_apart(
+    admin_client, admin_user, tournament
+):
+    round_ = make_rounds(tournament)[0]
+    url = reverse("admin:tournament_round_change", args=[round_.pk])
+    _save(admin_client, url, is_swiss="on", status=Round.Status.SEATED)
+    assert _audited("round.update", admin_user).data == {"is_swiss": [False, True]}
+    assert _audited("round.status", admin_user).data == {"from": "planned", "to": "seated"}
+    _delete(admin_client, "round", round_.pk)
+    assert _audited("round.delete", admin_user).tournament == tournament

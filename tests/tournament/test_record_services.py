@@ -13,12 +13,13 @@ import scoring.services
 import seating.services
 import tournament.services
 from tests.conftest import (
+    confirm_sheet,
     make_player,
     make_registrations,
     make_rounds,
     make_seats,
 )
-from tournament.models import AuditEntry, Player, Registration, Team, Tournament
+from tournament.models import AuditEntry, Player, Registration, Round, Team, Tournament
 from tournament.selectors import ResultsHeldError
 from tournament.services.players import player_create, player_delete, player_update
 from tournament.services.registrations import (
@@ -26,6 +27,8 @@ from tournament.services.registrations import (
     registration_delete,
     registration_update,
 )
+from tournament.services.round_status import round_status_change
+from tournament.services.rounds import round_delete, round_update
 from tournament.services.staff import staff_role_create, staff_role_delete, staff_role_update
 from tournament.services.teams import team_create, team_delete, team_update
 from tournament.services.tournaments import (
@@ -160,6 +163,46 @@ def test_a_tournament_is_created_with_its_rounds_and_its_deletion_is_kept(organi
         ("tournament.create", None, "Lyon Open"),
         ("tournament.delete", None, "Lyon Open"),
     ]
+
+
+def test_a_round_s_start_and_flag_are_audited_apart_from_its_status(tournament, organiser):
+    round_ = make_rounds(tournament)[0]
+    start = datetime.datetime(2026, 6, 6, 14, 0, tzinfo=datetime.UTC)
+    round_update(
+        round_=round_, data={"scheduled_start": start, "is_swiss": True}, acting_user=organiser
+    )
+    assert AuditEntry.objects.get(action="round.update").data == {
+        "scheduled_start": [None, "2026-06-06T14:00:00+00:00"],
+        "is_swiss": [False, True],
+    }
+    round_status_change(round_=round_, status=Round.Status.SEATED, acting_user=organiser)
+    round_status_change(round_=round_, status=Round.Status.SEATED, acting_user=organiser)
+    (status,) = _entries("round.status")
+    assert status.data == {"from": "planned", "to": "seated"}
+
+
+def test_a_round_status_the_admin_form_refuses_is_refused_by_the_service(tournament, organiser):
+    tournament.confirmation_policy = Tournament.ConfirmationPolicy.SINGLE
+    tournament.save()
+    played, unseated = make_rounds(tournament)[:2]
+    make_seats(played, make_registrations(tournament, 4))
+    confirm_sheet(played, 1, organiser)
+    played.refresh_from_db()
+    with pytest.raises(ValidationError, match="already has score sheets"):
+        round_status_change(round_=played, status=Round.Status.SEATED, acting_user=organiser)
+    with pytest.raises(ValidationError, match="no results to lock"):
+        round_status_change(round_=unseated, status=Round.Status.LOCKED, acting_user=organiser)
+    assert not _entries("round.status")
+    round_status_change(round_=played, status=Round.Status.LOCKED, acting_user=organiser)
+    played.refresh_from_db()
+    assert (played.status, played.lock_changed_by) == (Round.Status.LOCKED, organiser)
+
+
+def test_a_deleted_round_is_audited(tournament, organiser):
+    round_ = make_rounds(tournament)[-1]
+    round_delete(round_=round_, acting_user=organiser)
+    assert AuditEntry.objects.get(action="round.delete").tournament == tournament
+    assert not Round.objects.filter(pk=round_.pk).exists()
 
 
 def _services():

@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.services.locking import lock_refusal, round_lock
+from scoring.services.locking import round_lock
 from tournament.admin.base import (
     PlayerListMixin,
     ReadOnlyAdmin,
@@ -16,8 +16,10 @@ from tournament.admin.base import (
     ValuesInListFilter,
     listed,
 )
+from tournament.admin.writes import form_values
 from tournament.models import WIND_ORDER, Round, Seat
-from tournament.services.rounds import round_record_status
+from tournament.services.round_status import round_status_change, round_status_refusal
+from tournament.services.rounds import round_delete, round_update
 from tournament.templatetags.rounds import lock_note
 
 
@@ -54,35 +56,11 @@ class RoundAdminForm(forms.ModelForm):
         fields = ["status", "scheduled_start", "is_swiss"]
 
     def clean_status(self) -> str:
-        """A locked round's results are final: every table must have a confirmed sheet. A
-        round with sheets has been played, so it cannot go back to planned or seated."""
+        """Refused on the field, before the service would refuse it on saving."""
         status = self.cleaned_data["status"]
-        if (
-            status in (Round.Status.PLANNED, Round.Status.SEATED)
-            and status != self.initial.get("status")
-            and self.instance.pk
-            and self.instance.score_sheets.exists()
-        ):
-            raise ValidationError(
-                _(
-                    "This round already has score sheets, so it has been played: it can be "
-                    "“%(playing)s”, “%(finished)s” or “%(locked)s”, not “%(status)s”."
-                )
-                % {
-                    "playing": Round.Status.PLAYING.label,
-                    "finished": Round.Status.FINISHED.label,
-                    "locked": Round.Status.LOCKED.label,
-                    "status": Round.Status(status).label,
-                }
-            )
-        if (
-            status == Round.Status.LOCKED
-            and self.instance.pk
-            and (self.initial.get("status") != Round.Status.LOCKED)
-        ):
-            refusal = lock_refusal(self.instance)
-            if refusal:
-                raise ValidationError(refusal)
+        refusal = round_status_refusal(self.instance, status) if self.instance.pk else None
+        if refusal:
+            raise ValidationError(refusal)
         return status
 
 
@@ -139,12 +117,20 @@ class RoundAdmin(TournamentScopedAdmin):
         return lock_note(obj) or None  # None: the admin's "-", as for "Started at"
 
     def save_model(self, request: HttpRequest, obj: Round, form, change: bool) -> None:
-        """A status change (locking a round's results, reopening it) is recorded."""
-        super().save_model(request, obj, form, change)
-        if change and "status" in form.changed_data:
-            round_record_status(
-                round_=obj, previous=form.initial.get("status"), acting_user=request.user
-            )
+        """The start and the Swiss flag, then the status: a change of it (locking a round's
+        results, reopening it) is checked again and recorded. The seats below are all
+        read-only, so Django's save of their inline writes nothing."""
+        values = form_values(form, obj)
+        status = values.pop("status")
+        round_update(round_=obj, data=values, acting_user=request.user)
+        round_status_change(round_=obj, status=status, acting_user=request.user)
+
+    def delete_model(self, request: HttpRequest, obj: Round) -> None:
+        round_delete(round_=obj, acting_user=request.user)
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        for round_ in queryset.select_related("tournament"):
+            round_delete(round_=round_, acting_user=request.user)
 
 
 @admin.register(Seat)

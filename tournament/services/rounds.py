@@ -1,11 +1,15 @@
-"""Rounds: they follow the tournament's number of rounds (`tournaments`); their status
-changes are recorded."""
+"""Rounds: they follow the tournament's number of rounds (`tournaments`); their start time
+and Swiss flag are set, and their status changes are recorded."""
+
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 
 from tournament.models import Round, Tournament
 from tournament.services.audit import audit_record
+from tournament.services.records import record_delete, record_update
 
 
 def rounds_in_use_beyond(tournament: Tournament, count: int) -> list[int]:
@@ -47,3 +51,21 @@ def round_record_status(*, round_: Round, previous: str, acting_user) -> None:
         round_.lock_changed_at = entry.created_at
         round_.lock_changed_by = entry.actor
         round_.save(update_fields=["lock_changed_at", "lock_changed_by"])
+
+
+@transaction.atomic
+def round_update(*, round_: Round, data: Mapping[str, Any], acting_user) -> Round:
+    """Set its scheduled start or Swiss flag (``data``: field: value); its status changes
+    through `round_status.round_status_change`, which checks and records it."""
+    return record_update(
+        round_, data, tournament=round_.tournament, action="round.update", acting_user=acting_user
+    )
+
+
+@transaction.atomic
+def round_delete(*, round_: Round, acting_user) -> None:
+    """Delete a round with its seats and score sheets; saving the tournament creates it again
+    while the number of rounds still counts it."""
+    record_delete(
+        round_, tournament=round_.tournament, action="round.delete", acting_user=acting_user
+    )
