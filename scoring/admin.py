@@ -4,18 +4,7 @@ change only through the score-sheet pages (scoring.services), never by editing a
 from django.contrib import admin
 
 from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
-from tournament.admin import PlayerListMixin, TournamentScopedAdmin, listed
-
-
-class ReadOnlyAdmin(TournamentScopedAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+from tournament.admin.base import PlayerListMixin, ReadOnlyAdmin, listed
 
 
 class VersionInline(admin.TabularInline):

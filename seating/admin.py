@@ -13,7 +13,7 @@ from seating.models import FixedTable, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
 from seating.services.fixed_tables import fixed_table_check
 from seating.views.presentation import method_description
-from tournament.admin import PlayerListMixin, TournamentScopedAdmin, listed
+from tournament.admin.base import PlayerListMixin, ReadOnlyAdmin, TournamentScopedAdmin, listed
 
 
 class FixedTableForm(forms.ModelForm):
@@ -65,19 +65,13 @@ class FixedTableAdmin(PlayerListMixin, TournamentScopedAdmin):
 
 
 @admin.register(SeatingRun)
-class SeatingRunAdmin(TournamentScopedAdmin):
+class SeatingRunAdmin(ReadOnlyAdmin):
     list_display = ["pk", "tournament", "mode", "round_numbers", "seed", "status", "created_at"]
     list_filter = [listed("tournament"), "status", "mode"]
     list_select_related = ["tournament"]
     search_fields = ["tournament__name"]
     exclude = ["snapshot", "plan", "method"]
     readonly_fields = ["how_made"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
 
     @admin.display(description=_("how it was made"))
     def how_made(self, obj: SeatingRun) -> str:

@@ -24,5 +24,6 @@ def seat_demo(tournament: Tournament) -> None:
         seed=DEMO_SEED,
         time_limit=DEMO_TIME_LIMIT,
         background=False,
+        acting_user=None,
     )
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)

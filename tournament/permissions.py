@@ -147,7 +147,7 @@ class OrganiserRoleBackend(BaseBackend):
     """Gives an organiser the admin permissions of ORGANISER_ADMIN_PERMISSIONS, so that a
     co-organiser runs the event from the admin without being a superuser. Django checks
     permissions per model, not per row; the admin keeps each organiser to their own
-    tournaments' rows (`tournament.admin.TournamentScopedAdmin`)."""
+    tournaments' rows (`tournament.admin.base.TournamentScopedAdmin`)."""
 
     def get_user_permissions(self, user_obj, obj=None) -> set[str]:
         if obj is not None or not organises_any(user_obj):

@@ -235,7 +235,9 @@ def _save(sheet: ScoreSheet, version: SheetVersion | None, acting_user, action: 
         reason=audit.pop("reason", ""),
         data={"version": version.number if version else None, "status": sheet.status, **audit},
     )
-    round_start(sheet.round, acting_user)  # a sheet saved: played, clock started or not
+    round_start(
+        round_=sheet.round, acting_user=acting_user
+    )  # a sheet saved: played, clock started or not
     if sheet.status == Status.CONFIRMED:
         _finish_round_if_complete(sheet.round, acting_user)
     standings_changed(tournament)

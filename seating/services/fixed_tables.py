@@ -50,7 +50,7 @@ def fixed_table_check(*, registration: Registration, table_number: int) -> None:
 
 @transaction.atomic
 def fixed_table_set(
-    *, registration: Registration, table_number: int, reason: str = "", acting_user=None
+    *, registration: Registration, table_number: int, reason: str = "", acting_user
 ) -> FixedTable:
     """Fix (or move) a player's table for every round seated from now on."""
     fixed_table_check(registration=registration, table_number=table_number)
@@ -73,7 +73,7 @@ def fixed_table_set(
 
 
 @transaction.atomic
-def fixed_table_remove(*, fixed_table: FixedTable, acting_user=None) -> None:
+def fixed_table_remove(*, fixed_table: FixedTable, acting_user) -> None:
     audit_record(
         tournament=fixed_table.registration.tournament,
         actor=acting_user,

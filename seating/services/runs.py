@@ -273,7 +273,7 @@ def seating_run_start(
     keep_apart: str = SeatingRun.KeepApart.TEAM,
     time_limit: int | None = None,
     background: bool | None = None,
-    acting_user=None,
+    acting_user,
 ) -> SeatingRun:
     """Create a run for `rounds` (not played yet) and compute it.
 
@@ -335,7 +335,7 @@ def seating_run_swiss(
     incomplete_rounds: Sequence[int] = (),
     places: Mapping[int, int] | None = None,
     background: bool | None = None,
-    acting_user=None,
+    acting_user,
 ) -> SeatingRun:
     """Create a run seating one round from the standings (registration ids, best first)
     and compute it, like `seating_run_start`.
@@ -407,7 +407,7 @@ def _locked_open_run(run: SeatingRun) -> SeatingRun:
 
 @transaction.atomic
 def seating_run_swap(
-    *, run: SeatingRun, round_number: int, first: int, second: int, acting_user=None
+    *, run: SeatingRun, round_number: int, first: int, second: int, acting_user
 ) -> SeatingRun:
     """Swap two players (registration ids) in one round of a proposed plan: each takes the
     other's table and wind. The quality report before the swap is kept for comparison."""
@@ -457,7 +457,7 @@ def seating_run_swap(
 
 
 @transaction.atomic
-def seating_run_apply(*, run: SeatingRun, acting_user=None) -> list[Round]:
+def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
     """Replace the seats of the run's rounds by its plan, mark them seated, and close the
     other open or running runs of the tournament (they were made for seats that no longer
     exist)."""
@@ -520,7 +520,7 @@ def seating_run_apply(*, run: SeatingRun, acting_user=None) -> list[Round]:
 
 
 @transaction.atomic
-def seating_run_discard(*, run: SeatingRun, acting_user=None) -> SeatingRun:
+def seating_run_discard(*, run: SeatingRun, acting_user) -> SeatingRun:
     """Drop a proposal (or a run still computing, or one that stopped): nothing is seated."""
     run = SeatingRun.objects.select_for_update().select_related("tournament").get(pk=run.pk)
     if run.status in (SeatingRun.Status.APPLIED, SeatingRun.Status.DISCARDED):

@@ -15,7 +15,7 @@ MAX_SUBSTITUTES = 12
 
 
 @transaction.atomic
-def substitutes_add(*, tournament: Tournament, count: int, acting_user=None) -> list[Registration]:
+def substitutes_add(*, tournament: Tournament, count: int, acting_user) -> list[Registration]:
     """Create `count` placeholder players registered as (active) substitutes."""
     if not 1 <= count <= MAX_SUBSTITUTES:
         raise seating_validation_error("substitutes_count", maximum=MAX_SUBSTITUTES)

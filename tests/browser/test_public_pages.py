@@ -21,9 +21,14 @@ pytestmark = pytest.mark.browser
 def seat_again(round_: Round, seed: int) -> None:
     """Generate and apply the round's seating, as the organiser does after a withdrawal."""
     run = seating_run_start(
-        tournament=round_.tournament, rounds=[round_], seed=seed, time_limit=1, background=False
+        tournament=round_.tournament,
+        rounds=[round_],
+        seed=seed,
+        time_limit=1,
+        background=False,
+        acting_user=None,
     )
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -239,8 +244,8 @@ def test_projector_shows_a_round_seated_again_without_a_reload(live_server, new_
     page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/2/projector/tables/")
     assert leaving.player.display_name in page.locator("main").inner_text()
     # The screen stays on the wall while a player withdraws and round 2 is seated again.
-    registration_withdraw(registration=leaving, reason="Ill")
-    substitutes_add(tournament=tournament, count=1)
+    registration_withdraw(registration=leaving, reason="Ill", acting_user=None)
+    substitutes_add(tournament=tournament, count=1, acting_user=None)
     seat_again(round_, seed=2)
     page.wait_for_function(
         "document.querySelector('main').textContent.includes('Substitute 1')",
@@ -262,8 +267,8 @@ def test_a_phone_on_the_seating_shows_and_says_a_round_seated_again(live_server,
     page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/2/seating/")
     assert leaving.player.display_name in page.locator("main").inner_text()
     assert page.locator("#seating-changed").inner_text() == ""
-    registration_withdraw(registration=leaving, reason="Ill")
-    substitutes_add(tournament=tournament, count=1)
+    registration_withdraw(registration=leaving, reason="Ill", acting_user=None)
+    substitutes_add(tournament=tournament, count=1, acting_user=None)
     seat_again(round_, seed=2)
     page.wait_for_function(
         "document.querySelector('main').textContent.includes('Substitute 1')",
@@ -295,8 +300,10 @@ def test_find_my_seat_left_open_shows_new_seats_but_not_a_round_starting(live_se
     assert page.locator(".seat-results").inner_text() == cards
     # Taken back and seated again after a withdrawal: the cards change and the page says so.
     tournament.rounds.filter(number=2).update(status=Round.Status.SEATED)
-    registration_withdraw(registration=tournament.registrations.order_by("pk")[1], reason="Ill")
-    substitutes_add(tournament=tournament, count=1)
+    registration_withdraw(
+        registration=tournament.registrations.order_by("pk")[1], reason="Ill", acting_user=None
+    )
+    substitutes_add(tournament=tournament, count=1, acting_user=None)
     seat_again(round_, seed=2)
     page.wait_for_function(
         "document.getElementById('seating-changed').textContent !== ''", timeout=25_000

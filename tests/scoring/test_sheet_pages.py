@@ -1390,7 +1390,9 @@ def test_a_correction_that_makes_a_swiss_round_stale_says_so(client, event, play
             standings=standings,
             seed=5,
             background=False,
-        )
+            acting_user=None,
+        ),
+        acting_user=None,
     )
     client.force_login(event["users"][Role.HEAD_REFEREE])
     data = sheet_form_data(players, points=(19000, 27700, 31000, 42300), revision=1)

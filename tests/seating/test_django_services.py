@@ -38,7 +38,12 @@ from tournament.services.registrations import registration_withdraw
 
 def swiss(tournament, round_, standings, **kwargs) -> SeatingRun:
     return seating_run_swiss(
-        tournament=tournament, round=round_, standings=standings, background=False, **kwargs
+        tournament=tournament,
+        round=round_,
+        standings=standings,
+        background=False,
+        acting_user=None,
+        **kwargs,
     )
 
 
@@ -46,7 +51,9 @@ def start(tournament, rounds=None, **kwargs) -> SeatingRun:
     rounds = rounds if rounds is not None else list(tournament.rounds.all())
     kwargs.setdefault("seed", 7)
     kwargs.setdefault("time_limit", 1)
-    return seating_run_start(tournament=tournament, rounds=rounds, background=False, **kwargs)
+    return seating_run_start(
+        tournament=tournament, rounds=rounds, background=False, acting_user=None, **kwargs
+    )
 
 
 def seats_by_round(tournament) -> dict[int, list[tuple[int, str, int]]]:
@@ -148,7 +155,7 @@ def test_nothing_is_seated_before_apply_and_apply_writes_every_round(twenty):
     tournament, _registrations = twenty
     run = start(tournament)
     assert not Seat.objects.filter(round__tournament=tournament).exists()
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
     seats = seats_by_round(tournament)
     assert sorted(seats) == [1, 2, 3, 4]
     assert all(len(round_seats) == 20 for round_seats in seats.values())
@@ -163,7 +170,7 @@ def test_nothing_is_seated_before_apply_and_apply_writes_every_round(twenty):
 def test_applied_seats_match_the_plan_and_the_selector(twenty):
     tournament, _registrations = twenty
     run = start(tournament)
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
     first_round = tournament.rounds.get(number=1)
     tables = tables_of_round(first_round)
     assert [t.number for t in tables] == [1, 2, 3, 4, 5]
@@ -173,7 +180,9 @@ def test_applied_seats_match_the_plan_and_the_selector(twenty):
 
 def test_fixed_table_is_honoured_every_round(twenty):
     tournament, registrations = twenty
-    fixed_table_set(registration=registrations[5], table_number=1, reason="Wheelchair")
+    fixed_table_set(
+        registration=registrations[5], table_number=1, reason="Wheelchair", acting_user=None
+    )
     run = start(tournament)
     for item in run.plan:
         assert registrations[5].pk in item["tables"][0]
@@ -182,16 +191,18 @@ def test_fixed_table_is_honoured_every_round(twenty):
 def test_fixed_tables_the_generator_could_not_use_are_refused_when_set(twenty):
     tournament, registrations = twenty
     with pytest.raises(ValidationError, match="Table 9 does not exist: .* fill 5 tables"):
-        fixed_table_set(registration=registrations[0], table_number=9)
+        fixed_table_set(registration=registrations[0], table_number=9, acting_user=None)
     for registration in registrations[:4]:
-        fixed_table_set(registration=registration, table_number=2)
+        fixed_table_set(registration=registration, table_number=2, acting_user=None)
     with pytest.raises(ValidationError, match="Four players are already fixed to table 2"):
-        fixed_table_set(registration=registrations[4], table_number=2)
-    fixed_table_set(registration=registrations[3], table_number=2, reason="moved")  # same 4
-    registration_withdraw(registration=registrations[6], reason="Ill")
+        fixed_table_set(registration=registrations[4], table_number=2, acting_user=None)
+    fixed_table_set(
+        registration=registrations[3], table_number=2, reason="moved", acting_user=None
+    )  # same 4
+    registration_withdraw(registration=registrations[6], reason="Ill", acting_user=None)
     registrations[6].refresh_from_db()
     with pytest.raises(ValidationError, match="is not playing"):
-        fixed_table_set(registration=registrations[6], table_number=1)
+        fixed_table_set(registration=registrations[6], table_number=1, acting_user=None)
     assert FixedTable.objects.count() == 4
 
 
@@ -217,7 +228,7 @@ def test_substitutes_add_makes_the_count_seatable(db):
     tournament = make_tournament(rounds_count=2)
     make_registrations(tournament, 14)
     make_rounds(tournament)
-    created = substitutes_add(tournament=tournament, count=2)
+    created = substitutes_add(tournament=tournament, count=2, acting_user=None)
     assert [r.player.full_name for r in created] == ["Substitute 1", "Substitute 2"]
     assert all(r.is_substitute and r.is_active for r in created)
     run = start(tournament)
@@ -229,14 +240,14 @@ def test_substitutes_add_makes_the_count_seatable(db):
 def test_placeholders_are_numbered_after_placeholders_not_real_substitutes(db):
     tournament = make_tournament(rounds_count=2)
     make_registration(tournament, is_substitute=True)  # a real person, with a real name
-    (first,) = substitutes_add(tournament=tournament, count=1)
-    (second,) = substitutes_add(tournament=tournament, count=1)
+    (first,) = substitutes_add(tournament=tournament, count=1, acting_user=None)
+    (second,) = substitutes_add(tournament=tournament, count=1, acting_user=None)
     assert [first.player.full_name, second.player.full_name] == ["Substitute 1", "Substitute 2"]
 
 
 def test_substitutes_add_refuses_a_silly_count(tournament):
     with pytest.raises(ValidationError):
-        substitutes_add(tournament=tournament, count=0)
+        substitutes_add(tournament=tournament, count=0, acting_user=None)
     assert not Registration.objects.exists()
 
 
@@ -252,13 +263,13 @@ def test_a_substitute_on_standby_is_not_seated(db):
     run = start(tournament)
     seated = {p for table in run.plan[0]["tables"] for p in table}
     assert seated == {r.pk for r in registrations}
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
     assert not any(r.seating_outdated for r in seating_status(tournament).rounds)
 
 
 def test_a_fixed_table_set_after_seating_marks_the_rounds_that_break_it(twenty):
     tournament, registrations = twenty
-    seating_run_apply(run=start(tournament))
+    seating_run_apply(run=start(tournament), acting_user=None)
     Round.objects.filter(tournament=tournament, number=1).update(status=Round.Status.FINISHED)
     player = registrations[0]
     tables = {
@@ -267,7 +278,7 @@ def test_a_fixed_table_set_after_seating_marks_the_rounds_that_break_it(twenty):
         for t, _w, r in seats
         if r == player.pk
     }
-    fixed_table_set(registration=player, table_number=tables[2])
+    fixed_table_set(registration=player, table_number=tables[2], acting_user=None)
     status = {r.number: r.fixed_tables_outdated for r in seating_status(tournament).rounds}
     # Round 1 is played (history); round 2 already has the player there; 3 and 4 do not
     # (no table reused, so the player's tables in rounds 2-4 all differ).
@@ -303,8 +314,8 @@ def test_after_a_withdrawal_a_substitute_who_filled_a_table_keeps_playing_first(
     tournament = make_tournament(rounds_count=3)
     registrations = make_registrations(tournament, 19)
     make_rounds(tournament)
-    (filler,) = substitutes_add(tournament=tournament, count=1)
-    seating_run_apply(run=start(tournament))
+    (filler,) = substitutes_add(tournament=tournament, count=1, acting_user=None)
+    seating_run_apply(run=start(tournament), acting_user=None)
     Round.objects.filter(tournament=tournament, number=1).update(status=Round.Status.FINISHED)
     reserve = make_registration(tournament, is_substitute=True)
     # A late registration: 20 players, nobody needed; the filler now stands by too.
@@ -312,7 +323,7 @@ def test_after_a_withdrawal_a_substitute_who_filled_a_table_keeps_playing_first(
     assert set(seating_status(tournament).standby) == {filler, reserve}
     # A withdrawal: 19 players again; the filler, who already has seats, plays before the
     # reserve registered later (and before an earlier registered one would).
-    registration_withdraw(registration=registrations[0], reason="Ill")
+    registration_withdraw(registration=registrations[0], reason="Ill", acting_user=None)
     remaining = list(tournament.rounds.filter(number__in=[2, 3]))
     run = start(tournament, rounds=remaining)
     seated = {p for table in run.plan[0]["tables"] for p in table}
@@ -326,20 +337,20 @@ def test_reseating_after_a_withdrawal_keeps_played_rounds_untouched(db):
     tournament = make_tournament(rounds_count=4)
     registrations = make_registrations(tournament, 20)
     make_rounds(tournament)
-    seating_run_apply(run=start(tournament))
+    seating_run_apply(run=start(tournament), acting_user=None)
     Round.objects.filter(tournament=tournament, number__in=[1, 2]).update(
         status=Round.Status.FINISHED
     )
     before = seats_by_round(tournament)
-    registration_withdraw(registration=registrations[0], reason="Ill")
+    registration_withdraw(registration=registrations[0], reason="Ill", acting_user=None)
     # 19 players: the organiser must add a substitute, nobody is dropped silently.
     remaining = list(tournament.rounds.filter(number__in=[3, 4]))
     with pytest.raises(ValidationError, match="add 1 substitute"):
         start(tournament, rounds=remaining)
-    (substitute,) = substitutes_add(tournament=tournament, count=1)
+    (substitute,) = substitutes_add(tournament=tournament, count=1, acting_user=None)
     run = start(tournament, rounds=remaining)
     assert run.snapshot["history"][0]["number"] == 1
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
     after = seats_by_round(tournament)
     assert after[1] == before[1]
     assert after[2] == before[2]
@@ -357,7 +368,7 @@ def test_reseating_starts_from_the_current_seats_and_never_ends_worse(db):
     make_registrations(tournament, 24)
     make_rounds(tournament)
     first = start(tournament, time_limit=2)
-    seating_run_apply(run=first)
+    seating_run_apply(run=first, acting_user=None)
     Round.objects.filter(tournament=tournament, number__lte=4).update(status=Round.Status.FINISHED)
     remaining = list(tournament.rounds.filter(number__gt=4))
     run = start(tournament, rounds=remaining, time_limit=2)
@@ -376,9 +387,9 @@ def test_played_round_cannot_be_reseated(twenty):
 def test_apply_refuses_a_plan_made_before_the_players_changed(twenty):
     tournament, registrations = twenty
     run = start(tournament)
-    registration_withdraw(registration=registrations[3], reason="Left")
+    registration_withdraw(registration=registrations[3], reason="Left", acting_user=None)
     with pytest.raises(ValidationError, match="changed since"):
-        seating_run_apply(run=run)
+        seating_run_apply(run=run, acting_user=None)
     assert not Seat.objects.exists()
 
 
@@ -387,7 +398,7 @@ def test_apply_refuses_when_a_round_started_meanwhile(twenty):
     run = start(tournament)
     Round.objects.filter(tournament=tournament, number=2).update(status=Round.Status.PLAYING)
     with pytest.raises(ValidationError, match="Round 2 has started"):
-        seating_run_apply(run=run)
+        seating_run_apply(run=run, acting_user=None)
     assert not Seat.objects.exists()
 
 
@@ -396,7 +407,7 @@ def test_swap_exchanges_table_and_wind_and_keeps_the_report_before(twenty):
     run = start(tournament)
     tables = run.plan[1]["tables"]
     first, second = tables[0][0], tables[1][2]
-    run = seating_run_swap(run=run, round_number=2, first=first, second=second)
+    run = seating_run_swap(run=run, round_number=2, first=first, second=second, acting_user=None)
     assert run.plan[1]["tables"][0][0] == second
     assert run.plan[1]["tables"][1][2] == first
     assert run.previous_metrics == run.generated_metrics
@@ -407,28 +418,32 @@ def test_swap_exchanges_table_and_wind_and_keeps_the_report_before(twenty):
 
 def test_swap_cannot_move_a_player_off_a_fixed_table(twenty):
     tournament, registrations = twenty
-    fixed_table_set(registration=registrations[0], table_number=1)
+    fixed_table_set(registration=registrations[0], table_number=1, acting_user=None)
     run = start(tournament)
     other = run.plan[0]["tables"][2][0]
     with pytest.raises(ValidationError, match="must stay at table 1"):
-        seating_run_swap(run=run, round_number=1, first=registrations[0].pk, second=other)
+        seating_run_swap(
+            run=run, round_number=1, first=registrations[0].pk, second=other, acting_user=None
+        )
 
 
 def test_swap_of_someone_not_in_the_round_is_refused(twenty):
     tournament, _registrations = twenty
     run = start(tournament)
     with pytest.raises(ValidationError, match="must be seated in round 1"):
-        seating_run_swap(run=run, round_number=1, first=run.plan[0]["tables"][0][0], second=-1)
+        seating_run_swap(
+            run=run, round_number=1, first=run.plan[0]["tables"][0][0], second=-1, acting_user=None
+        )
 
 
 def test_applying_one_run_closes_the_other_proposals(twenty):
     tournament, _registrations = twenty
     first, second = start(tournament, seed=1), start(tournament, seed=2)
-    seating_run_apply(run=second)
+    seating_run_apply(run=second, acting_user=None)
     first.refresh_from_db()
     assert first.status == SeatingRun.Status.DISCARDED
     with pytest.raises(ValidationError):
-        seating_run_apply(run=first)
+        seating_run_apply(run=first, acting_user=None)
 
 
 def test_applying_one_run_closes_a_proposal_still_computing(twenty):
@@ -436,24 +451,28 @@ def test_applying_one_run_closes_a_proposal_still_computing(twenty):
     # a quicker one; finished, it must not replace the seats the second just published.
     tournament, _registrations = twenty
     running = seating_run_start(  # in the background: its thread starts on commit
-        tournament=tournament, rounds=list(tournament.rounds.all()), seed=1, time_limit=1
+        tournament=tournament,
+        rounds=list(tournament.rounds.all()),
+        seed=1,
+        time_limit=1,
+        acting_user=None,
     )
     assert running.status == SeatingRun.Status.RUNNING
-    seating_run_apply(run=start(tournament, seed=2))
+    seating_run_apply(run=start(tournament, seed=2), acting_user=None)
     applied = seats_by_round(tournament)
     seating_run_execute(run=running)
     running.refresh_from_db()
     assert running.status == SeatingRun.Status.DISCARDED
     with pytest.raises(ValidationError, match="no longer be changed"):
-        seating_run_apply(run=running)
+        seating_run_apply(run=running, acting_user=None)
     assert seats_by_round(tournament) == applied
 
 
 def test_discarded_run_cannot_be_applied(twenty):
     tournament, _registrations = twenty
-    run = seating_run_discard(run=start(tournament))
+    run = seating_run_discard(run=start(tournament), acting_user=None)
     with pytest.raises(ValidationError) as refused:
-        seating_run_apply(run=run)
+        seating_run_apply(run=run, acting_user=None)
     # It read "This seating is Discarded; ..." (the status label mid-sentence).
     assert refused.value.messages == ["This seating can no longer be changed (it is “Discarded”)."]
     assert not Seat.objects.exists()
@@ -477,7 +496,7 @@ def test_swiss_round_seats_by_standings(db):
     groups = [sorted(table) for table in run.plan[0]["tables"]]
     expected = [sorted(standings[i : i + 4]) for i in range(0, 16, 4)]
     assert sorted(groups) == sorted(expected)
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
     round_two.refresh_from_db()
     assert round_two.is_swiss
     assert round_two.status == Round.Status.SEATED
@@ -487,13 +506,16 @@ def test_late_swiss_round_keeps_every_player_off_the_tables_they_sat_at(twenty):
     # 20 players at 5 tables: after 3 seated rounds each player has 2 tables left; grouping
     # by rank alone sent players back to a table (WRC 2015 §8.1).
     tournament, registrations = twenty
-    seating_run_apply(run=start(tournament, rounds=list(tournament.rounds.filter(number__lte=3))))
+    seating_run_apply(
+        run=start(tournament, rounds=list(tournament.rounds.filter(number__lte=3))),
+        acting_user=None,
+    )
     standings = [r.pk for r in registrations[::2] + registrations[1::2]]
     round_four = tournament.rounds.get(number=4)
     run = swiss(tournament, round_four, standings, seed=1)
     assert run.metrics["table_reuse"] == 0
     assert run.priority == SeatingRun.Priority.TABLES
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
     tables_sat_at = Counter(
         (seat.registration_id, seat.table_number)
         for seat in Seat.objects.filter(round__tournament=tournament)
@@ -534,7 +556,7 @@ def test_a_swiss_round_is_out_of_date_once_the_standings_it_was_seated_from_chan
         ).standings_outdated
 
     standings, _unfinished = swiss_standings(tournament, third)
-    seating_run_apply(run=swiss(tournament, third, standings, seed=5))
+    seating_run_apply(run=swiss(tournament, third, standings, seed=5), acting_user=None)
     assert not outdated()
     # A head referee corrects a table of round 2: its first and last trade their points
     # (make_entry's points, the WRC 2015 §5.9.2 example, reversed).
@@ -550,13 +572,13 @@ def test_a_swiss_round_is_out_of_date_once_the_standings_it_was_seated_from_chan
     corrected, _unfinished = swiss_standings(tournament, third)
     assert corrected != standings
     assert outdated()
-    seating_run_apply(run=swiss(tournament, third, corrected, seed=5))
+    seating_run_apply(run=swiss(tournament, third, corrected, seed=5), acting_user=None)
     assert not outdated()
 
 
 def test_a_whole_plan_is_not_out_of_date_when_the_standings_change(twenty, organiser):
     tournament, _registrations = twenty
-    seating_run_apply(run=start(tournament))
+    seating_run_apply(run=start(tournament), acting_user=None)
     round_one = tournament.rounds.get(number=1)
     for table in range(1, 6):
         enter(round_one, table, make_entry(table_registrations(round_one, table)), organiser)
@@ -565,7 +587,7 @@ def test_a_whole_plan_is_not_out_of_date_when_the_standings_change(twenty, organ
 
 def test_seated_round_with_an_entered_score_sheet_is_history(twenty):
     tournament, _registrations = twenty
-    seating_run_apply(run=start(tournament))
+    seating_run_apply(run=start(tournament), acting_user=None)
     round_one = tournament.rounds.get(number=1)
     # Scores were entered although nobody set the round to "playing".
     ScoreSheet.objects.create(
@@ -576,7 +598,7 @@ def test_seated_round_with_an_entered_score_sheet_is_history(twenty):
         start(tournament)
     run = start(tournament, rounds=list(tournament.rounds.exclude(number=1)))
     assert run.snapshot["history"][0]["number"] == 1
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
     assert seats_by_round(tournament)[1] == before
 
 
@@ -584,10 +606,12 @@ def test_seated_rounds_kept_count_when_another_round_is_seated(twenty):
     # Rounds 1-3 seated (not played yet) and kept; round 4 seated alone must count their
     # meetings, tables and winds, or its report shows 0 repeats that the event then plays.
     tournament, _registrations = twenty
-    seating_run_apply(run=start(tournament, rounds=list(tournament.rounds.exclude(number=4))))
+    seating_run_apply(
+        run=start(tournament, rounds=list(tournament.rounds.exclude(number=4))), acting_user=None
+    )
     run = start(tournament, rounds=[tournament.rounds.get(number=4)])
     assert [item["number"] for item in run.snapshot["history"]] == [1, 2, 3]
-    seating_run_apply(run=run)
+    seating_run_apply(run=run, acting_user=None)
     seats = seats_by_round(tournament)
     meetings = Counter()
     for number in (1, 2, 3, 4):
@@ -639,7 +663,7 @@ def test_a_substitute_who_played_a_seat_is_in_the_history_in_that_seat(twenty, o
     # withdrew: re-seating rounds 2–4 must know whom the substitute met and where, or it
     # seats them with the same opponents and at the same table again.
     tournament, registrations = twenty
-    seating_run_apply(run=start(tournament))
+    seating_run_apply(run=start(tournament), acting_user=None)
     round_one = tournament.rounds.get(number=1)
     reserve = make_registration(tournament, is_substitute=True)
     players = table_registrations(round_one, 1)
@@ -647,7 +671,7 @@ def test_a_substitute_who_played_a_seat_is_in_the_history_in_that_seat(twenty, o
     enter(round_one, 1, make_entry(players, S={"substitute_id": reserve.pk}), organiser)
     round_one.status = Round.Status.FINISHED
     round_one.save()
-    registration_withdraw(registration=absent, reason="Ill")
+    registration_withdraw(registration=absent, reason="Ill", acting_user=None)
     run = start(tournament, rounds=list(tournament.rounds.exclude(number=1)))
     table_one = run.snapshot["history"][0]["tables"][0]
     assert table_one == [players[0].pk, reserve.pk, players[2].pk, players[3].pk]
@@ -665,7 +689,7 @@ def test_a_substitute_on_two_sheets_of_a_round_does_not_stop_re_seating(twenty, 
     # substitute at two tables of a round. Who sat where is unclear, so the seats stand for
     # both tables in the history; re-seating after a withdrawal still works.
     tournament, registrations = twenty
-    seating_run_apply(run=start(tournament))
+    seating_run_apply(run=start(tournament), acting_user=None)
     round_one = tournament.rounds.get(number=1)
     reserve = make_registration(tournament, is_substitute=True)
     table_one, table_two = table_registrations(round_one, 1), table_registrations(round_one, 2)
@@ -675,7 +699,7 @@ def test_a_substitute_on_two_sheets_of_a_round_does_not_stop_re_seating(twenty, 
     SheetVersion.objects.filter(sheet__round=round_one, sheet__table_number=1).update(data=legacy)
     round_one.status = Round.Status.FINISHED
     round_one.save()
-    registration_withdraw(registration=table_one[0], reason="Ill")
+    registration_withdraw(registration=table_one[0], reason="Ill", acting_user=None)
 
     run = start(tournament, rounds=list(tournament.rounds.exclude(number=1)))
 

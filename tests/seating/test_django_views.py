@@ -240,7 +240,10 @@ def test_running_page_shows_a_progress_bar(client, organiser, event):
     tournament, _registrations = event
     client.force_login(organiser)
     run = seating_run_start(
-        tournament=tournament, rounds=list(tournament.rounds.all()), background=True
+        tournament=tournament,
+        rounds=list(tournament.rounds.all()),
+        background=True,
+        acting_user=None,
     )  # the thread starts only on commit, which never comes in this test
     page = client.get(run_url(run))
     assert "<progress" in page.text
@@ -262,7 +265,10 @@ def test_a_run_closed_by_another_organisers_apply_says_why(client, organiser, ev
     tournament, _registrations = event
     # Another organiser's run, still computing (in the background: it starts on commit).
     running = seating_run_start(
-        tournament=tournament, rounds=list(tournament.rounds.all()), background=True
+        tournament=tournament,
+        rounds=list(tournament.rounds.all()),
+        background=True,
+        acting_user=None,
     )
     client.force_login(organiser)
     generate(client, tournament)
@@ -416,7 +422,9 @@ def test_background_run_finishes_and_stores_its_plan(settings):
     tournament = make_tournament(rounds_count=2)
     make_registrations(tournament, 20)
     make_rounds(tournament)
-    run = seating_run_start(tournament=tournament, rounds=list(tournament.rounds.all()))
+    run = seating_run_start(
+        tournament=tournament, rounds=list(tournament.rounds.all()), acting_user=None
+    )
     wait_for_seating_threads()
     run.refresh_from_db()
     assert run.status == SeatingRun.Status.DONE
@@ -434,6 +442,7 @@ def test_background_swiss_run_finishes_and_stores_its_round():
         round=tournament.rounds.get(number=2),
         standings=[r.pk for r in reversed(registrations)],
         seed=1,
+        acting_user=None,
     )
     assert run.status == SeatingRun.Status.RUNNING
     wait_for_seating_threads()
@@ -574,7 +583,7 @@ def test_overview_flags_seated_rounds_that_break_a_new_fixed_table(
     tables = set(
         Seat.objects.filter(registration=registrations[0]).values_list("table_number", flat=True)
     )
-    fixed_table_set(registration=registrations[0], table_number=min(tables))
+    fixed_table_set(registration=registrations[0], table_number=min(tables), acting_user=None)
     # The player sits at that table in one round only (no table reused): the others break it.
     page = client.get(overview_url(tournament)).text
     assert page.count("out of date: a player is not at their fixed table") == len(tables) - 1
@@ -601,7 +610,10 @@ def test_a_failed_run_says_why_and_can_be_discarded(client, organiser, event, mo
 
     monkeypatch.setattr(runs_module, "plan_seating", failing)
     run = seating_run_start(
-        tournament=tournament, rounds=list(tournament.rounds.all()), background=False
+        tournament=tournament,
+        rounds=list(tournament.rounds.all()),
+        background=False,
+        acting_user=None,
     )
     assert run.status == SeatingRun.Status.FAILED
     client.force_login(organiser)
@@ -614,7 +626,10 @@ def test_a_failed_run_says_why_and_can_be_discarded(client, organiser, event, mo
 def test_a_run_left_running_after_a_restart_says_so(client, organiser, event):
     tournament, _registrations = event
     run = seating_run_start(
-        tournament=tournament, rounds=list(tournament.rounds.all()), background=True
+        tournament=tournament,
+        rounds=list(tournament.rounds.all()),
+        background=True,
+        acting_user=None,
     )
     SeatingRun.objects.filter(pk=run.pk).update(
         created_at=timezone.now() - datetime.timedelta(hours=1)
@@ -630,7 +645,10 @@ def test_a_background_run_whose_heartbeat_stopped_is_stalled_long_before_its_tim
 ):
     tournament, _registrations = event
     run = seating_run_start(
-        tournament=tournament, rounds=list(tournament.rounds.all()), time_limit=300
+        tournament=tournament,
+        rounds=list(tournament.rounds.all()),
+        time_limit=300,
+        acting_user=None,
     )
     now = timezone.now()
     SeatingRun.objects.filter(pk=run.pk).update(
@@ -650,7 +668,10 @@ def test_the_heartbeat_marks_a_running_run_alive():
     make_registrations(tournament, 8)
     make_rounds(tournament)
     run = seating_run_start(
-        tournament=tournament, rounds=list(tournament.rounds.all()), background=False
+        tournament=tournament,
+        rounds=list(tournament.rounds.all()),
+        background=False,
+        acting_user=None,
     )
     SeatingRun.objects.filter(pk=run.pk).update(status=SeatingRun.Status.RUNNING)
     heartbeat = runs_module._Heartbeat(run.pk, interval=0.01)
@@ -768,7 +789,9 @@ def test_players_fixed_to_one_table_are_not_named_as_always_together(
     # seat them apart, told the organiser something no priority can do.
     tournament, registrations = event
     for registration in registrations[:2]:
-        fixed_table_set(registration=registration, table_number=1, reason="Wheelchair")
+        fixed_table_set(
+            registration=registration, table_number=1, reason="Wheelchair", acting_user=None
+        )
     client.force_login(organiser)
     generate(client, tournament, keep_apart="none")
     run = SeatingRun.objects.get()

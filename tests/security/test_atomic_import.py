@@ -42,7 +42,7 @@ def test_a_crash_on_the_50th_row_leaves_nothing(tournament, monkeypatch):
 
     monkeypatch.setattr(Player, "save", save_until_the_50th)
     with pytest.raises(RuntimeError):
-        players_import(tournament=tournament, rows=ROWS)
+        players_import(tournament=tournament, rows=ROWS, acting_user=None)
     assert len(saved) == 50
     _nothing_from_the_file(tournament)
 
@@ -59,13 +59,13 @@ def test_a_constraint_hit_half_way_leaves_nothing(tournament, monkeypatch):
 
     monkeypatch.setattr(players_service, "check_rows", check_nothing)
     with pytest.raises((IntegrityError, ValidationError)):
-        players_import(tournament=tournament, rows=rows)
+        players_import(tournament=tournament, rows=rows, acting_user=None)
     _nothing_from_the_file(tournament)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_complete_import_writes_every_row_and_one_audit_entry(tournament):
-    outcome = players_import(tournament=tournament, rows=ROWS)
+    outcome = players_import(tournament=tournament, rows=ROWS, acting_user=None)
     assert outcome.created == len(ROWS)
     assert Registration.objects.filter(tournament=tournament).count() == len(ROWS)
     assert AuditEntry.objects.filter(action="players.import").count() == 1

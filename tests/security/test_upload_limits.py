@@ -78,7 +78,7 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(
     def must_not_read(*args):
         raise AssertionError("the oversized file was read")
 
-    monkeypatch.setattr("tournament.admin.read_table", must_not_read)
+    monkeypatch.setattr("tournament.admin.player_import.read_table", must_not_read)
     assert_refused(upload("players.csv", content), tournament, "larger than 1 MB")
 
 
@@ -152,7 +152,15 @@ def test_read_table_refuses_an_empty_file():
         read_table("players.csv", b"")
 
 
-FORM_MODULES = ["scoring.forms", "seating.forms", "tournament.admin"]
+FORM_MODULES = [
+    "scoring.forms",
+    "seating.forms",
+    "tournament.admin.player_import",
+    "tournament.admin.players",
+    "tournament.admin.registrations",
+    "tournament.admin.rounds",
+    "tournament.admin.tournaments",
+]
 
 
 def _form_classes():

@@ -13,7 +13,7 @@ from openpyxl import Workbook, load_workbook
 import tournament.importing
 import tournament.names
 from tests.conftest import make_player, make_registration, make_staff, make_tournament
-from tournament.admin import ImportUploadForm
+from tournament.admin.player_import import ImportUploadForm
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, read_table
 from tournament.models import AuditEntry, Player, Registration, Team, TournamentStaff
@@ -64,7 +64,7 @@ def two_hundred_rows() -> list[list[object]]:
 @pytest.mark.django_db
 def test_a_200_row_xlsx_imports_every_player(tournament):
     rows = read_table("players.xlsx", xlsx_bytes(two_hundred_rows())).rows
-    outcome = players_import(tournament=tournament, rows=rows)
+    outcome = players_import(tournament=tournament, rows=rows, acting_user=None)
     assert (outcome.created, outcome.skipped) == (200, 0)
     assert tournament.registrations.count() == 200
     assert tournament.teams.count() == 8
@@ -74,7 +74,9 @@ def test_a_200_row_xlsx_imports_every_player(tournament):
 @pytest.mark.django_db
 def test_a_semicolon_csv_with_non_latin_names_imports(tournament):
     content = csv_bytes([list(name) + ["", "", ""] for name in WORLD_NAMES], sep=";")
-    outcome = players_import(tournament=tournament, rows=read_table("players.csv", content).rows)
+    outcome = players_import(
+        tournament=tournament, rows=read_table("players.csv", content).rows, acting_user=None
+    )
     assert outcome.created == 4
     names = set(Player.objects.values_list("first_name", "last_name"))
     assert names == {(first, last) for first, last, _country in WORLD_NAMES}
@@ -103,7 +105,7 @@ def test_bad_rows_are_reported_one_by_one_and_nothing_is_written(tournament):
     assert report[6] == []
     players_before = Player.objects.count()
     with pytest.raises(ValidationError, match="3 rows have problems"):
-        players_import(tournament=tournament, rows=rows)
+        players_import(tournament=tournament, rows=rows, acting_user=None)
     assert Player.objects.count() == players_before
     assert tournament.registrations.count() == 0
 
@@ -126,7 +128,7 @@ def test_the_refusal_counts_its_rows_in_the_singular_or_plural(
     )
     rows = read_table("p.csv", content).rows
     with translation.override(language), pytest.raises(ValidationError) as refusal:
-        players_import(tournament=tournament, rows=rows)
+        players_import(tournament=tournament, rows=rows, acting_user=None)
     assert refusal.value.messages == [message]
 
 
@@ -134,7 +136,10 @@ def test_the_refusal_counts_its_rows_in_the_singular_or_plural(
 def test_only_valid_rows_can_be_imported_on_request(tournament):
     content = csv_bytes([["", "Nobody", "FR", "", "", ""], ["Zoé", "Martin", "FR", "", "", ""]])
     outcome = players_import(
-        tournament=tournament, rows=read_table("p.csv", content).rows, only_valid=True
+        tournament=tournament,
+        rows=read_table("p.csv", content).rows,
+        only_valid=True,
+        acting_user=None,
     )
     assert (outcome.created, outcome.skipped) == (1, 1)
     assert tournament.registrations.get().player.first_name == "Zoé"
@@ -206,6 +211,7 @@ def test_the_registration_export_reimports_without_loss(tournament):
         rows=read_table(
             "p.csv", csv_bytes([list(n) + ["Club", "", "T"] for n in WORLD_NAMES])
         ).rows,
+        acting_user=None,
     )
     _filename, _type, content = RegistrationsXlsx(tournament).render()
     sheet = load_workbook(io.BytesIO(content)).active
@@ -265,7 +271,7 @@ def test_a_returning_player_is_registered_again_not_created_twice(tournament):
     rows = read_table("p.csv", csv_bytes([["Zoe", "Martin-Dupont", "BE", "", "90000001", ""]])).rows
     (row,) = check_rows(tournament, rows)
     assert (row.problems, row.returning) == ([], known)  # same EMA number: the same person
-    outcome = players_import(tournament=tournament, rows=rows)
+    outcome = players_import(tournament=tournament, rows=rows, acting_user=None)
     assert (outcome.created, outcome.returning) == (1, 1)
     assert tournament.registrations.get().player == known
     assert Player.objects.count() == 1
@@ -293,7 +299,7 @@ def test_a_row_whose_ema_number_no_namesake_has_creates_a_new_player(tournament)
     rows = read_table("p.csv", csv_bytes([["Jean", "Dupont", "FR", "", "04000002", ""]])).rows
     (row,) = check_rows(tournament, rows)
     assert (row.problems, row.returning) == ([], None)
-    players_import(tournament=tournament, rows=rows)
+    players_import(tournament=tournament, rows=rows, acting_user=None)
     new = tournament.registrations.get().player
     assert new != known
     assert new.ema_number == "04000002"
@@ -330,7 +336,7 @@ def test_a_japanese_name_written_whole_is_the_registered_player_with_two_names(t
     rows = read_table("p.csv", "Name,Country\n山田太郎,JP\n".encode()).rows
     (row,) = check_rows(tournament, rows)
     assert (row.problems, row.returning) == ([], known)
-    outcome = players_import(tournament=tournament, rows=rows)
+    outcome = players_import(tournament=tournament, rows=rows, acting_user=None)
     assert (outcome.created, outcome.returning) == (1, 1)
     assert Player.objects.count() == 1
 
@@ -386,7 +392,7 @@ def test_a_team_is_recognised_whatever_its_case_and_spaces(tournament):
         "Lyon Mahjong",
         "Lyon Mahjong",
     ]
-    players_import(tournament=tournament, rows=rows)
+    players_import(tournament=tournament, rows=rows, acting_user=None)
     assert sorted(tournament.teams.values_list("name", flat=True)) == [
         "Lyon Mahjong",
         "Paris Riichi Club",
@@ -446,8 +452,8 @@ def test_two_spellings_of_a_known_player_are_one_player_not_two_registrations(to
     assert (numbered.problems, numbered.returning) == ([], zoe)
     assert (named.problems, named.returning) == (["Same player as row 2."], None)
     with pytest.raises(ValidationError, match="1 row has problems"):
-        players_import(tournament=tournament, rows=rows)
-    outcome = players_import(tournament=tournament, rows=rows, only_valid=True)
+        players_import(tournament=tournament, rows=rows, acting_user=None)
+    outcome = players_import(tournament=tournament, rows=rows, only_valid=True, acting_user=None)
     assert (outcome.created, outcome.returning, outcome.skipped) == (1, 1, 1)
     assert tournament.registrations.get().player == zoe
 
@@ -468,7 +474,7 @@ def test_an_import_never_registers_a_player_twice_even_if_the_check_missed_it(
 
     monkeypatch.setattr("tournament.services.players.check_rows", forgetful)
     with pytest.raises(ValidationError, match="already exists"):
-        players_import(tournament=tournament, rows=rows)
+        players_import(tournament=tournament, rows=rows, acting_user=None)
     assert tournament.registrations.count() == 1
     assert not Player.objects.filter(first_name="Anna").exists()
 

@@ -66,7 +66,7 @@ def clock_start(*, round_: Round, acting_user) -> Round:
     round_.clock_running_since = timezone.now()
     if round_.started_at is None:
         round_.started_at = round_.clock_running_since
-    round_start(round_, acting_user)
+    round_start(round_=round_, acting_user=acting_user)
     return _save(round_, acting_user=acting_user, action="round.clock_start")
 
 

@@ -1,7 +1,10 @@
-"""Creating players and registering them, one at a time or from an imported file."""
+"""Players: created, changed and deleted one at a time, or created and registered from an
+imported file."""
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -10,6 +13,46 @@ from django.utils.translation import ngettext
 from tournament.importing import ImportRow, check_rows
 from tournament.models import Player, Registration, Team, Tournament
 from tournament.services.audit import audit_record
+from tournament.services.records import record_create, record_delete, record_update
+
+
+@transaction.atomic
+def player_create(
+    *,
+    first_name: str,
+    last_name: str = "",
+    nickname: str = "",
+    country: str = "",
+    club: str = "",
+    ema_number: str = "",
+    acting_user,
+) -> Player:
+    """A person who may play in any tournament; the audit entry belongs to none of them."""
+    player = Player(
+        first_name=first_name,
+        last_name=last_name,
+        nickname=nickname,
+        country=country,
+        club=club,
+        ema_number=ema_number,
+    )
+    return record_create(player, tournament=None, action="player.create", acting_user=acting_user)
+
+
+@transaction.atomic
+def player_update(*, player: Player, data: Mapping[str, Any], acting_user) -> Player:
+    """Change a player's record (``data``: field: value): every tournament they are registered
+    in shows the change, so the entry keeps what it was."""
+    return record_update(
+        player, data, tournament=None, action="player.update", acting_user=acting_user
+    )
+
+
+@transaction.atomic
+def player_delete(*, player: Player, acting_user) -> None:
+    """Delete a record entered twice or by mistake; a registered player is protected (their
+    registrations hold them)."""
+    record_delete(player, tournament=None, action="player.delete", acting_user=acting_user)
 
 
 @dataclass(frozen=True)
@@ -35,7 +78,7 @@ def players_import(
     tournament: Tournament,
     rows: list[dict[str, str]],
     only_valid: bool = False,
-    acting_user=None,
+    acting_user,
 ) -> ImportOutcome:
     """Create and register the players of a checked file, all or nothing. A player already
     known (same EMA number, or same name and country) is registered, not created again, and

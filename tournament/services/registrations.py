@@ -1,5 +1,7 @@
-"""Registration status changes: check-in, withdrawal, disqualification, reinstatement."""
+"""Registrations: created, changed and deleted, and their status changes (check-in,
+withdrawal, disqualification, reinstatement)."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -9,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Player, Registration, Team, Tournament
 from tournament.services.audit import audit_record
+from tournament.services.records import record_create, record_delete, record_update
 
 
 @transaction.atomic
@@ -18,21 +21,46 @@ def registration_create(
     player: Player,
     team: Team | None = None,
     is_substitute: bool = False,
-    acting_user=None,
+    acting_user,
 ) -> Registration:
+    """Register a player (one registration per player and tournament)."""
     registration = Registration(
         tournament=tournament, player=player, team=team, is_substitute=is_substitute
     )
-    registration.full_clean()
-    registration.save()
-    audit_record(
-        tournament=tournament, actor=acting_user, action="registration.create", obj=registration
+    return record_create(
+        registration, tournament=tournament, action="registration.create", acting_user=acting_user
     )
-    return registration
 
 
 @transaction.atomic
-def registration_check_in(*, registration: Registration, acting_user=None) -> Registration:
+def registration_update(
+    *, registration: Registration, data: Mapping[str, Any], acting_user
+) -> Registration:
+    """Change a registration's player, team or substitute flag (``data``: field: value); its
+    status changes through the services below, each with its reason."""
+    return record_update(
+        registration,
+        data,
+        tournament=registration.tournament,
+        action="registration.update",
+        acting_user=acting_user,
+    )
+
+
+@transaction.atomic
+def registration_delete(*, registration: Registration, acting_user) -> None:
+    """Delete a registration made by mistake; one that holds results is refused
+    (`Registration.delete`): the player is withdrawn instead."""
+    record_delete(
+        registration,
+        tournament=registration.tournament,
+        action="registration.delete",
+        acting_user=acting_user,
+    )
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, acting_user) -> Registration:
     if not registration.is_active:
         raise ValidationError(
             _("%(player)s cannot be checked in: their registration is “%(status)s”.")
@@ -111,9 +139,7 @@ def _save_status(
 
 
 @transaction.atomic
-def registration_withdraw(
-    *, registration: Registration, reason: str, acting_user=None
-) -> Registration:
+def registration_withdraw(*, registration: Registration, reason: str, acting_user) -> Registration:
     return _set_inactive(
         registration=registration,
         status=Registration.Status.WITHDRAWN,
@@ -125,7 +151,7 @@ def registration_withdraw(
 
 @transaction.atomic
 def registration_disqualify(
-    *, registration: Registration, reason: str, acting_user=None
+    *, registration: Registration, reason: str, acting_user
 ) -> Registration:
     """WRC 2015 §7.1: a disqualified player plays no more and is not listed in the ranking."""
     return _set_inactive(

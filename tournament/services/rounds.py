@@ -1,10 +1,15 @@
-"""The tournament's rounds follow its number of rounds; their status changes are recorded."""
+"""Rounds: they follow the tournament's number of rounds (`tournaments`); their start time
+and Swiss flag are set, and their status changes are recorded."""
+
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 
 from tournament.models import Round, Tournament
 from tournament.services.audit import audit_record
+from tournament.services.records import record_delete, record_update
 
 
 def rounds_in_use_beyond(tournament: Tournament, count: int) -> list[int]:
@@ -19,23 +24,7 @@ def rounds_in_use_beyond(tournament: Tournament, count: int) -> list[int]:
     )
 
 
-@transaction.atomic
-def rounds_follow_count(tournament: Tournament) -> None:
-    """Create rounds 1..rounds_count that do not exist yet and delete the empty rounds above
-    it; existing rounds are never renumbered, and rounds in use are never deleted."""
-    count = tournament.rounds_count
-    tournament.rounds.filter(number__gt=count).exclude(
-        number__in=rounds_in_use_beyond(tournament, count)
-    ).delete()
-    existing = set(tournament.rounds.values_list("number", flat=True))
-    Round.objects.bulk_create(
-        Round(tournament=tournament, number=number)
-        for number in range(1, count + 1)
-        if number not in existing
-    )
-
-
-def round_start(round_: Round, acting_user) -> None:
+def round_start(*, round_: Round, acting_user) -> None:
     """A seated round whose clock starts or whose first sheet is saved is being played:
     re-seating leaves it alone and the pages show it (audited)."""
     if round_.status == Round.Status.SEATED:
@@ -62,3 +51,21 @@ def round_record_status(*, round_: Round, previous: str, acting_user) -> None:
         round_.lock_changed_at = entry.created_at
         round_.lock_changed_by = entry.actor
         round_.save(update_fields=["lock_changed_at", "lock_changed_by"])
+
+
+@transaction.atomic
+def round_update(*, round_: Round, data: Mapping[str, Any], acting_user) -> Round:
+    """Set its scheduled start or Swiss flag (``data``: field: value); its status changes
+    through `round_status.round_status_change`, which checks and records it."""
+    return record_update(
+        round_, data, tournament=round_.tournament, action="round.update", acting_user=acting_user
+    )
+
+
+@transaction.atomic
+def round_delete(*, round_: Round, acting_user) -> None:
+    """Delete a round with its seats and score sheets; saving the tournament creates it again
+    while the number of rounds still counts it."""
+    record_delete(
+        round_, tournament=round_.tournament, action="round.delete", acting_user=acting_user
+    )

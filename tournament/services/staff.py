@@ -1,11 +1,14 @@
 """Staff roles and what they open."""
 
+from collections.abc import Mapping
 from enum import Enum
+from typing import Any
 
 from django.db import transaction
 
-from tournament.models import Tournament
+from tournament.models import Tournament, TournamentStaff
 from tournament.services.audit import audit_record
+from tournament.services.records import record_create, record_delete, record_update
 
 
 class AdminAccess(Enum):
@@ -43,3 +46,37 @@ def staff_admin_access(*, user, tournament: Tournament | None, acting_user) -> A
         data={"user": user.get_username()},
     )
     return change
+
+
+@transaction.atomic
+def staff_role_create(*, tournament: Tournament, user, role: str, acting_user) -> TournamentStaff:
+    """Give an account its role in one tournament (one role per account and tournament).
+    Its Staff status follows through `staff_admin_access`."""
+    return record_create(
+        TournamentStaff(tournament=tournament, user=user, role=role),
+        tournament=tournament,
+        action="staff.role_create",
+        acting_user=acting_user,
+    )
+
+
+@transaction.atomic
+def staff_role_update(
+    *, staff: TournamentStaff, data: Mapping[str, Any], acting_user
+) -> TournamentStaff:
+    """Change a role or pass it to another account (``data``: field: value)."""
+    return record_update(
+        staff,
+        data,
+        tournament=staff.tournament,
+        action="staff.role_update",
+        acting_user=acting_user,
+    )
+
+
+@transaction.atomic
+def staff_role_delete(*, staff: TournamentStaff, acting_user) -> None:
+    """Take a role away; the account stays."""
+    record_delete(
+        staff, tournament=staff.tournament, action="staff.role_delete", acting_user=acting_user
+    )

@@ -1,0 +1,50 @@
+"""A round's status set by an organiser (the admin's round page): checked, saved and
+recorded. In the scoring app because the checks are the results': a round with score sheets
+has been played, and a locked round's results are final (`locking`); the status is recorded
+by the tournament's own `round_record_status`."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.services.locking import lock_refusal
+from tournament.models import Round
+from tournament.services.rounds import round_record_status
+
+
+def round_status_refusal(round_: Round, status: str) -> str | None:
+    """Why the round (as stored) cannot take ``status``, or None. A locked round's results
+    are final: every table must have a confirmed sheet. A round with sheets has been played,
+    so it cannot go back to planned or seated."""
+    if status == round_.status:
+        return None
+    if status in (Round.Status.PLANNED, Round.Status.SEATED) and round_.score_sheets.exists():
+        return _(
+            "This round already has score sheets, so it has been played: it can be "
+            "“%(playing)s”, “%(finished)s” or “%(locked)s”, not “%(status)s”."
+        ) % {
+            "playing": Round.Status.PLAYING.label,
+            "finished": Round.Status.FINISHED.label,
+            "locked": Round.Status.LOCKED.label,
+            "status": Round.Status(status).label,
+        }
+    if status == Round.Status.LOCKED:
+        return lock_refusal(round_)
+    return None
+
+
+@transaction.atomic
+def round_status_change(*, round_: Round, status: str, acting_user) -> Round:
+    """Set the round's status, checked again against the stored round (locked meanwhile),
+    and record it (`round_record_status`: audited, a lock or unlock noted on the round).
+    The same status changes nothing."""
+    stored = Round.objects.select_for_update().get(pk=round_.pk)
+    if status == stored.status:
+        return round_
+    refusal = round_status_refusal(stored, status)
+    if refusal:
+        raise ValidationError(refusal)
+    round_.status = status
+    round_.save(update_fields=["status"])
+    round_record_status(round_=round_, previous=stored.status, acting_user=acting_user)
+    return round_

@@ -1,0 +1,111 @@
+"""The tournament's page: its settings, teams and staff."""
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.selectors.standings import has_score_sheets
+from tournament.admin.player_import import PlayerImportViews
+from tournament.admin.staff import (
+    StaffInline,
+    accounts_of,
+    accounts_of_deleted_tournaments,
+    follow_admin_access,
+)
+from tournament.admin.teams import TeamInline
+from tournament.admin.writes import ServiceWritesMixin, Writes
+from tournament.models import Tournament, TournamentStaff
+from tournament.services.rounds import rounds_in_use_beyond
+from tournament.services.tournaments import (
+    tournament_create,
+    tournament_delete,
+    tournament_update,
+)
+
+
+class TournamentAdminForm(forms.ModelForm):
+    """The admin builds its Meta (model and fields) from TournamentAdmin."""
+
+    RULE_FIELDS = ("ruleset", "rule_options")
+
+    def clean(self) -> dict:
+        """Scores are recomputed from the current rules (scoring.models), so once a sheet
+        exists a new rule set or option would silently re-score every result, locked
+        rounds included."""
+        cleaned = super().clean()
+        # Against the stored values, not the page's hidden initial ones; no override is {}.
+        changed = [
+            name
+            for name in self.RULE_FIELDS
+            if name in cleaned and (cleaned[name] or {}) != (self.initial.get(name) or {})
+        ]
+        if changed and self.instance.pk and has_score_sheets(self.instance):
+            for name in changed:
+                self.add_error(
+                    name,
+                    _(
+                        "Score sheets have already been entered under the current rules: "
+                        "changing the rule set or its options would change every result "
+                        "entered so far, locked rounds included. Keep the rules of this "
+                        "tournament as they are."
+                    ),
+                )
+        return cleaned
+
+    def clean_rounds_count(self) -> int:
+        """Fewer rounds may only drop rounds that hold nothing yet."""
+        count = self.cleaned_data["rounds_count"]
+        in_use = rounds_in_use_beyond(self.instance, count) if self.instance.pk else []
+        if in_use:
+            raise ValidationError(
+                ngettext(
+                    "Round %(rounds)s already has seating, score sheets or penalties, so the "
+                    "tournament cannot have fewer than %(needed)s rounds.",
+                    "Rounds %(rounds)s already have seating, score sheets or penalties, so the "
+                    "tournament cannot have fewer than %(needed)s rounds.",
+                    len(in_use),
+                )
+                % {"rounds": ", ".join(map(str, in_use)), "needed": in_use[-1]}
+            )
+        return count
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin):
+    writes = Writes(
+        row="tournament",
+        create=tournament_create,
+        update=tournament_update,
+        delete=tournament_delete,
+    )
+    form = TournamentAdminForm
+    list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public"]
+    list_filter = ["status", "ruleset", "is_public"]
+    search_fields = ["name", "venue", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [TeamInline, StaffInline]
+    change_form_template = "admin/tournament/tournament/change_form.html"
+
+    def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        super().save_formset(request, form, formset, change)
+        if formset.model is TournamentStaff:
+            changed = [form for form in formset.forms if form.instance.pk and form.has_changed()]
+            removed = accounts_of(formset.deleted_objects)
+            follow_admin_access(self, request, accounts_of(changed) + removed)
+
+    def delete_model(self, request: HttpRequest, obj: Tournament) -> None:
+        accounts = accounts_of_deleted_tournaments(obj.staff.all())
+        super().delete_model(request, obj)
+        follow_admin_access(self, request, accounts)
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        roles = TournamentStaff.objects.filter(tournament__in=queryset)
+        accounts = accounts_of_deleted_tournaments(roles)
+        super().delete_queryset(request, queryset)
+        follow_admin_access(self, request, accounts)
+
+    def get_queryset(self, request: HttpRequest):
+        return Tournament.objects.organised_by(request.user)
