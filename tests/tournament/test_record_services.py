@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 import scoring.services
 import seating.services
 import tournament.services
+from scoring.results_held import ResultsHeldError
 from scoring.services.round_status import round_status_change
 from tests.conftest import (
     confirm_sheet,
@@ -21,7 +22,6 @@ from tests.conftest import (
     make_seats,
 )
 from tournament.models import AuditEntry, Player, Registration, Round, Team, Tournament
-from tournament.selectors import ResultsHeldError
 from tournament.services.players import player_create, player_delete, player_update
 from tournament.services.registrations import (
     registration_create,
