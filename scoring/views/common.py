@@ -22,7 +22,7 @@ from scoring.rules import HanchanResult, RulesError, RulesErrors
 from scoring.signals import standings_changed_by_official
 from tournament.formatting import format_points, format_score
 from tournament.models import WINDS, Round, Tournament
-from tournament.permissions import Role, TournamentStaffMixin
+from tournament.permissions import TournamentStaffMixin
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,6 @@ class TableMixin(TournamentStaffMixin):
                 if self.sheet
                 else ScoreSheet.Status.NOT_ENTERED.label
             ),
-            "is_head_referee": self.is_at_least(Role.HEAD_REFEREE),
             "seated": list(zip(WINDS, self.context.seated, strict=True)),
         }
 
