@@ -52,8 +52,9 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
-class SheetView:
-    """A version (or an unsaved entry) with what the rules engine makes of it."""
+class SheetDescription:
+    """A version (or an unsaved entry) as the sheet pages show it: each seat's line with what
+    the rules engine makes of it."""
 
     lines: list[SeatLine]
     riichi_sticks_left: int
@@ -82,7 +83,7 @@ def describe(
     context: TableContext,
     version: SheetVersion | None = None,
     error: str = "",
-) -> SheetView:
+) -> SheetDescription:
     lines = []
     for index, seat in enumerate(entry.seats):
         score = result.seats[index] if result else None
@@ -115,7 +116,7 @@ def describe(
                 _("riichi sticks left %(score)s to %(player)s")
                 % {"score": format_score(score.riichi_bonus), "player": name}
             )
-    return SheetView(
+    return SheetDescription(
         lines,
         entry.riichi_sticks_left,
         entry.note,
@@ -127,7 +128,7 @@ def describe(
     )
 
 
-def describe_version(version: SheetVersion, context: TableContext, rules) -> SheetView:
+def describe_version(version: SheetVersion, context: TableContext, rules) -> SheetDescription:
     entry = SheetEntry.from_data(version.kind, version.data)
     try:
         result = score_stored(rules, version.kind, version.data)
@@ -137,7 +138,7 @@ def describe_version(version: SheetVersion, context: TableContext, rules) -> She
     return describe(entry, result, context, version)
 
 
-def describe_evaluation(evaluation: Evaluation, context: TableContext) -> SheetView:
+def describe_evaluation(evaluation: Evaluation, context: TableContext) -> SheetDescription:
     return describe(evaluation.entry, evaluation.result, context)
 
 
