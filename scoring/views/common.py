@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.entries import (
@@ -165,6 +166,17 @@ class TableMixin(TournamentStaffMixin):
     def get(self, request, *args, **kwargs):
         self.setup_table()
         return super().get(request, *args, **kwargs)
+
+    def table_url(self, name: str) -> str:
+        """The address of this table's page `scoring:<name>` (sheet, hands, history…)."""
+        return reverse(
+            f"scoring:{name}",
+            kwargs={
+                "slug": self.tournament.slug,
+                "number": self.round.number,
+                "table": self.table_number,
+            },
+        )
 
     def base_context(self) -> dict:
         return {

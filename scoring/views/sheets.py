@@ -207,13 +207,8 @@ class SheetPageMixin(TableMixin):
         return context
 
     def urls(self) -> dict[str, str]:
-        args = {
-            "slug": self.tournament.slug,
-            "number": self.round.number,
-            "table": self.table_number,
-        }
         names = ("sheet", "hands", "confirm", "correct", "correct_hands", "history")
-        return {name: reverse(f"scoring:{name}", kwargs=args) for name in names} | {
+        return {name: self.table_url(name) for name in names} | {
             "round": reverse(
                 "scoring:round", kwargs={"slug": self.tournament.slug, "number": self.round.number}
             )
@@ -456,14 +451,7 @@ class SheetConfirmView(TableMixin, View):
 
     def post(self, request, *args, **kwargs):
         self.setup_table()
-        target = reverse(
-            "scoring:sheet",
-            kwargs={
-                "slug": self.tournament.slug,
-                "number": self.round.number,
-                "table": self.table_number,
-            },
-        )
+        target = self.table_url("sheet")
         if self.sheet is None:
             messages.error(request, _("Nothing has been entered for this table yet."))
             return redirect(target)
@@ -506,12 +494,5 @@ class SheetHistoryView(TableMixin, TemplateView):
                     }
                 )
         context["versions"] = versions
-        context["sheet_url"] = reverse(
-            "scoring:sheet",
-            kwargs={
-                "slug": self.tournament.slug,
-                "number": self.round.number,
-                "table": self.table_number,
-            },
-        )
+        context["sheet_url"] = self.table_url("sheet")
         return context
