@@ -132,6 +132,11 @@ class SheetEntry:
             note=data.get("note", ""),
         )
 
+    @property
+    def time_up(self) -> bool:
+        """The time limit ended the game after the last hand (WRC 2015 §8.2), marked on it."""
+        return bool(self.hands) and self.hands[-1].time_up
+
     def agrees_with(self, other: SheetEntry) -> bool:
         """Whether two officials' entries of one paper sheet record the same hanchan.
 

@@ -187,7 +187,7 @@ class SheetForm(forms.Form):
         """Initial values showing a stored entry (to edit, correct or compare it)."""
         initial: dict = {
             "riichi_sticks_left": entry.riichi_sticks_left,
-            "time_up": bool(entry.hands) and entry.hands[-1].time_up,
+            "time_up": entry.time_up,
             "note": entry.note,
         }
         for wind, seat in zip(WINDS, entry.seats, strict=True):

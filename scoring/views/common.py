@@ -125,7 +125,7 @@ def describe(
         error,
         version,
         tuple(bonuses),
-        time_up=bool(entry.hands) and entry.hands[-1].time_up,
+        time_up=entry.time_up,
     )
 
 
