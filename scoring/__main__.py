@@ -27,8 +27,7 @@ from typing import Any, BinaryIO, NoReturn
 
 from scoring.rules import (
     SEATS,
-    GameHand,
-    HandInput,
+    Hand,
     RulesError,
     RulesErrors,
     SeatSheet,
@@ -357,7 +356,7 @@ def cmd_hand(doc: object) -> dict[str, Any]:
     rs = _ruleset(d)
     d.pop("ruleset")
     d.pop("options", None)
-    res = score_hand(rs, HandInput(**d))
+    res = score_hand(rs, Hand(**d))
     return {"ruleset": rs.key, **_hand_json(res)}
 
 
@@ -371,7 +370,7 @@ def cmd_game(doc: object) -> dict[str, Any]:
         "time_up": "bool",
     }
     hands = [
-        GameHand(**_take(h, schema, ("result",), f"hands[{i}]"))
+        Hand(**_take(h, schema, ("result",), f"hands[{i}]"))
         for i, h in enumerate(d.get("hands", []))
     ]
     rs = _ruleset(d)

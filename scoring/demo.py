@@ -17,6 +17,7 @@ from django.db import transaction
 
 from scoring.entries import SeatEntry, SheetEntry
 from scoring.models import ScoreSheet
+from scoring.policy import confirmed_by_blind_entry
 from scoring.services.sheets import sheet_confirm, sheet_enter
 from tournament.models import (
     WIND_ORDER,
@@ -148,7 +149,7 @@ def add_demo_results(tournament: Tournament) -> None:
             )
             if outcome.sheet.status != ScoreSheet.Status.ENTERED:
                 continue
-            if tournament.confirmation_policy == Tournament.ConfirmationPolicy.DOUBLE_BLIND:
+            if confirmed_by_blind_entry(tournament):
                 sheet_enter(
                     round_=round_,
                     table_number=table,

@@ -14,15 +14,16 @@ Not here: saving (`scoring.services.sheets`), translation of the codes
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from scoring.models import ScoreSheet
 from scoring.rules import (
     SEATS,
-    GameHand,
     GameResult,
     HanchanResult,
+    Hand,
     RulesError,
     RulesErrors,
     RuleSet,
@@ -49,46 +50,40 @@ class SeatEntry:
         return self.substitute_id is not None and self.late_minutes == 0
 
 
-@dataclass(frozen=True)
-class HandEntry:
-    """One hand of a hand-by-hand sheet, as the engine's `GameHand` needs it."""
+#: The keys of one hand in `SheetVersion.data`, in their stored order. The sheet has one
+#: column for the seat that is paid, "winner": a nagashi mangan's player is stored there.
+_STORED_HAND_KEYS = (
+    "result",
+    "winner",
+    "loser",
+    "han",
+    "fu",
+    "yakuman",
+    "riichi",
+    "tenpai",
+    "offender",
+    "pao",
+    "ron_claimants",
+    "dead_hand",
+    "noten_riichi",
+    "time_up",
+)
 
-    result: str
-    winner: str | None = None
-    loser: str | None = None
-    han: int | None = None
-    fu: int | None = None
-    yakuman: int = 0
-    riichi: tuple[str, ...] = ()
-    tenpai: tuple[str, ...] = ()
-    offender: str | None = None
-    pao: str | None = None
-    ron_claimants: tuple[str, ...] = ()
-    dead_hand: tuple[str, ...] = ()
-    noten_riichi: tuple[str, ...] = ()
-    time_up: bool = False
 
-    def game_hand(self) -> GameHand:
-        # The sheet has one column for the seat that is paid; for nagashi mangan the
-        # engine calls that seat the player, not a winner.
-        nagashi = self.result == "nagashi"
-        return GameHand(
-            result=self.result,
-            winner=None if nagashi else self.winner,
-            player=self.winner if nagashi else None,
-            loser=self.loser,
-            han=self.han,
-            fu=self.fu,
-            yakuman=self.yakuman,
-            riichi=self.riichi,
-            tenpai=self.tenpai,
-            offender=self.offender,
-            pao=self.pao,
-            ron_claimants=self.ron_claimants,
-            dead_hand=self.dead_hand,
-            noten_riichi=self.noten_riichi,
-            time_up=self.time_up,
-        )
+def hand_to_data(hand: Hand) -> dict[str, Any]:
+    """A hand as the sheet stores it (JSON lists, the paid seat in "winner")."""
+    data = {key: getattr(hand, key) for key in _STORED_HAND_KEYS}
+    if hand.result == "nagashi":
+        data["winner"] = hand.player
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in data.items()}
+
+
+def hand_from_data(data: Mapping[str, Any]) -> Hand:
+    """The hand a stored (or typed) sheet row describes; the reverse of `hand_to_data`."""
+    values = {key: tuple(val) if isinstance(val, list) else val for key, val in data.items()}
+    if values.get("result") == "nagashi":
+        values["player"] = values.pop("winner", None)
+    return Hand(**values)
 
 
 @dataclass(frozen=True)
@@ -96,7 +91,7 @@ class SheetEntry:
     kind: str  # SheetVersion.Kind
     seats: tuple[SeatEntry, ...]
     riichi_sticks_left: int = 0
-    hands: tuple[HandEntry, ...] = ()
+    hands: tuple[Hand, ...] = ()
     note: str = ""
 
     def to_data(self) -> dict[str, Any]:
@@ -112,13 +107,7 @@ class SheetEntry:
                 for seat in self.seats
             ],
             "riichi_sticks_left": self.riichi_sticks_left,
-            "hands": [
-                {
-                    key: list(value) if isinstance(value, tuple) else value
-                    for key, value in dataclasses.asdict(hand).items()
-                }
-                for hand in self.hands
-            ],
+            "hands": [hand_to_data(hand) for hand in self.hands],
             "note": self.note,
         }
 
@@ -134,15 +123,7 @@ class SheetEntry:
             )
             for seat in data["seats"]
         )
-        hands = tuple(
-            HandEntry(
-                **{
-                    key: tuple(value) if isinstance(value, list) else value
-                    for key, value in hand.items()
-                }
-            )
-            for hand in data.get("hands", [])
-        )
+        hands = tuple(hand_from_data(hand) for hand in data.get("hands", []))
         return cls(
             kind=kind,
             seats=seats,
@@ -150,6 +131,11 @@ class SheetEntry:
             hands=hands,
             note=data.get("note", ""),
         )
+
+    @property
+    def time_up(self) -> bool:
+        """The time limit ended the game after the last hand (WRC 2015 §8.2), marked on it."""
+        return bool(self.hands) and self.hands[-1].time_up
 
     def agrees_with(self, other: SheetEntry) -> bool:
         """Whether two officials' entries of one paper sheet record the same hanchan.
@@ -385,7 +371,7 @@ def evaluate_entry(
     game = None
     if entry.hands or entry.kind == "hands":
         try:
-            game = replay_game(ruleset, [hand.game_hand() for hand in entry.hands])
+            game = replay_game(ruleset, entry.hands)
         except RulesError as error:
             raise RulesErrors([*errors, error]) from None
         if finished and game.ended is None:

@@ -15,10 +15,10 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
-from scoring.entries import HandEntry, SeatEntry, SheetEntry, TableContext
+from scoring.entries import SeatEntry, SheetEntry, TableContext, hand_from_data, hand_to_data
 from scoring.messages import NOT_RANKED_NO_PENALTY, form_field_for, message_for
 from scoring.models import Penalty
-from scoring.rules import APPLICABLE_KEYS, RulesErrors
+from scoring.rules import APPLICABLE_KEYS, Hand, RulesErrors
 from tournament.models import WIND_LABELS, WINDS, Registration, Round
 from tournament.names import choice_sort_key
 
@@ -187,7 +187,7 @@ class SheetForm(forms.Form):
         """Initial values showing a stored entry (to edit, correct or compare it)."""
         initial: dict = {
             "riichi_sticks_left": entry.riichi_sticks_left,
-            "time_up": bool(entry.hands) and entry.hands[-1].time_up,
+            "time_up": entry.time_up,
             "note": entry.note,
         }
         for wind, seat in zip(WINDS, entry.seats, strict=True):
@@ -202,7 +202,7 @@ class SheetForm(forms.Form):
             )
         return initial
 
-    def to_entry(self, hands: tuple[HandEntry, ...] = ()) -> SheetEntry:
+    def to_entry(self, hands: tuple[Hand, ...] = ()) -> SheetEntry:
         data = self.cleaned_data
         seats = tuple(
             SeatEntry(
@@ -347,40 +347,44 @@ class HandForm(forms.Form):
             ]
         return lines
 
-    def to_hand(self) -> HandEntry:
+    def to_hand(self) -> Hand:
+        """The hand of this row: its columns are the stored sheet's (`hand_from_data`)."""
         data = self.cleaned_data
-        return HandEntry(
-            result=data["result"],
-            winner=data["winner"] or None,
-            loser=data["loser"] or None,
-            han=data["han"],
-            fu=data["fu"],
-            yakuman=data["yakuman"] or 0,
-            riichi=tuple(data["riichi"]),
-            tenpai=tuple(data["tenpai"]),
-            offender=data["offender"] or None,
-            pao=data.get("pao") or None,
-            ron_claimants=tuple(data["ron_claimants"]),
-            dead_hand=tuple(data["dead_hand"]),
-            noten_riichi=tuple(data["noten_riichi"]),
+        return hand_from_data(
+            {
+                "result": data["result"],
+                "winner": data["winner"] or None,
+                "loser": data["loser"] or None,
+                "han": data["han"],
+                "fu": data["fu"],
+                "yakuman": data["yakuman"] or 0,
+                "riichi": data["riichi"],
+                "tenpai": data["tenpai"],
+                "offender": data["offender"] or None,
+                "pao": data.get("pao") or None,
+                "ron_claimants": data["ron_claimants"],
+                "dead_hand": data["dead_hand"],
+                "noten_riichi": data["noten_riichi"],
+            }
         )
 
     @staticmethod
-    def initial_from(hand: HandEntry) -> dict:
+    def initial_from(hand: Hand) -> dict:
+        row = hand_to_data(hand)
         return {
-            "result": hand.result,
-            "winner": hand.winner or "",
-            "loser": hand.loser or "",
-            "han": hand.han,
-            "fu": hand.fu,
-            "yakuman": hand.yakuman or None,
-            "riichi": list(hand.riichi),
-            "tenpai": list(hand.tenpai),
-            "offender": hand.offender or "",
-            "pao": hand.pao or "",
-            "ron_claimants": list(hand.ron_claimants),
-            "dead_hand": list(hand.dead_hand),
-            "noten_riichi": list(hand.noten_riichi),
+            "result": row["result"],
+            "winner": row["winner"] or "",
+            "loser": row["loser"] or "",
+            "han": row["han"],
+            "fu": row["fu"],
+            "yakuman": row["yakuman"] or None,
+            "riichi": row["riichi"],
+            "tenpai": row["tenpai"],
+            "offender": row["offender"] or "",
+            "pao": row["pao"] or "",
+            "ron_claimants": row["ron_claimants"],
+            "dead_hand": row["dead_hand"],
+            "noten_riichi": row["noten_riichi"],
         }
 
 

@@ -30,17 +30,20 @@ honba
 table points / tournament points
     Sticks (ints, multiples of 100) vs scores (exact; 1 point = 1 000 table points).
 
+One hand is a :class:`Hand` wherever it goes: scored alone (:func:`score_hand`), replayed in
+a game (:func:`replay_game`) or stored on a score sheet by the web.
+
 Modules: :mod:`.errors`, :mod:`.rulesets`, :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`,
 :mod:`.standings`.
 """
 
 from .errors import ERROR_CODES, RulesError, RulesErrors, RulesFatalError
-from .game import GameHand, GameResult, HandRecord, replay_game, round_name
+from .game import GameResult, HandRecord, replay_game, round_name
 from .hanchan import HanchanResult, SeatScore, SeatSheet, score_hanchan, validate_sheet
 from .hands import (
     APPLICABLE_KEYS,
     SEATS,
-    HandInput,
+    Hand,
     HandResult,
     base_points,
     ceil100,
@@ -66,9 +69,8 @@ __all__ = [
     "RULESETS",
     "SEATS",
     "TIE_BREAK_CRITERIA",
-    "GameHand",
     "GameResult",
-    "HandInput",
+    "Hand",
     "HandRecord",
     "HandResult",
     "HanchanResult",

@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RulesError, RulesFatalError
-from .hands import RIICHI_DEPOSIT, SEATS, HandInput, HandResult, score_hand
+from .hands import RIICHI_DEPOSIT, SEATS, STATE_KEYS, Hand, HandResult, score_hand
 from .rulesets import RuleSet
 
-__all__ = ["GameHand", "HandRecord", "GameResult", "replay_game", "round_name"]
+__all__ = ["HandRecord", "GameResult", "replay_game", "round_name"]
 
 EAST_SOUTH = 8  # E1..E4, S1..S4 [WRC 2015 §2.3, §5.1]
 WEST_END = 12  # W4 is the last hand of a West round [A10]
@@ -40,39 +40,6 @@ def round_name(index: int) -> str:
     ['E1', 'E4', 'S1', 'S4', 'W1']
     """
     return f"{SEATS[index // 4]}{index % 4 + 1}"
-
-
-@dataclass(frozen=True)
-class GameHand:
-    """One hand of a game sheet: a :class:`HandInput` without the state fields.
-
-    ``riichi`` are the seats that declared riichi in this hand. ``dealer``, ``honba`` and
-    ``riichi_sticks`` are optional: when a sheet writes them, they are checked against the
-    replayed state (code ``hand_state_mismatch``).
-    """
-
-    result: str
-    winner: str | None = None
-    loser: str | None = None
-    han: int | None = None
-    fu: int | None = None
-    yakuman: int = 0
-    pao: str | None = None
-    tenpai: tuple[str, ...] = ()
-    player: str | None = None
-    offender: str | None = None
-    riichi: tuple[str, ...] = ()
-    ron_claimants: tuple[str, ...] = ()
-    dead_hand: tuple[str, ...] = ()
-    noten_riichi: tuple[str, ...] = ()
-    dealer: str | None = None
-    honba: int | None = None
-    riichi_sticks: int | None = None
-    time_up: bool = False
-
-
-_STATE_KEYS = ("dealer", "honba", "riichi_sticks")
-_GAME_ONLY_KEYS = (*_STATE_KEYS, "time_up")
 
 
 @dataclass(frozen=True)
@@ -121,11 +88,14 @@ def _prefix(exc: RulesError, i: int) -> RulesError:
     return exc.with_field_prefix(f"hands[{i}]")
 
 
-def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
+def replay_game(ruleset: RuleSet, hands: Sequence[Hand]) -> GameResult:
     """Replay ``hands`` from E1 under ``ruleset``.
 
+    Each hand's state (dealer, counters, sticks on the table) comes from the hands before it;
+    a state field the sheet writes is checked against it (code ``hand_state_mismatch``).
+
     >>> from scoring.rules.rulesets import RULESETS
-    >>> g = replay_game(RULESETS["wrc2015"], [GameHand("ron", winner="S", loser="W",
+    >>> g = replay_game(RULESETS["wrc2015"], [Hand("ron", winner="S", loser="W",
     ...     han=3, fu=30)])
     >>> g.final_points, g.next_round, g.next_dealer
     ((30000, 33900, 26100, 30000), 'E2', 'S')
@@ -151,8 +121,8 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
         dealer = round_index % 4
         played_round = round_name(round_index)
         try:
-            if not isinstance(gh, GameHand):
-                raise RulesFatalError("hands must be GameHand objects")
+            if not isinstance(gh, Hand):
+                raise RulesFatalError("hands must be Hand objects")
             declared = [SEATS.index(s) for s in gh.riichi if s in SEATS]
             if ruleset.riichi_min_points is not None:
                 for s in declared:
@@ -177,7 +147,7 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
                         seat=s,
                     )
             state = {"dealer": SEATS[dealer], "honba": honba, "riichi_sticks": sticks}
-            for key in _STATE_KEYS:
+            for key in STATE_KEYS:
                 written = getattr(gh, key)
                 if written is not None and written != state[key]:
                     raise RulesError(
@@ -189,8 +159,7 @@ def replay_game(ruleset: RuleSet, hands: Sequence[GameHand]) -> GameResult:
                         written=written,
                         expected=state[key],
                     )
-            fields = {k: v for k, v in dataclasses.asdict(gh).items() if k not in _GAME_ONLY_KEYS}
-            hand = HandInput(**state, **fields)
+            hand = dataclasses.replace(gh, **state)
             res = score_hand(ruleset, hand)
         except RulesError as exc:
             raise _prefix(exc, i) from None

@@ -1,12 +1,12 @@
 """Value and payments of one hand: wins, exhaustive draws, nagashi, abortive draws, chombo.
 
-Input is the already-counted han and (rounded) fu, or a yakuman count: the engine does not
-read tiles. It turns them into base points and a limit name (WRC 2015 §6.1), rejects the
-impossible (han, fu) pairs of docs/rules.md §6.1 with a reason, and pays the hand
-(docs/rules.md §4, §5): ron, tsumo by dealer or non-dealer, counters (honba), riichi
-deposits, pao (WRC 2015 §6.2), noten payments, nagashi mangan, chombo. It also says what
-happens next: does the dealer keep the deal, how many counters the next hand has, is the
-hand replayed.
+Input is a :class:`Hand`, the one description of a hand (a game replay reads the same): the
+already-counted han and (rounded) fu, or a yakuman count; the engine does not read tiles. It
+turns them into base points and a limit name (WRC 2015 §6.1), rejects the impossible (han,
+fu) pairs of docs/rules.md §6.1 with a reason, and pays the hand (docs/rules.md §4, §5): ron,
+tsumo by dealer or non-dealer, counters (honba), riichi deposits, pao (WRC 2015 §6.2), noten
+payments, nagashi mangan, chombo. It also says what happens next: does the dealer keep the
+deal, how many counters the next hand has, is the hand replayed.
 
 Seats are named by their starting wind ``"E" "S" "W" "N"``; payments are tuples in that
 order. Payments never include riichi deposits: the deposits collected by the winner are
@@ -19,7 +19,7 @@ Not here: the state of a whole game (:mod:`scoring.rules.game`), the score sheet
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, fields
 
 from .errors import RulesError, RulesFatalError
 from .rulesets import RuleSet
@@ -27,7 +27,8 @@ from .rulesets import RuleSet
 __all__ = [
     "SEATS",
     "RESULTS",
-    "HandInput",
+    "STATE_KEYS",
+    "Hand",
     "HandResult",
     "base_points",
     "check_han_fu",
@@ -212,19 +213,31 @@ def noten_payments(ruleset: RuleSet, tenpai: Sequence[int]) -> tuple[int, int, i
     return tuple(gain if i in tenpai else -loss for i in range(4))  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
-class HandInput:
-    """One hand as written on a sheet (CLI ``hand``; in ``game`` the state fields are derived).
+#: The state of the table before a hand: derived by a game replay, written for a lone hand.
+STATE_KEYS = ("dealer", "honba", "riichi_sticks")
 
-    ``riichi_sticks`` are the deposits already on the table *before* this hand; ``riichi``
-    are the seats that declared riichi in this hand (their deposit goes on the table). A
-    winner collects both. ``yakuman`` (a count) replaces han/fu. See docs/cli.md for the rest.
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as written on a sheet: its result, the seats it names, its value.
+
+    The one description of a hand for :func:`score_hand` (CLI ``hand``), for
+    :func:`~scoring.rules.game.replay_game` (CLI ``game``) and for the score sheets the web
+    stores. ``riichi`` are the seats that declared riichi in this hand (their deposit goes on
+    the table); ``yakuman`` (a count) replaces han/fu; ``player`` is a nagashi mangan's seat.
+    :data:`APPLICABLE_KEYS` says which keys each result reads. See docs/cli.md for the rest.
+
+    The state before the hand, ``dealer``, ``honba`` and ``riichi_sticks`` (the deposits
+    already on the table), is ``None`` where it is not written: a lone hand then has East
+    dealing, no counter and no stick; a game replay derives it and checks any value written
+    against the replay. ``time_up`` marks a game's last hand at the time limit.
+
+    Every field but ``result`` is keyword-only, so a field can be added without moving any
+    caller's arguments.
     """
 
     result: str
-    dealer: str = "E"
-    honba: int = 0
-    riichi_sticks: int = 0
+    _: KW_ONLY
     winner: str | None = None
     loser: str | None = None
     han: int | None = None
@@ -238,6 +251,10 @@ class HandInput:
     ron_claimants: tuple[str, ...] = ()
     dead_hand: tuple[str, ...] = ()
     noten_riichi: tuple[str, ...] = ()
+    dealer: str | None = None
+    honba: int | None = None
+    riichi_sticks: int | None = None
+    time_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -294,28 +311,17 @@ APPLICABLE_KEYS: dict[str, set[str]] = {
     "chombo": {"offender", "riichi"},
     "abortive": {"riichi"},
 }
-_OPTIONAL = (
-    "winner",
-    "loser",
-    "han",
-    "fu",
-    "yakuman",
-    "pao",
-    "tenpai",
-    "player",
-    "offender",
-    "riichi",
-    "ron_claimants",
-    "dead_hand",
-    "noten_riichi",
+# The keys that mean something for some results only, in the order they are checked.
+_RESULT_KEYS = tuple(
+    f.name for f in fields(Hand) if f.name not in ("result", *STATE_KEYS, "time_up")
 )
 
 
-def _check_applicable(hand: HandInput) -> None:
+def _check_applicable(hand: Hand) -> None:
     """A key filled in for a result it does not belong to is a slip on the sheet (a draw
     with a winner, a chombo with han…): say so rather than silently ignore it."""
     allowed = APPLICABLE_KEYS[hand.result]
-    for name in _OPTIONAL:
+    for name in _RESULT_KEYS:
         value = getattr(hand, name)
         if name not in allowed and value not in (None, (), [], 0):
             raise RulesError(
@@ -327,12 +333,12 @@ def _check_applicable(hand: HandInput) -> None:
             )
 
 
-def score_hand(ruleset: RuleSet, hand: HandInput) -> HandResult:
+def score_hand(ruleset: RuleSet, hand: Hand) -> HandResult:
     """Pay one hand under ``ruleset``; raise :class:`RulesError` if it cannot happen.
 
     docs/rules.md §4.2: 2 han 30 fu, dealer tsumo, 3 counters, 2 sticks -> 1 300 from each.
 
-    >>> r = score_hand(_builtin("wrc2015"), HandInput("tsumo", dealer="E", winner="E",
+    >>> r = score_hand(_builtin("wrc2015"), Hand("tsumo", dealer="E", winner="E",
     ...     han=2, fu=30, honba=3, riichi_sticks=2))
     >>> r.payments, r.riichi_collected
     ((3900, -1300, -1300, -1300), 2000)
@@ -345,9 +351,10 @@ def score_hand(ruleset: RuleSet, hand: HandInput) -> HandResult:
             value=hand.result,
         )
     _check_applicable(hand)
-    dealer = _seat_index(hand.dealer, "dealer")
-    honba = _count(hand.honba, "honba")
-    sticks = _count(hand.riichi_sticks, "riichi_sticks")
+    # State not written: a lone hand is the first of a game (East deals, no counter, no stick).
+    dealer = _seat_index("E" if hand.dealer is None else hand.dealer, "dealer")
+    honba = _count(0 if hand.honba is None else hand.honba, "honba")
+    sticks = _count(0 if hand.riichi_sticks is None else hand.riichi_sticks, "riichi_sticks")
     riichi = _seat_set(hand.riichi, "riichi")
     on_table = sticks + len(riichi)
     ctx = _Ctx(ruleset, hand, dealer, honba, sticks, riichi, on_table)
@@ -375,7 +382,7 @@ def score_hand(ruleset: RuleSet, hand: HandInput) -> HandResult:
 @dataclass
 class _Ctx:
     rs: RuleSet
-    hand: HandInput
+    hand: Hand
     dealer: int
     honba: int
     sticks: int

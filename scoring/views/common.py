@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.entries import (
@@ -22,7 +23,7 @@ from scoring.rules import HanchanResult, RulesError, RulesErrors
 from scoring.signals import standings_changed_by_official
 from tournament.formatting import format_points, format_score
 from tournament.models import WINDS, Round, Tournament
-from tournament.permissions import Role, TournamentStaffMixin
+from tournament.permissions import TournamentStaffMixin
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,9 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
-class SheetView:
-    """A version (or an unsaved entry) with what the rules engine makes of it."""
+class SheetDescription:
+    """A version (or an unsaved entry) as the sheet pages show it: each seat's line with what
+    the rules engine makes of it."""
 
     lines: list[SeatLine]
     riichi_sticks_left: int
@@ -82,7 +84,7 @@ def describe(
     context: TableContext,
     version: SheetVersion | None = None,
     error: str = "",
-) -> SheetView:
+) -> SheetDescription:
     lines = []
     for index, seat in enumerate(entry.seats):
         score = result.seats[index] if result else None
@@ -115,7 +117,7 @@ def describe(
                 _("riichi sticks left %(score)s to %(player)s")
                 % {"score": format_score(score.riichi_bonus), "player": name}
             )
-    return SheetView(
+    return SheetDescription(
         lines,
         entry.riichi_sticks_left,
         entry.note,
@@ -123,11 +125,11 @@ def describe(
         error,
         version,
         tuple(bonuses),
-        time_up=bool(entry.hands) and entry.hands[-1].time_up,
+        time_up=entry.time_up,
     )
 
 
-def describe_version(version: SheetVersion, context: TableContext, rules) -> SheetView:
+def describe_version(version: SheetVersion, context: TableContext, rules) -> SheetDescription:
     entry = SheetEntry.from_data(version.kind, version.data)
     try:
         result = score_stored(rules, version.kind, version.data)
@@ -137,7 +139,7 @@ def describe_version(version: SheetVersion, context: TableContext, rules) -> She
     return describe(entry, result, context, version)
 
 
-def describe_evaluation(evaluation: Evaluation, context: TableContext) -> SheetView:
+def describe_evaluation(evaluation: Evaluation, context: TableContext) -> SheetDescription:
     return describe(evaluation.entry, evaluation.result, context)
 
 
@@ -165,6 +167,17 @@ class TableMixin(TournamentStaffMixin):
         self.setup_table()
         return super().get(request, *args, **kwargs)
 
+    def table_url(self, name: str) -> str:
+        """The address of this table's page `scoring:<name>` (sheet, hands, history…)."""
+        return reverse(
+            f"scoring:{name}",
+            kwargs={
+                "slug": self.tournament.slug,
+                "number": self.round.number,
+                "table": self.table_number,
+            },
+        )
+
     def base_context(self) -> dict:
         return {
             "round": self.round,
@@ -176,7 +189,6 @@ class TableMixin(TournamentStaffMixin):
                 if self.sheet
                 else ScoreSheet.Status.NOT_ENTERED.label
             ),
-            "is_head_referee": self.is_at_least(Role.HEAD_REFEREE),
             "seated": list(zip(WINDS, self.context.seated, strict=True)),
         }
 

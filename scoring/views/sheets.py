@@ -23,12 +23,19 @@ from scoring.forms import (
     with_room_for_more_hands,
 )
 from scoring.models import ScoreSheet, SheetVersion
+from scoring.policy import (
+    awaits_second_entry,
+    confirmed_by_blind_entry,
+    hidden_from,
+    may_confirm,
+    open_for_correction,
+    open_for_entry,
+)
 from scoring.rules import SEATS, RulesErrors
 from scoring.services.sheets import (
     EntryOutcome,
     SheetConflict,
     SheetError,
-    awaits_second_entry,
     resent_entry,
     round_locked_message,
     sheet_confirm,
@@ -42,11 +49,9 @@ from scoring.views.common import (
     warn_of_consequences,
 )
 from tournament.kept_input import kept_input
-from tournament.models import Tournament
 from tournament.permissions import Role
 
 Status = ScoreSheet.Status
-Policy = Tournament.ConfirmationPolicy
 
 
 def entry_digest(entry: SheetEntry) -> str:
@@ -84,12 +89,8 @@ class SheetPageMixin(TableMixin):
     def is_blind(self) -> bool:
         """In blind double entry, a second official must not see the first entry."""
         current = self.current()
-        return (
-            self.tournament.confirmation_policy == Policy.DOUBLE_BLIND
-            and self.sheet is not None
-            and self.sheet.status == Status.ENTERED
-            and current is not None
-            and current.entered_by_id != self.request.user.pk
+        return current is not None and hidden_from(
+            self.tournament, self.sheet, current, self.request.user
         )
 
     def round_locked(self) -> bool:
@@ -101,22 +102,21 @@ class SheetPageMixin(TableMixin):
         if self.round_locked():
             return False
         if self.correcting:
-            return self.sheet is not None and self.sheet.status in (
-                Status.CONFIRMED,
-                Status.DISPUTED,
-            )
-        return self.sheet is None or self.sheet.status not in (Status.CONFIRMED, Status.DISPUTED)
+            return open_for_correction(self.sheet)
+        return open_for_entry(self.sheet)
 
     def can_confirm(self) -> bool:
-        current = self.current()
-        if self.round_locked() or self.sheet is None or current is None:
-            return False
-        if self.sheet.status != Status.ENTERED:
-            return False
-        policy = self.tournament.confirmation_policy
-        if policy == Policy.DOUBLE_BLIND:
-            return False
-        return policy == Policy.SINGLE or current.entered_by_id != self.request.user.pk
+        return not self.round_locked() and may_confirm(
+            self.tournament, self.sheet, self.request.user
+        )
+
+    def can_correct(self) -> bool:
+        """A head referee corrects a confirmed sheet or settles a disputed one here."""
+        return (
+            not self.round_locked()
+            and self.is_at_least(Role.HEAD_REFEREE)
+            and open_for_correction(self.sheet)
+        )
 
     def dispute_versions(self) -> list[SheetVersion]:
         if self.sheet is None or self.sheet.status != Status.DISPUTED:
@@ -188,6 +188,7 @@ class SheetPageMixin(TableMixin):
             formset=formset,
             blind=self.is_blind(),
             can_confirm=self.can_confirm(),
+            can_correct=self.can_correct(),
             current_view=(
                 describe_version(current, self.context, self.rules) if show_current else None
             ),
@@ -206,13 +207,8 @@ class SheetPageMixin(TableMixin):
         return context
 
     def urls(self) -> dict[str, str]:
-        args = {
-            "slug": self.tournament.slug,
-            "number": self.round.number,
-            "table": self.table_number,
-        }
         names = ("sheet", "hands", "confirm", "correct", "correct_hands", "history")
-        return {name: reverse(f"scoring:{name}", kwargs=args) for name in names} | {
+        return {name: self.table_url(name) for name in names} | {
             "round": reverse(
                 "scoring:round", kwargs={"slug": self.tournament.slug, "number": self.round.number}
             )
@@ -369,7 +365,6 @@ class SheetPageMixin(TableMixin):
             )
             return
         status = outcome.sheet.status
-        policy = self.tournament.confirmation_policy
         level = messages.SUCCESS
         if status == Status.CONFIRMED:
             text = _("Saved and confirmed: the sheet counts in the standings.")
@@ -382,7 +377,7 @@ class SheetPageMixin(TableMixin):
                 "Your entry differs from the first one: the table is disputed. "
                 "A head referee settles it."
             )
-        elif policy == Policy.DOUBLE_BLIND:
+        elif confirmed_by_blind_entry(self.tournament):
             text = _("Saved. It counts once a second official enters it blind and both agree.")
         else:
             text = _("Saved. It counts once a second official confirms it.")
@@ -456,14 +451,7 @@ class SheetConfirmView(TableMixin, View):
 
     def post(self, request, *args, **kwargs):
         self.setup_table()
-        target = reverse(
-            "scoring:sheet",
-            kwargs={
-                "slug": self.tournament.slug,
-                "number": self.round.number,
-                "table": self.table_number,
-            },
-        )
+        target = self.table_url("sheet")
         if self.sheet is None:
             messages.error(request, _("Nothing has been entered for this table yet."))
             return redirect(target)
@@ -494,11 +482,7 @@ class SheetHistoryView(TableMixin, TemplateView):
                 "confirmations__user"
             )
             for version in queryset.order_by("-number"):
-                blind = (
-                    self.tournament.confirmation_policy == Policy.DOUBLE_BLIND
-                    and self.sheet.status == Status.ENTERED
-                    and version.entered_by_id != self.request.user.pk
-                )
+                blind = hidden_from(self.tournament, self.sheet, version, self.request.user)
                 versions.append(
                     {
                         "version": version,
@@ -510,12 +494,5 @@ class SheetHistoryView(TableMixin, TemplateView):
                     }
                 )
         context["versions"] = versions
-        context["sheet_url"] = reverse(
-            "scoring:sheet",
-            kwargs={
-                "slug": self.tournament.slug,
-                "number": self.round.number,
-                "table": self.table_number,
-            },
-        )
+        context["sheet_url"] = self.table_url("sheet")
         return context

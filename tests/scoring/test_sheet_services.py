@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from scoring.entries import HandEntry, SeatEntry, SheetEntry
+from scoring.entries import SeatEntry, SheetEntry
 from scoring.messages import message_for
 from scoring.models import Confirmation, ScoreSheet, SheetVersion
-from scoring.rules import RulesErrors
+from scoring.rules import Hand, RulesErrors
 from scoring.selectors.standings import tournament_standings
 from scoring.services.sheets import (
     SheetConflict,
@@ -109,7 +109,7 @@ def _hands_entry(players) -> SheetEntry:
     return SheetEntry(
         kind="hands",
         seats=tuple(SeatEntry(registration_id=player.pk) for player in players),
-        hands=(HandEntry(result="ron", winner="S", loser="W", han=3, fu=30, time_up=True),),
+        hands=(Hand(result="ron", winner="S", loser="W", han=3, fu=30, time_up=True),),
     )
 
 
@@ -170,7 +170,7 @@ def test_two_entries_hand_by_hand_must_agree_hand_by_hand(event):
     enter(round_, 1, _hands_entry(players), users[Role.REFEREE])
     other = dataclasses.replace(
         _hands_entry(players),
-        hands=(HandEntry(result="ron", winner="S", loser="W", han=2, fu=60, time_up=True),),
+        hands=(Hand(result="ron", winner="S", loser="W", han=2, fu=60, time_up=True),),
     )
     outcome = enter(round_, 1, other, users["referee2"])
     assert outcome.sheet.status == Status.DISPUTED

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules import RULESETS, HandInput, RuleSet, score_hand
+from scoring.rules import RULESETS, Hand, RuleSet, score_hand
 
 WRC = RULESETS["wrc2015"]
 ORAN = RULESETS["oran2015"]
@@ -14,7 +14,7 @@ def ron(rs: RuleSet, *, dealer_wins: bool, han=None, fu=None, yakuman=0, honba=0
     winner = "E" if dealer_wins else "S"
     res = score_hand(
         rs,
-        HandInput(
+        Hand(
             "ron",
             dealer="E",
             winner=winner,
@@ -33,14 +33,12 @@ def tsumo(rs: RuleSet, *, dealer_wins: bool, han=None, fu=None, yakuman=0, honba
     if dealer_wins:
         res = score_hand(
             rs,
-            HandInput(
-                "tsumo", dealer="E", winner="E", han=han, fu=fu, yakuman=yakuman, honba=honba
-            ),
+            Hand("tsumo", dealer="E", winner="E", han=han, fu=fu, yakuman=yakuman, honba=honba),
         )
         assert res.payments[1] == res.payments[2] == res.payments[3]
         return -res.payments[1]
     res = score_hand(
-        rs, HandInput("tsumo", dealer="E", winner="S", han=han, fu=fu, yakuman=yakuman, honba=honba)
+        rs, Hand("tsumo", dealer="E", winner="S", han=han, fu=fu, yakuman=yakuman, honba=honba)
     )
     assert res.payments[2] == res.payments[3]
     return (-res.payments[2], -res.payments[0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.rules import (
-    HandInput,
+    Hand,
     RulesError,
     base_points,
     noten_payments,
@@ -210,7 +210,7 @@ def test_worked_dealer_tsumo_with_counters_and_sticks():
     # docs/rules.md §4.2: 2 han 30 fu dealer tsumo, 3 counters, 2 sticks: 1 000 + 300 from each,
     # + 2 000 sticks -> dealer +5 900
     res = score_hand(
-        WRC, HandInput("tsumo", dealer="E", winner="E", han=2, fu=30, honba=3, riichi_sticks=2)
+        WRC, Hand("tsumo", dealer="E", winner="E", han=2, fu=30, honba=3, riichi_sticks=2)
     )
     assert res.payments == (3900, -1300, -1300, -1300)
     assert res.payments[0] + res.riichi_collected == 5900
@@ -220,7 +220,7 @@ def test_worked_non_dealer_ron_with_counter_and_sticks():
     # docs/rules.md §4.2: 3 han 40 fu non-dealer ron, 1 counter, 3 sticks: 5 200 + 300, + 3 000
     res = score_hand(
         WRC,
-        HandInput("ron", dealer="E", winner="S", loser="N", han=3, fu=40, honba=1, riichi_sticks=3),
+        Hand("ron", dealer="E", winner="S", loser="N", han=3, fu=40, honba=1, riichi_sticks=3),
     )
     assert res.payments == (0, 5500, 0, -5500)
     assert res.riichi_collected == 3000
@@ -271,7 +271,7 @@ IMPOSSIBLE = [
 @pytest.mark.parametrize("rs", [WRC, ORAN, MS], ids=lambda r: r.key)
 @pytest.mark.parametrize(("result", "han", "fu", "code"), IMPOSSIBLE)
 def test_impossible_combinations_are_rejected(rs, result, han, fu, code):
-    hand = HandInput(
+    hand = Hand(
         result, dealer="E", winner="S", loser="W" if result == "ron" else None, han=han, fu=fu
     )
     with pytest.raises(RulesError) as info:
@@ -291,7 +291,7 @@ def test_impossible_combinations_are_rejected(rs, result, han, fu, code):
     ],
 )
 def test_possible_edge_combinations_are_accepted(result, han, fu):
-    hand = HandInput(
+    hand = Hand(
         result, dealer="E", winner="S", loser="W" if result == "ron" else None, han=han, fu=fu
     )
     assert sum(score_hand(WRC, hand).payments) == 0
@@ -304,14 +304,10 @@ def test_possible_edge_combinations_are_accepted(result, han, fu):
 @pytest.mark.parametrize("honba", [0, 2])
 def test_pao_tsumo_liable_pays_everything(honba):
     # WRC 2015 §6.2: non-dealer winner 32 000 + 300h from the liable player, others nothing
-    res = score_hand(
-        WRC, HandInput("tsumo", dealer="E", winner="S", yakuman=1, pao="W", honba=honba)
-    )
+    res = score_hand(WRC, Hand("tsumo", dealer="E", winner="S", yakuman=1, pao="W", honba=honba))
     assert res.payments == (0, 32000 + 300 * honba, -(32000 + 300 * honba), 0)
     # dealer winner: 48 000 + 300h
-    res = score_hand(
-        WRC, HandInput("tsumo", dealer="E", winner="E", yakuman=1, pao="N", honba=honba)
-    )
+    res = score_hand(WRC, Hand("tsumo", dealer="E", winner="E", yakuman=1, pao="N", honba=honba))
     assert res.payments == (48000 + 300 * honba, 0, 0, -(48000 + 300 * honba))
 
 
@@ -319,11 +315,11 @@ def test_pao_tsumo_liable_pays_everything(honba):
 def test_pao_ron_split_half_counters_on_discarder(honba):
     # WRC 2015 §6.2: discarder and liable each pay half (16 000 / 24 000); counters by discarder
     res = score_hand(
-        WRC, HandInput("ron", dealer="E", winner="S", loser="N", yakuman=1, pao="W", honba=honba)
+        WRC, Hand("ron", dealer="E", winner="S", loser="N", yakuman=1, pao="W", honba=honba)
     )
     assert res.payments == (0, 32000 + 300 * honba, -16000, -(16000 + 300 * honba))
     res = score_hand(
-        WRC, HandInput("ron", dealer="E", winner="E", loser="S", yakuman=1, pao="N", honba=honba)
+        WRC, Hand("ron", dealer="E", winner="E", loser="S", yakuman=1, pao="N", honba=honba)
     )
     assert res.payments == (48000 + 300 * honba, -(24000 + 300 * honba), 0, -24000)
 
@@ -331,7 +327,7 @@ def test_pao_ron_split_half_counters_on_discarder(honba):
 def test_pao_liable_discarder_pays_all():
     # [A14]: the liable player discarded the winning tile: he pays the whole ron
     res = score_hand(
-        WRC, HandInput("ron", dealer="E", winner="S", loser="W", yakuman=1, pao="W", honba=1)
+        WRC, Hand("ron", dealer="E", winner="S", loser="W", yakuman=1, pao="W", honba=1)
     )
     assert res.payments == (0, 32300, -32300, 0)
 
@@ -339,9 +335,9 @@ def test_pao_liable_discarder_pays_all():
 @pytest.mark.parametrize(
     ("hand", "code"),
     [
-        (HandInput("ron", winner="S", loser="W", han=5, pao="N"), "pao_needs_yakuman"),
-        (HandInput("tsumo", winner="S", yakuman=1, pao="S"), "pao_is_winner"),
-        (HandInput("tsumo", winner="S", yakuman=1, pao="X"), "seat_unknown"),
+        (Hand("ron", winner="S", loser="W", han=5, pao="N"), "pao_needs_yakuman"),
+        (Hand("tsumo", winner="S", yakuman=1, pao="S"), "pao_is_winner"),
+        (Hand("tsumo", winner="S", yakuman=1, pao="X"), "seat_unknown"),
     ],
 )
 def test_pao_errors(hand, code):
@@ -355,7 +351,7 @@ def test_pao_errors(hand, code):
 def test_pao_can_be_switched_off():
     rs = resolve_ruleset("mahjongsoul", {"pao": False})  # [A6] default is WRC's rule
     with pytest.raises(RulesError) as info:
-        score_hand(rs, HandInput("tsumo", winner="S", yakuman=1, pao="W"))
+        score_hand(rs, Hand("tsumo", winner="S", yakuman=1, pao="W"))
     assert info.value.code == "pao_not_in_ruleset"
 
 
@@ -373,17 +369,13 @@ def test_pao_can_be_switched_off():
     ],
 )
 def test_head_bump(loser, claimants, winner):
-    res = score_hand(
-        WRC, HandInput("ron", loser=loser, ron_claimants=tuple(claimants), han=1, fu=30)
-    )
+    res = score_hand(WRC, Hand("ron", loser=loser, ron_claimants=tuple(claimants), han=1, fu=30))
     assert res.winner == winner
 
 
 def test_head_bump_rejects_the_wrong_winner():
     with pytest.raises(RulesError) as info:
-        score_hand(
-            WRC, HandInput("ron", loser="W", winner="S", ron_claimants=("E", "S"), han=1, fu=30)
-        )
+        score_hand(WRC, Hand("ron", loser="W", winner="S", ron_claimants=("E", "S"), han=1, fu=30))
     assert info.value.code == "ron_priority"
     assert info.value.params["winner"] == "E"
 
@@ -403,7 +395,7 @@ NOTEN = [
 @pytest.mark.parametrize("rs", [WRC, ORAN, MS], ids=lambda r: r.key)
 @pytest.mark.parametrize(("tenpai", "expected"), NOTEN)
 def test_noten_payments(rs, tenpai, expected):
-    res = score_hand(rs, HandInput("draw", dealer="E", tenpai=tenpai, honba=2, riichi_sticks=1))
+    res = score_hand(rs, Hand("draw", dealer="E", tenpai=tenpai, honba=2, riichi_sticks=1))
     assert res.payments == expected
     assert res.next_honba == 3  # WRC 2015 §5.7.2: +1 after any draw
     assert res.dealer_retains == ("E" in tenpai)  # WRC 2015 §5.7.8
@@ -412,7 +404,7 @@ def test_noten_payments(rs, tenpai, expected):
 
 def test_dead_hand_counts_noten():
     # A dead hand is noten [WRC 2015 §2.2, §7.1]
-    res = score_hand(WRC, HandInput("draw", dealer="S", tenpai=("S", "W"), dead_hand=("S",)))
+    res = score_hand(WRC, Hand("draw", dealer="S", tenpai=("S", "W"), dead_hand=("S",)))
     assert res.payments == (-1000, -1000, 3000, -1000)
     assert not res.dealer_retains
     assert tuple(noten_payments(WRC, [2])) == res.payments
@@ -422,7 +414,7 @@ def test_noten_riichi_is_a_chombo():
     # WRC 2015 §5.7.2, §7.1: noten riichi = chombo: no noten payments, no counter, replay
     res = score_hand(
         WRC,
-        HandInput("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), honba=1, riichi=("W",)),
+        Hand("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), honba=1, riichi=("W",)),
     )
     assert res.result == "chombo"
     assert res.chombo == ("W",)
@@ -436,7 +428,7 @@ def test_noten_riichi_is_a_chombo():
 def test_noten_riichi_with_dead_hand_just_pays_noten():
     # WRC 2015 §7.2, the noten riichi exception: dead hand after riichi -> pays as noten
     res = score_hand(
-        WRC, HandInput("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), dead_hand=("W",))
+        WRC, Hand("draw", dealer="E", tenpai=("E",), noten_riichi=("W",), dead_hand=("W",))
     )
     assert res.result == "draw"
     assert res.payments == (3000, -1000, -1000, -1000)
@@ -447,16 +439,16 @@ def test_riichi_player_missing_from_the_draw_is_refused(rs):
     # A riichi player must show a tenpai hand [WRC 2015 §5.7.2; ORAN-1 §4.2.2]; W declared
     # riichi and is neither tenpai, noten riichi nor a dead hand: the sheet must say which.
     with pytest.raises(RulesError) as info:
-        score_hand(rs, HandInput("draw", dealer="E", tenpai=("S",), riichi=("W",)))
+        score_hand(rs, Hand("draw", dealer="E", tenpai=("S",), riichi=("W",)))
     assert (info.value.code, info.value.field) == ("riichi_hand_not_shown", "tenpai")
     assert "W declared riichi" in str(info.value)
     # Each of the three answers is accepted: tenpai (WRC 2015 §5.7.2: 1 500 each way), noten
     # riichi (chombo, WRC 2015 §7.1), dead hand (pays as noten, the WRC 2015 §7.2 exception).
-    shown = score_hand(rs, HandInput("draw", dealer="E", tenpai=("S", "W"), riichi=("W",)))
+    shown = score_hand(rs, Hand("draw", dealer="E", tenpai=("S", "W"), riichi=("W",)))
     assert shown.payments == (-1500, 1500, 1500, -1500)
-    fault = HandInput("draw", dealer="E", tenpai=("S",), riichi=("W",), noten_riichi=("W",))
+    fault = Hand("draw", dealer="E", tenpai=("S",), riichi=("W",), noten_riichi=("W",))
     assert score_hand(rs, fault).chombo == ("W",)
-    dead = HandInput("draw", dealer="E", tenpai=("S",), riichi=("W",), dead_hand=("W",))
+    dead = Hand("draw", dealer="E", tenpai=("S",), riichi=("W",), dead_hand=("W",))
     assert score_hand(rs, dead).payments == (-1000, 3000, -1000, -1000)
 
 
@@ -468,9 +460,9 @@ def test_riichi_player_missing_from_the_draw_is_refused(rs):
 def test_nagashi(rs):
     # Dealer: 4 000 from each; non-dealer: 4 000 from the dealer, 2 000 from the others;
     # no counters [A15]
-    res = score_hand(rs, HandInput("nagashi", dealer="E", player="E", honba=2))
+    res = score_hand(rs, Hand("nagashi", dealer="E", player="E", honba=2))
     assert res.payments == (12000, -4000, -4000, -4000)
-    res = score_hand(rs, HandInput("nagashi", dealer="E", player="W", tenpai=("E",), honba=2))
+    res = score_hand(rs, Hand("nagashi", dealer="E", player="W", tenpai=("E",), honba=2))
     assert res.payments == (-4000, -2000, 8000, -2000)
     assert res.dealer_retains
     assert res.next_honba == 3
@@ -483,7 +475,7 @@ def test_nagashi_overrides_the_riichi_check(rs):
     for noten_riichi in ((), ("N",)):
         res = score_hand(
             rs,
-            HandInput("nagashi", dealer="E", player="W", riichi=("N",), noten_riichi=noten_riichi),
+            Hand("nagashi", dealer="E", player="W", riichi=("N",), noten_riichi=noten_riichi),
         )
         assert (res.result, res.chombo) == ("nagashi", ())
         assert res.payments == (-4000, -2000, 8000, -2000)  # Évriichi adv. 1; ORAN-1 §4.4.10.6
@@ -493,7 +485,7 @@ def test_nagashi_overrides_the_riichi_check(rs):
 def test_nagashi_is_an_error_in_wrc():
     # docs/rules.md §1: not in the WRC rules (only winning hands are paid [WRC 2015 §6])
     with pytest.raises(RulesError) as info:
-        score_hand(WRC, HandInput("nagashi", player="W"))
+        score_hand(WRC, Hand("nagashi", player="W"))
     assert info.value.code == "nagashi_not_in_ruleset"
 
 
@@ -505,7 +497,7 @@ def test_wrc_chombo():
     # No payment, deposits of this hand back, no counter, same dealer, 20 penalty points
     res = score_hand(
         WRC,
-        HandInput("chombo", dealer="S", offender="N", riichi=("E", "W"), honba=2, riichi_sticks=1),
+        Hand("chombo", dealer="S", offender="N", riichi=("E", "W"), honba=2, riichi_sticks=1),
     )
     assert res.payments == (0, 0, 0, 0)
     assert res.riichi_returned == ("E", "W")
@@ -519,7 +511,7 @@ def test_wrc_chombo():
 
 def test_oran_chombo_is_a_deferred_table_deduction():
     # ORAN: 10 000 table points taken off at the end [ORAN-1 §2.1, §3.1.4]
-    res = score_hand(ORAN, HandInput("chombo", dealer="E", offender="E"))
+    res = score_hand(ORAN, Hand("chombo", dealer="E", offender="E"))
     assert res.table_penalty == (-10000, 0, 0, 0)
     assert res.penalty_points == (0, 0, 0, 0)
     assert res.dealer_retains  # dealer keeps the deal [ORAN-1 §3.1.4]
@@ -527,29 +519,29 @@ def test_oran_chombo_is_a_deferred_table_deduction():
 
 def test_abortive_draw_only_in_mahjongsoul():
     # [Évriichi adv. 3]: deal does not move, +1 counter; WRC has none [WRC 2015 §5.7.3]
-    res = score_hand(MS, HandInput("abortive", dealer="W", honba=1, riichi=("S",)))
+    res = score_hand(MS, Hand("abortive", dealer="W", honba=1, riichi=("S",)))
     assert res.dealer_retains
     assert res.next_honba == 2
     assert res.riichi_sticks_after == 1
     with pytest.raises(RulesError) as info:
-        score_hand(WRC, HandInput("abortive"))
+        score_hand(WRC, Hand("abortive"))
     assert info.value.code == "abortive_not_in_ruleset"
 
 
 @pytest.mark.parametrize(
     ("hand", "code", "field"),
     [
-        (HandInput("win"), "result_unknown", "result"),
-        (HandInput("ron", winner="S", loser="S", han=1, fu=30), "winner_is_loser", "loser"),
-        (HandInput("ron", winner="S", han=1, fu=30), "seat_missing", "loser"),
-        (HandInput("tsumo", winner="S", loser="W", han=1, fu=30), "tsumo_with_loser", "loser"),
-        (HandInput("ron", winner="S", loser="W"), "han_missing", "han"),
+        (Hand("win"), "result_unknown", "result"),
+        (Hand("ron", winner="S", loser="S", han=1, fu=30), "winner_is_loser", "loser"),
+        (Hand("ron", winner="S", han=1, fu=30), "seat_missing", "loser"),
+        (Hand("tsumo", winner="S", loser="W", han=1, fu=30), "tsumo_with_loser", "loser"),
+        (Hand("ron", winner="S", loser="W"), "han_missing", "han"),
         (
-            HandInput("ron", winner="S", loser="W", han=1, fu=30, honba=-1),
+            Hand("ron", winner="S", loser="W", han=1, fu=30, honba=-1),
             "count_negative",
             "honba",
         ),
-        (HandInput("draw", tenpai=("E", "E")), "seat_repeated", "tenpai"),
+        (Hand("draw", tenpai=("E", "E")), "seat_repeated", "tenpai"),
     ],
 )
 def test_malformed_hands(hand, code, field):
@@ -561,10 +553,10 @@ def test_malformed_hands(hand, code, field):
 @pytest.mark.parametrize(
     ("hand", "key"),
     [
-        (HandInput("draw", winner="S"), "winner"),
-        (HandInput("chombo", offender="N", han=3), "han"),
-        (HandInput("tsumo", winner="S", han=1, fu=30, tenpai=("E",)), "tenpai"),
-        (HandInput("ron", winner="S", loser="W", han=1, fu=30, offender="N"), "offender"),
+        (Hand("draw", winner="S"), "winner"),
+        (Hand("chombo", offender="N", han=3), "han"),
+        (Hand("tsumo", winner="S", han=1, fu=30, tenpai=("E",)), "tenpai"),
+        (Hand("ron", winner="S", loser="W", han=1, fu=30, offender="N"), "offender"),
     ],
 )
 def test_keys_that_do_not_belong_to_the_result_are_rejected(hand, key):
@@ -583,8 +575,17 @@ def test_han_or_fu_with_a_yakuman_is_rejected(result, han, fu, key):
     # docs/cli.md `hand`: a yakuman count replaces han and fu; both written is a slip, never paid
     # silently as one of them.
     loser = "W" if result == "ron" else None
-    hand = HandInput(result, winner="S", loser=loser, han=han, fu=fu, yakuman=1)
+    hand = Hand(result, winner="S", loser=loser, han=han, fu=fu, yakuman=1)
     with pytest.raises(RulesError) as info:
         score_hand(WRC, hand)
     assert (info.value.code, info.value.field) == ("yakuman_with_han_fu", key)
     assert info.value.params == {"key": key, "yakuman": 1}
+
+
+def test_a_hand_without_its_state_is_scored_as_the_first_hand_of_a_game():
+    # docs/cli.md `hand`: dealer "E", honba 0 and riichi_sticks 0 when not written. Non-dealer
+    # ron 3 han 30 fu: 3 900 [EMA 2012 sheet].
+    alone = Hand("ron", winner="S", loser="W", han=3, fu=30)
+    first = Hand("ron", winner="S", loser="W", han=3, fu=30, dealer="E", honba=0, riichi_sticks=0)
+    assert score_hand(WRC, alone) == score_hand(WRC, first)
+    assert score_hand(WRC, alone).payments == (0, 3900, -3900, 0)

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from scoring.rules import (
     RULESETS,
-    GameHand,
-    HandInput,
+    Hand,
     RulesError,
     SeatSheet,
     replay_game,
@@ -43,7 +42,7 @@ def wins(draw):
 @given(rulesets, wins(), seats, st.integers(0, 10), st.integers(0, 5))
 def test_payments_balance(key, win, dealer, honba, sticks):
     # docs/rules.md §10: payments sum to zero, every amount is a multiple of 100
-    hand = HandInput(dealer=dealer, honba=honba, riichi_sticks=sticks, **win)
+    hand = Hand(dealer=dealer, honba=honba, riichi_sticks=sticks, **win)
     try:
         res = score_hand(RULESETS[key], hand)
     except RulesError:
@@ -114,21 +113,21 @@ def game_hands(draw):
             w["loser"] = draw(seats.filter(lambda s: s != w["winner"]))
         if kind == "tsumo":
             w["loser"] = None
-        return GameHand(riichi=riichi, **w)
+        return Hand(riichi=riichi, **w)
     if kind == "draw":
-        return GameHand("draw", tenpai=tuple(draw(st.lists(seats, unique=True))), riichi=riichi)
+        return Hand("draw", tenpai=tuple(draw(st.lists(seats, unique=True))), riichi=riichi)
     if kind == "nagashi":
-        return GameHand("nagashi", player=draw(seats), riichi=riichi)
+        return Hand("nagashi", player=draw(seats), riichi=riichi)
     if kind == "abortive":
-        return GameHand("abortive", riichi=riichi)
-    return GameHand("chombo", offender=draw(seats), riichi=riichi)
+        return Hand("abortive", riichi=riichi)
+    return Hand("chombo", offender=draw(seats), riichi=riichi)
 
 
 @given(rulesets, st.lists(game_hands(), max_size=25))
 def test_replay_conserves_points_and_sticks(key, hands):
     # docs/rules.md §10: Σ points + 1 000 x sticks = 4 x start after every hand
     rs = RULESETS[key]
-    kept: list[GameHand] = []
+    kept: list[Hand] = []
     for hand in hands:  # keep the hands the rules accept, stop at the end of the game
         try:
             g = replay_game(rs, [*kept, hand])
