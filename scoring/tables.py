@@ -11,13 +11,12 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from scoring.selectors.standings import TeamStanding
-from tournament.formatting import NO_PLACE, format_place, score_text
+from scoring.selectors.rows import NO_HANCHAN_PLAYED, player_rows, team_rows
+from scoring.selectors.standings import Standings, TeamStanding
+from tournament.formatting import NO_PLACE, score_text
 from tournament.names import fold, player_search_text
 
 NEGATIVE_INFINITY = float("-inf")
-# Why a listed player has no place: the rankings page and the standings XLSX say the same.
-NO_HANCHAN_PLAYED = _("No hanchan played")
 #: The rules' tie-break criteria (scoring.rules TIE_BREAK_CRITERIA), as the rankings say them.
 TIE_BREAK_LABELS = {
     "best_hanchan": _("the best hanchan"),
@@ -50,7 +49,7 @@ class ScoreColumn(tables.Column):
 
 
 class RankingTable(tables.Table):
-    """The live ranking: one row per StandingEntry, one column per round."""
+    """The live ranking: one row per player (`ranking_rows`), one column per round."""
 
     # empty_values=(): render_place also draws the "–" of a player with no place
     place = tables.Column(verbose_name=_("Place"), order_by=("place_sort",), empty_values=())
@@ -126,7 +125,7 @@ class RankingTable(tables.Table):
             return format_html(
                 '<span class="muted" title="{}">{}</span>', NO_HANCHAN_PLAYED, NO_PLACE
             )
-        place = format_place(value, record["shared_place"])
+        place = record["place_text"]
         criterion = record.get("decided_by")
         if not criterion:
             return place
@@ -159,33 +158,33 @@ class RankingTable(tables.Table):
         return format_html('<span title="{}">{}</span>', record["country_name"], value)
 
 
-def ranking_rows(standings) -> list[dict]:
-    """Flatten scoring's Standings into rows the table can sort and render (no queries)."""
+def ranking_rows(standings: Standings) -> list[dict]:
+    """The standings' rows (`player_rows`) with what the table sorts and searches by."""
     rows = []
-    for entry in standings.entries:
-        player = entry.player
-        scores = {number: score.score for number, score in entry.rounds.items()}
+    for row in player_rows(standings):
+        player = row.player
+        scores = dict(zip(standings.round_numbers, row.scores, strict=True))
         rows.append(
             {
-                "registration_id": entry.registration_id,
-                "place": entry.place,
-                "place_sort": entry.place if entry.place is not None else 10**6,
-                "shared_place": entry.shared_place,
-                "decided_by": entry.decided_by,
-                "name": player.display_name,
-                "withdrawn": entry.withdrawn,
+                "registration_id": row.registration_id,
+                "place": row.place,
+                "place_text": row.place_text,
+                "place_sort": row.place if row.place is not None else 10**6,
+                "decided_by": row.decided_by,
+                "name": row.name,
+                "withdrawn": row.withdrawn,
                 "name_sort": fold(player.last_name or player.first_name),
                 # As find my seat: "mueller" finds Müller, "山田太郎" 山田 太郎 (names).
                 "search": player_search_text(player.first_name, player.last_name, player.nickname),
-                "country": player.country.code or "",
+                "country": row.country,
                 "country_name": str(player.country.name) if player.country else "",
-                "club": entry.team_or_club,
-                "total": entry.total,
-                "total_sort": _sort_value(entry.total),
-                "penalty": entry.penalty_total or None,
-                "penalty_sort": _sort_value(entry.penalty_total),
+                "club": row.team_or_club,
+                "total": row.total,
+                "total_sort": _sort_value(row.total),
+                "penalty": row.penalty_total or None,
+                "penalty_sort": _sort_value(row.penalty_total),
                 "rounds": scores,
-                "round_sort": {n: _sort_value(scores.get(n)) for n in standings.round_numbers},
+                "round_sort": {n: _sort_value(score) for n, score in scores.items()},
             }
         )
     return rows
@@ -209,14 +208,9 @@ class TeamRankingTable(tables.Table):
         attrs = {"class": "ranking fold-last"}
 
 
-def team_rows(teams: list[TeamStanding]) -> list[dict]:
-    """Team ranking rows for the table and its PDF (the ranking is `team_standings`')."""
+def team_ranking_rows(teams: list[TeamStanding]) -> list[dict]:
+    """The team standings' rows (`team_rows`) as the table reads them."""
     return [
-        {
-            "place": f"{team.place}=" if team.shared_place else team.place,
-            "name": team.team_name,
-            "members": ", ".join(member.player.display_name for member in team.members),
-            "total": team.total,
-        }
-        for team in teams
+        {"place": row.place_text, "name": row.name, "members": row.members, "total": row.total}
+        for row in team_rows(teams)
     ]

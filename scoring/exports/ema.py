@@ -9,6 +9,7 @@ player down).
 
 from django.utils.translation import gettext as _
 
+from scoring.selectors.rows import player_rows
 from scoring.selectors.standings import tournament_standings
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.xlsx import workbook_bytes
@@ -21,17 +22,17 @@ class EmaResultsXlsx:
         self.tournament = tournament
 
     def rows(self):
-        for entry in tournament_standings(self.tournament).entries:
-            if entry.place is None:
+        for row in player_rows(tournament_standings(self.tournament)):
+            if row.place is None:
                 continue
-            player = entry.player
+            player = row.player
             yield [
-                entry.place,
+                row.place,
                 player.ema_number,
                 player.last_name,
                 player.first_name,
                 player.country.alpha3 or "",
-                score_decimal(entry.total),
+                score_decimal(row.total),
             ]
 
     def render(self) -> tuple[str, str, bytes]:

@@ -9,11 +9,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
+from scoring.selectors.rows import TeamRow, player_rows, team_rows
 from scoring.selectors.standings import Standings, team_standings, tournament_standings
-from scoring.tables import team_rows
 from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, fonts, grid_table, para, tournament_subtitle
-from tournament.formatting import format_place, format_score
+from tournament.formatting import format_score
 from tournament.models import Tournament
 
 MARGIN = 12 * mm
@@ -81,26 +81,18 @@ class StandingsPdf:
             para(_("Total"), "head"),
         ]
         rows = [header]
-        for entry in standings.entries:
-            player = entry.player
+        for row in player_rows(standings):
             # Numbers are plain strings (fast for a thousand players); names may need the
             # CJK fallback font, so they are Paragraphs.
             rows.append(
                 [
-                    format_place(entry.place, entry.shared_place),
-                    para(
-                        f"{player.display_name} ({_('withdrawn')})"
-                        if entry.withdrawn
-                        else player.display_name
-                    ),
-                    player.country.code or "",
-                    para(entry.team_or_club, "small"),
-                    *[
-                        format_score(entry.rounds[n].score) if n in entry.rounds else ""
-                        for n in numbers
-                    ],
-                    format_score(entry.penalty_total) if entry.penalty_total else "",
-                    format_score(entry.total),
+                    row.place_text,
+                    para(f"{row.name} ({_('withdrawn')})" if row.withdrawn else row.name),
+                    row.country,
+                    para(row.team_or_club, "small"),
+                    *[format_score(score) for score in row.scores],
+                    format_score(row.penalty_total) if row.penalty_total else "",
+                    format_score(row.total),
                 ]
             )
         return standings_table(rows)
@@ -161,7 +153,7 @@ class TeamRankingsPdf:
         content = build_pdf(story, title=title, tournament=self.tournament, margins=MARGIN)
         return f"{self.tournament.slug}-team-rankings.pdf", PDF_CONTENT_TYPE, content
 
-    def table(self, rows: list[dict]) -> Table:
+    def table(self, rows: list[TeamRow]) -> Table:
         header = [
             para(_("Place"), "head"),
             para(_("Team"), "head"),
@@ -169,7 +161,7 @@ class TeamRankingsPdf:
             para(_("Players"), "head"),
         ]
         body = [
-            [str(row["place"]), para(row["name"]), format_score(row["total"]), para(row["members"])]
+            [row.place_text, para(row.name), format_score(row.total), para(row.members)]
             for row in rows
         ]
         table = grid_table([header, *body], widths=TEAM_WIDTHS)

@@ -8,13 +8,8 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from scoring.selectors.standings import (
-    StandingEntry,
-    Standings,
-    team_standings,
-    tournament_standings,
-)
-from scoring.tables import NO_HANCHAN_PLAYED
+from scoring.selectors.rows import NO_HANCHAN_PLAYED, PlayerRow, player_rows, team_rows
+from scoring.selectors.standings import Standings, team_standings, tournament_standings
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.pdf import tournament_subtitle
 from tournament.exports.xlsx import workbook_bytes
@@ -29,10 +24,10 @@ def round_header(number: int, standings: Standings) -> str:
     return header
 
 
-def _status(entry: StandingEntry) -> str:
-    if entry.withdrawn:
+def _status(row: PlayerRow) -> str:
+    if row.withdrawn:
         return _("withdrawn")
-    return str(NO_HANCHAN_PLAYED) if entry.place is None else ""
+    return str(NO_HANCHAN_PLAYED) if row.place is None else ""
 
 
 def tournament_sheet(
@@ -68,21 +63,17 @@ class StandingsXlsx:
         self.tournament = tournament
 
     def rows(self, standings: Standings):
-        for entry in standings.entries:
-            player = entry.player
+        for row in player_rows(standings):
             yield [
-                NO_PLACE if entry.place is None else entry.place,
-                player.last_name,
-                player.first_name,
-                player.country.code or "",
-                entry.team_or_club,
-                score_decimal(entry.total),
-                *[
-                    score_decimal(entry.rounds[n].score) if n in entry.rounds else None
-                    for n in standings.round_numbers
-                ],
-                score_decimal(entry.penalty_total),
-                _status(entry),
+                NO_PLACE if row.place is None else row.place,
+                row.player.last_name,
+                row.player.first_name,
+                row.country,
+                row.team_or_club,
+                score_decimal(row.total),
+                *[score_decimal(score) for score in row.scores],
+                score_decimal(row.penalty_total),
+                _status(row),
             ]
 
     def render(self) -> tuple[str, str, bytes]:
@@ -99,20 +90,10 @@ class StandingsXlsx:
             _("Status"),
         ]
         sheets = [(_("Standings"), headers, self.rows(standings))]
-        teams = team_standings(self.tournament)
+        teams = team_rows(team_standings(self.tournament))
         if teams:
-            team_rows = (
-                [
-                    team.place,
-                    team.team_name,
-                    score_decimal(team.total),
-                    ", ".join(m.player.display_name for m in team.members),
-                ]
-                for team in teams
-            )
-            sheets.append(
-                (_("Teams"), [_("Place"), _("Team"), _("Total"), _("Players")], team_rows)
-            )
+            rows = ([row.place, row.name, score_decimal(row.total), row.members] for row in teams)
+            sheets.append((_("Teams"), [_("Place"), _("Team"), _("Total"), _("Players")], rows))
         exported_at = timezone.now().replace(microsecond=0)
         sheets.append(tournament_sheet(self.tournament, exported_at))
         content = workbook_bytes(

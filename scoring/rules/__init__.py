@@ -60,7 +60,16 @@ from .rulesets import (
     resolve_ruleset,
     ruleset_options,
 )
-from .standings import Penalty, PlayerRecord, StandingRow, compute_standings
+from .standings import (
+    Penalty,
+    PlayerRecord,
+    StandingRow,
+    TeamMember,
+    TeamStandingRow,
+    compute_standings,
+    compute_team_standings,
+    running_ranks,
+)
 
 __all__ = [
     "APPLICABLE_KEYS",
@@ -84,14 +93,18 @@ __all__ = [
     "SeatScore",
     "SeatSheet",
     "StandingRow",
+    "TeamMember",
+    "TeamStandingRow",
     "base_points",
     "ceil100",
     "check_han_fu",
     "compute_standings",
+    "compute_team_standings",
     "noten_payments",
     "replay_game",
     "resolve_ruleset",
     "round_name",
+    "running_ranks",
     "ruleset_options",
     "score_hand",
     "score_hanchan",

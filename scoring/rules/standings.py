@@ -13,20 +13,35 @@ The default chain: total → best single hanchan score → more 1st places → m
 fewer penalty points → shared place. The rule books give no tie-break (WRC only ranks by the
 global score [WRC 2015 §2.3]); this chain is the engine's documented default, configurable.
 
+Two rankings derive from the players' totals, with no tie-break (equal sums share the place):
+the teams by the sum of their members' totals (:func:`compute_team_standings`), and each
+player's rank after every round by the running sums (:func:`running_ranks`). The rule books
+rank neither; these are the application's own rules.
+
 Not here: loading scores from the database, caching (the Django layer's job).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import RulesError, RulesErrors
 from .rulesets import DEFAULT_TIE_BREAKS, TIE_BREAK_CRITERIA
 
-__all__ = ["Penalty", "PlayerRecord", "StandingRow", "compute_standings"]
+__all__ = [
+    "Penalty",
+    "PlayerRecord",
+    "StandingRow",
+    "TeamMember",
+    "TeamStandingRow",
+    "compute_standings",
+    "compute_team_standings",
+    "running_ranks",
+]
 
 
 @dataclass(frozen=True)
@@ -234,3 +249,117 @@ def compute_standings(
         )
     out.extend(r for r in rows if not r.ranked)
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class TeamMember:
+    """One listed player's total, counted for their team (``key`` as in :class:`PlayerRecord`)."""
+
+    key: str
+    team: str
+    total: Fraction
+
+
+@dataclass(frozen=True)
+class TeamStandingRow:
+    """One line of the team standings: ``members`` are the members' keys in the order given,
+    ``shared`` says another team has the same total."""
+
+    team: str
+    place: int
+    total: Fraction
+    members: tuple[str, ...]
+    shared: bool
+
+
+def _competition_places(totals: Iterable[Fraction]) -> dict[Fraction, int]:
+    """Each total's place, the largest first: one more than the number of larger totals, so
+    equal totals share it (1, 1, 3)."""
+    places: dict[Fraction, int] = {}
+    for index, total in enumerate(sorted(totals, reverse=True)):
+        places.setdefault(total, index + 1)
+    return places
+
+
+def compute_team_standings(members: Iterable[TeamMember]) -> tuple[TeamStandingRow, ...]:
+    """Rank the teams by the sum of their members' totals; equal sums share the place and are
+    listed by team name (no tie-break: a team has no hanchan of its own to compare).
+
+    The caller decides who counts: the Django layer passes the listed players, so that a
+    disqualified member or a substitute counts for nothing.
+
+    >>> F = Fraction
+    >>> rows = compute_team_standings([TeamMember("a", "Yuki", F(10)),
+    ...     TeamMember("b", "Ame", F(-8)), TeamMember("c", "Yuki", F(-6)),
+    ...     TeamMember("d", "Kaze", F(4))])
+    >>> for r in rows:
+    ...     print(r.place, r.team, r.total, r.members, r.shared)
+    1 Kaze 4 ('d',) True
+    1 Yuki 4 ('a', 'c') True
+    3 Ame -8 ('b',) False
+    """
+    keys: dict[str, list[str]] = {}
+    totals: dict[str, Fraction] = {}
+    for member in members:
+        keys.setdefault(member.team, []).append(member.key)
+        totals[member.team] = totals.get(member.team, Fraction(0)) + member.total
+    places = _competition_places(totals.values())
+    counts: dict[Fraction, int] = {}
+    for total in totals.values():
+        counts[total] = counts.get(total, 0) + 1
+    return tuple(
+        TeamStandingRow(team, places[total], total, tuple(keys[team]), counts[total] > 1)
+        for team, total in sorted(totals.items(), key=lambda item: (-item[1], item[0]))
+    )
+
+
+def running_ranks(
+    scores: Mapping[str, Mapping[int, Fraction]],
+    round_numbers: Iterable[int],
+    penalties: Mapping[str, Iterable[tuple[int | None, Fraction]]] | None = None,
+) -> dict[int, dict[str, int]]:
+    """Each player's rank after each of ``round_numbers``: round number → key → rank.
+
+    ``scores``: each player's hanchan scores by round number (each includes its sheet's
+    penalties). ``penalties``: the other penalty points as (round number, points), a penalty
+    without a round counting from the start. After round r, the players with a score in a
+    round up to r are ranked by those scores plus the penalties up to r; equal sums share the
+    rank. No tie-break, so the last rank may differ from the place in :func:`compute_standings`.
+
+    >>> F = Fraction
+    >>> ranks = running_ranks({"a": {1: F(10), 2: F(-20)}, "b": {1: F(-5), 2: F(5)},
+    ...     "c": {2: F(15)}, "d": {}}, [1, 2], {"b": [(None, F(-5)), (2, F(-10))]})
+    >>> ranks
+    {1: {'a': 1, 'b': 2}, 2: {'a': 2, 'b': 3, 'c': 1}}
+    """
+    penalties = penalties or {}
+    asked = sorted(set(round_numbers))
+    running: dict[int, dict[str, Fraction]] = {number: {} for number in asked}
+    for key, by_round in scores.items():
+        if not by_round:
+            continue
+        first = min(by_round)  # ranked from the first round they have a score in
+        # Their scores and penalties in round order (a penalty without a round first), summed
+        # in one pass as the rounds asked for go by.
+        dated = sorted(
+            [
+                *by_round.items(),
+                *(
+                    (-math.inf if given_in is None else given_in, points)
+                    for given_in, points in penalties.get(key, ())
+                ),
+            ],
+            key=lambda item: item[0],
+        )
+        total, summed = Fraction(0), 0
+        for number in asked:
+            while summed < len(dated) and dated[summed][0] <= number:
+                total += dated[summed][1]
+                summed += 1
+            if number >= first:
+                running[number][key] = total
+    ranks: dict[int, dict[str, int]] = {}
+    for number, totals in running.items():
+        places = _competition_places(totals.values())
+        ranks[number] = {key: places[total] for key, total in totals.items()}
+    return ranks

@@ -1,1 +1,1 @@
-"""Reads of results: standings, penalties, a player's rounds."""
+"""Reads of results: standings, penalties, a player's rounds, and the standings' rows."""

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from django.db.models import Q
 
+from scoring.rules import running_ranks
 from scoring.selectors.standings import Standings
 from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 from tournament.selectors import SeatView
@@ -20,47 +21,30 @@ def rank_history(
 ) -> list[tuple[int, int]]:
     """(round number, rank after that round) for one registration, from the standings.
 
-    Rank after round r orders the players with a confirmed hanchan by then (the standings
-    rank only those) by their scores of rounds 1…r (each score includes its
-    sheet's penalties) plus the referees' penalties given up to round r (a penalty without
-    a round counts from the start). Equal sums share the rank; the final place may differ
-    where the tie-breaks separated equal totals. No queries.
+    The engine's `running_ranks` over the players the standings list, from their confirmed
+    scores (each including its sheet's penalties) and the referees' penalties
+    (`referee_penalties`), for the rounds this player has a confirmed score in. Equal sums
+    share the rank, so the last may differ from the place the tie-breaks gave. No queries.
     """
-    penalties = penalties or {}
-    entries = standings.entries
-    if not any(entry.registration_id == registration_id for entry in entries):
+    entry = next((e for e in standings.entries if e.registration_id == registration_id), None)
+    if entry is None:
         return []
-    history = []
-    for number in standings.round_numbers:
-        own = next(e for e in entries if e.registration_id == registration_id).rounds.get(number)
-        if own is None or own.score is None:
-            continue
-        running = {}
-        for entry in entries:
-            if not any(score.confirmed for n, score in entry.rounds.items() if n <= number):
-                continue
-            total = sum(
-                (
-                    score.score
-                    for n, score in entry.rounds.items()
-                    if n <= number and score.score is not None
-                ),
-                Fraction(0),
-            )
-            total += sum(
-                (
-                    points
-                    for round_number, points in penalties.get(entry.registration_id, [])
-                    if round_number is None or round_number <= number
-                ),
-                Fraction(0),
-            )
-            running[entry.registration_id] = total
-        mine = running.get(registration_id)
-        if mine is None:
-            continue
-        history.append((number, 1 + sum(1 for total in running.values() if total > mine)))
-    return history
+    played = [
+        number
+        for number in standings.round_numbers
+        if number in entry.rounds and entry.rounds[number].confirmed
+    ]
+    ranks = running_ranks(
+        {
+            str(other.registration_id): {
+                number: score.score for number, score in other.rounds.items() if score.confirmed
+            }
+            for other in standings.entries
+        },
+        played,
+        {str(key): points for key, points in (penalties or {}).items()},
+    )
+    return [(number, ranks[number][str(registration_id)]) for number in played]
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,15 @@ from django.db.models import Max
 
 from scoring.entries import SheetEntry, score_stored
 from scoring.models import Penalty, ScoreSheet
-from scoring.rules import HanchanResult, PlayerRecord, RulesError, RulesErrors, compute_standings
+from scoring.rules import (
+    HanchanResult,
+    PlayerRecord,
+    RulesError,
+    RulesErrors,
+    TeamMember,
+    compute_standings,
+    compute_team_standings,
+)
 from scoring.rules import Penalty as EnginePenalty
 from tournament.invalidation import standings_version
 from tournament.models import WINDS, AuditEntry, Player, Registration, Round, Seat, Tournament
@@ -281,21 +289,22 @@ def tournament_standings(tournament: Tournament) -> Standings:
 
 
 def team_standings(tournament: Tournament) -> list[TeamStanding]:
-    """Teams ranked by the sum of their members' totals; empty without teams."""
-    members: dict[str, list[StandingEntry]] = {}
-    for entry in tournament_standings(tournament).entries:
-        if entry.team_name:
-            members.setdefault(entry.team_name, []).append(entry)
-    totals = sorted(
-        ((sum((m.total for m in team), Fraction(0)), name) for name, team in members.items()),
-        key=lambda item: (-item[0], item[1]),
+    """Teams ranked by the sum of their members' totals (the engine's
+    `compute_team_standings`); empty without teams."""
+    entries = {
+        str(entry.registration_id): entry for entry in tournament_standings(tournament).entries
+    }
+    rows = compute_team_standings(
+        TeamMember(key, entry.team_name, entry.total)
+        for key, entry in entries.items()
+        if entry.team_name
     )
-    out = []
-    for total, name in totals:
-        place = next(i for i, (other, _name) in enumerate(totals) if other == total) + 1
-        shared = sum(1 for other, _name in totals if other == total) > 1
-        out.append(TeamStanding(name, place, total, members[name], shared))
-    return out
+    return [
+        TeamStanding(
+            row.team, row.place, row.total, [entries[key] for key in row.members], row.shared
+        )
+        for row in rows
+    ]
 
 
 def has_score_sheets(tournament: Tournament) -> bool:

@@ -23,7 +23,7 @@ from django.views.generic import TemplateView
 from scoring.selectors.penalties import penalty_list, referee_penalties
 from scoring.selectors.players import player_rounds, rank_history
 from scoring.selectors.standings import standings_cache_key, team_standings, tournament_standings
-from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_rows
+from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_ranking_rows
 from tournament.formatting import format_place, format_points, format_score
 from tournament.models import Registration, Seat
 from tournament.names import fold
@@ -134,7 +134,7 @@ class TeamRankingsView(PublicTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rows = team_rows(team_standings(self.get_tournament()))
+        rows = team_ranking_rows(team_standings(self.get_tournament()))
         if not rows:
             raise Http404(_("This tournament has no teams."))
         context["table"] = TeamRankingTable(rows)

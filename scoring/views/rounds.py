@@ -7,8 +7,9 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from scoring.models import ScoreSheet
+from scoring.selectors.rows import player_rows
 from scoring.selectors.standings import tournament_standings
-from tournament.formatting import format_place, format_score
+from tournament.formatting import format_score
 from tournament.models import WIND_ORDER, Round, Seat
 from tournament.permissions import Role, TournamentStaffMixin
 
@@ -91,17 +92,12 @@ class StandingsView(TournamentStaffMixin, TemplateView):
         context["standings"] = standings
         context["rows"] = [
             {
-                "entry": entry,
-                "place": format_place(entry.place, entry.shared_place),
-                "total": format_score(entry.total),
-                "penalty": format_score(entry.penalty_total),
-                "rounds": [
-                    format_score(entry.rounds[number].score)
-                    if number in entry.rounds and entry.rounds[number].confirmed
-                    else ""
-                    for number in standings.round_numbers
-                ],
+                "entry": row,
+                "place": row.place_text,
+                "total": format_score(row.total),
+                "penalty": format_score(row.penalty_total),
+                "rounds": [format_score(score) for score in row.scores],
             }
-            for entry in standings.entries
+            for row in player_rows(standings)
         ]
         return context
