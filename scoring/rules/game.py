@@ -56,8 +56,8 @@ class HandRecord:
     honba: int
     riichi_sticks_before: int
     result: HandResult
-    deltas: tuple[int, int, int, int]
-    points_after: tuple[int, int, int, int]
+    deltas: tuple[int, ...]  # one per seat, E, S, W, N (as every per-seat tuple here)
+    points_after: tuple[int, ...]
     riichi_sticks_after: int
     ended: str | None
 
@@ -74,11 +74,11 @@ class GameResult:
     """
 
     hands: tuple[HandRecord, ...]
-    final_points: tuple[int, int, int, int]
+    final_points: tuple[int, ...]
     riichi_sticks_left: int
     ended: str | None
-    chombo: tuple[int, int, int, int]
-    penalty_points: tuple[int, int, int, int]
+    chombo: tuple[int, ...]
+    penalty_points: tuple[int, ...]
     next_round: str | None
     next_dealer: str | None
     next_honba: int
@@ -168,7 +168,7 @@ def replay_game(ruleset: RuleSet, hands: Sequence[Hand]) -> GameResult:
             for s in declared:
                 deltas[s] -= RIICHI_DEPOSIT
             if res.result in ("ron", "tsumo"):
-                deltas[SEATS.index(res.winner)] += res.riichi_collected  # type: ignore[arg-type]
+                deltas[SEATS.index(str(res.winner))] += res.riichi_collected
         for p in range(4):
             points[p] += deltas[p]
             chombo[p] += 1 if SEATS[p] in res.chombo else 0
@@ -192,19 +192,19 @@ def replay_game(ruleset: RuleSet, hands: Sequence[Hand]) -> GameResult:
                 honba=hand.honba,
                 riichi_sticks_before=before,
                 result=res,
-                deltas=tuple(deltas),  # type: ignore[arg-type]
-                points_after=tuple(points),  # type: ignore[arg-type]
+                deltas=tuple(deltas),
+                points_after=tuple(points),
                 riichi_sticks_after=sticks,
                 ended=ended,
             )
         )
     return GameResult(
         hands=tuple(records),
-        final_points=tuple(points),  # type: ignore[arg-type]
+        final_points=tuple(points),
         riichi_sticks_left=sticks,
         ended=ended,
-        chombo=tuple(chombo),  # type: ignore[arg-type]
-        penalty_points=tuple(penalty),  # type: ignore[arg-type]
+        chombo=tuple(chombo),
+        penalty_points=tuple(penalty),
         next_round=None if ended else round_name(round_index),
         next_dealer=None if ended else SEATS[round_index % 4],
         next_honba=honba,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, fields
+from typing import Any
 
 from .errors import RulesError, RulesFatalError
 from .rulesets import RuleSet
@@ -82,7 +83,7 @@ def _seat_index(value: object, fld: str) -> int:
             field=fld,
             value=value,
         )
-    return SEATS.index(value)  # type: ignore[arg-type]
+    return SEATS.index(str(value))
 
 
 def _seat_set(values: Sequence[str], fld: str) -> tuple[int, ...]:
@@ -197,7 +198,7 @@ def _builtin(key: str) -> RuleSet:
     return RULESETS[key]
 
 
-def noten_payments(ruleset: RuleSet, tenpai: Sequence[int]) -> tuple[int, int, int, int]:
+def noten_payments(ruleset: RuleSet, tenpai: Sequence[int]) -> tuple[int, ...]:
     """Noten payments at an exhaustive draw (WRC 2015 §5.7.2).
 
     >>> noten_payments(_builtin("wrc2015"), [0])
@@ -210,7 +211,7 @@ def noten_payments(ruleset: RuleSet, tenpai: Sequence[int]) -> tuple[int, int, i
         return (0, 0, 0, 0)
     total = ruleset.noten_total
     gain, loss = total // t, total // (4 - t)
-    return tuple(gain if i in tenpai else -loss for i in range(4))  # type: ignore[return-value]
+    return tuple(gain if i in tenpai else -loss for i in range(4))
 
 
 #: The state of the table before a hand: derived by a game replay, written for a lone hand.
@@ -276,12 +277,12 @@ class HandResult:
     han: int | None
     fu: int | None
     yakuman: int
-    payments: tuple[int, int, int, int]
+    payments: tuple[int, ...]  # one per seat, E, S, W, N (as every per-seat tuple here)
     riichi_collected: int
     riichi_returned: tuple[str, ...]
     chombo: tuple[str, ...]
-    penalty_points: tuple[int, int, int, int]
-    table_penalty: tuple[int, int, int, int]
+    penalty_points: tuple[int, ...]
+    table_penalty: tuple[int, ...]
     redeal: bool
     dealer_retains: bool
     next_honba: int
@@ -390,7 +391,7 @@ class _Ctx:
     on_table: int
 
     def _result(self, **kw: object) -> HandResult:
-        base = {
+        base: dict[str, Any] = {
             "result": self.hand.result,
             "winner": None,
             "limit": None,
@@ -410,7 +411,7 @@ class _Ctx:
             "riichi_sticks_after": self.on_table,
         }
         base.update(kw)
-        return HandResult(**base)  # type: ignore[arg-type]
+        return HandResult(**base)
 
     # -- wins -------------------------------------------------------------------------------
     def win(self) -> HandResult:

@@ -50,7 +50,7 @@ def test_builtin_values_follow_rules_md_section_1(option, wrc, oran, ms):
 
 def test_rule_sets_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
-        RULESETS["wrc2015"].kiriage = False  # type: ignore[misc]
+        RULESETS["wrc2015"].kiriage = False
 
 
 def test_every_field_is_documented_as_an_option():
