@@ -14,7 +14,12 @@ from scoring.selectors.standings import tournament_standings
 from seating.models import SeatingRun
 from tests.conftest import make_player, make_staff
 from tournament.demo import DEMO_SLUG
-from tournament.exports.archive import ArchiveError, archive_import, archive_json
+from tournament.exports.archive import (
+    ARCHIVED_MODELS,
+    ArchiveError,
+    archive_import,
+    archive_json,
+)
 from tournament.models import AuditEntry, Player, Seat, Tournament, TournamentStaff
 
 
@@ -142,6 +147,40 @@ def test_archive_keeps_every_kind_of_record(tournament):
     data = json.loads(archive_json(tournament))
     assert data["format"] == "riichi-tournament-archive"
     assert [item["model"] for item in data["objects"]] == ["tournament.tournament"]
+
+
+def _closure(start: set, step) -> set:
+    found, pending = set(), list(start)
+    while pending:
+        model = pending.pop()
+        if model not in found:
+            found.add(model)
+            pending += step(model)
+    return found
+
+
+def test_every_model_holding_a_tournaments_records_is_archived():
+    # The export walks the foreign keys as below: the rows pointing to the tournament's, then
+    # the rows those point to (players). The import writes the models of its list only: a
+    # model added later that holds such rows must join it, or its archives would be refused.
+    user_model = get_user_model()
+    owned = _closure(
+        {Tournament},
+        lambda model: [
+            relation.related_model
+            for relation in model._meta.related_objects
+            if relation.field.concrete and not relation.many_to_many
+        ],
+    )
+    archived = _closure(
+        owned,
+        lambda model: [
+            field.related_model
+            for field in model._meta.concrete_fields
+            if field.is_relation and field.related_model is not user_model
+        ],
+    )
+    assert {model._meta.label_lower for model in archived} == ARCHIVED_MODELS
 
 
 @pytest.mark.django_db
