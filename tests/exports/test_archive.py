@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.core.management import call_command
+from django.core.management import ManagementUtility, call_command
 from django.core.management.base import CommandError
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
@@ -229,6 +229,17 @@ def test_export_import_and_backup_commands(tmp_path, tournament):
     # Players' names and EMA numbers: readable by the backup's own account only.
     assert (tmp_path / "backups").stat().st_mode & 0o777 == 0o700
     assert {path.stat().st_mode & 0o777 for path in (tmp_path / "backups").iterdir()} == {0o600}
+
+
+@pytest.mark.django_db
+def test_a_backup_of_a_slug_that_does_not_exist_fails(tmp_path, tournament, capsys):
+    # A typo in a cron line backed nothing up every 15 minutes, with exit status 0.
+    command = ["manage.py", "backup", "--slug", "paris-opne", "--directory", str(tmp_path)]
+    with pytest.raises(SystemExit) as exit_status:
+        ManagementUtility(command).execute()
+    assert exit_status.value.code == 1
+    assert "No tournament with the slug “paris-opne”." in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.django_db
