@@ -564,11 +564,16 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
 
     emas = {row.values["ema_number"] for row in rows if row.values.get("ema_number")}
     wanted = {_identity(row.values) for row in rows if row.values.get("first_name")}
+    if not tournament.is_demo:
+        _mark_demo_numbers(rows, emas)
     # Names are compared in Python (`name_key`): the database cannot fold case beyond ASCII
     # (SQLite) nor normalise Unicode, so the candidates are the rows' countries' players.
+    # A real tournament's rows are never the demo's made-up players.
     candidates = Player.objects.filter(
         Q(ema_number__in=emas) | Q(country__in={country for _name, country in wanted})
     ).order_by("pk")
+    if not tournament.is_demo:
+        candidates = candidates.filter(is_demo=False)
     ema_ids: dict[str, int] = {}
     name_ids: dict[tuple[str, str], list[tuple[int, str]]] = {}
     for pk, first, last, country, ema in candidates.values_list(
@@ -619,6 +624,26 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
                 row.problems.append(same_player)
         else:
             row.returning = player
+
+
+def _mark_demo_numbers(rows: list[ImportRow], emas: set[str]) -> None:
+    """A row of a real tournament with the EMA number of a demo player: the number is made
+    up or the demo took it, and the import could not create the player with it."""
+    demo = {
+        player.ema_number: player
+        for player in Player.objects.filter(is_demo=True, ema_number__in=emas)
+    }
+    for row in rows:
+        player = demo.get(row.values.get("ema_number", ""))
+        if player is not None:
+            row.problems.append(
+                _(
+                    "EMA number %(ema)s belongs to %(name)s, a made-up player of the demo "
+                    "tournament: correct the number, or remove the demo first "
+                    "(manage.py remove_demo)."
+                )
+                % {"ema": player.ema_number, "name": player.display_name}
+            )
 
 
 def _compare_with_records(rows: list[ImportRow], acting_user) -> None:

@@ -153,6 +153,17 @@ def _model_order(models_: list[type[models.Model]]) -> list[type[models.Model]]:
     return ordered
 
 
+def tournament_rows(tournament: Tournament) -> dict[type[models.Model], list[Any]]:
+    """The primary keys of the rows that belong to the tournament (not the players it shares
+    with other tournaments), by model, each model after those its rows must point to: to
+    delete them, go backwards."""
+    collected, shared_keys = _collect(tournament)
+    return {
+        model: [row.pk for row in collected[model] if (model, row.pk) not in shared_keys]
+        for model in _model_order(list(collected))
+    }
+
+
 def archive_export(tournament: Tournament) -> dict[str, Any]:
     """The tournament and everything that belongs to it (values as Django's "python"
     serializer gives them: datetimes, dates and Decimals stay Python objects)."""
