@@ -19,6 +19,7 @@ from scoring.entries import SeatEntry, SheetEntry
 from scoring.models import ScoreSheet
 from scoring.policy import confirmed_by_blind_entry
 from scoring.services.sheets import sheet_confirm, sheet_enter
+from tournament.demo import DEMO_OFFICIALS
 from tournament.models import (
     WIND_ORDER,
     Player,
@@ -32,15 +33,6 @@ from tournament.models import (
 DEMO_ROUNDS = (1, 2, 3)
 TOKEN_NAMESPACE = uuid.UUID("5f0c4a8e-9a53-4c39-9a51-2d3f0f6b8e11")
 SUBSTITUTE = ("Alex", "Durand", "FR")
-
-
-#: The demo's officials, with development passwords like ensure_organiser's, so that the
-#: referee pages can be tried: (label, username, role, password). They are staff of the
-#: demo tournament only; a password set since is kept.
-DEMO_OFFICIALS = (
-    ("Referee", "demo-scorer", TournamentStaff.Role.REFEREE, "riichi-referee"),
-    ("Head referee", "demo-head-referee", TournamentStaff.Role.HEAD_REFEREE, "riichi-head-referee"),
-)
 
 
 def _official(tournament: Tournament, username: str, role: str, password: str):
@@ -74,7 +66,9 @@ def _substitute(tournament: Tournament) -> Registration:
     if existing is not None:
         return existing
     first, last, country = SUBSTITUTE
-    player = Player.objects.create(first_name=first, last_name=last, country=country)
+    player = Player.objects.create(
+        first_name=first, last_name=last, country=country, is_demo=tournament.is_demo
+    )
     return Registration.objects.create(
         tournament=tournament,
         player=player,

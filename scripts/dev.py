@@ -3,6 +3,7 @@
 
     python3 scripts/dev.py serve   # http://127.0.0.1:8000 with the demo tournament
     python3 scripts/dev.py serve 8080              # another port (or ADDRESS:PORT)
+    python3 scripts/dev.py serve --no-demo         # a real event: the demo is not loaded
     python3 scripts/dev.py test    # lint and every test; says what it skipped and why
 
 Needs only Python 3.11+. Re-running is cheap: requirements are reinstalled only when
@@ -49,16 +50,18 @@ def manage(*args: str) -> None:
     run(PYTHON, ROOT / "manage.py", *args)
 
 
-def serve(address: str = "127.0.0.1:8000") -> None:
-    """Serve on ``address``; a port alone ("8080") stays on this machine (127.0.0.1)."""
+def serve(address: str = "127.0.0.1:8000", *, demo: bool = True) -> None:
+    """Serve on ``address``; a port alone ("8080") stays on this machine (127.0.0.1). Without
+    ``demo``, for a real event, the demo tournament is not loaded."""
     if address.isdigit():
         address = f"127.0.0.1:{address}"
     ensure_virtualenv()
     say("Migrating the database")
     manage("migrate", "--no-input", "-v", "0")
     manage("createcachetable")
-    say("Loading the demo tournament")
-    manage("load_demo")
+    if demo:
+        say("Loading the demo tournament")
+        manage("load_demo")
     manage("ensure_organiser")
     say(f"Serving on http://{address} (admin: http://{address}/admin/)")
     manage("runserver", address)
@@ -110,7 +113,8 @@ def main() -> int:
         return 2
     try:
         if sys.argv[1] == "serve":
-            serve(*sys.argv[2:3])
+            addresses = [arg for arg in sys.argv[2:] if arg != "--no-demo"]
+            serve(*addresses[:1], demo="--no-demo" not in sys.argv[2:])
             return 0
         return test(sys.argv[2:])
     except subprocess.CalledProcessError as error:

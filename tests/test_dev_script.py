@@ -37,3 +37,11 @@ def test_serve_takes_another_port_when_8000_is_taken(dev, monkeypatch, argv, add
     assert dev.main() == 0
     assert dev.calls[-1] == ("runserver", address)
     assert ("load_demo",) in dev.calls  # the demo is loaded whatever the port
+
+
+def test_serve_without_the_demo_for_a_real_event(dev, monkeypatch):
+    monkeypatch.setattr("sys.argv", ["dev.py", "serve", "--no-demo", "8080"])
+    assert dev.main() == 0
+    assert dev.calls[-1] == ("runserver", "127.0.0.1:8080")
+    assert ("load_demo",) not in dev.calls
+    assert ("ensure_organiser",) in dev.calls

@@ -20,6 +20,8 @@ import csv
 import io
 import re
 import zipfile
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -28,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_countries import countries
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 from tournament.models import Player, Tournament
 from tournament.names import clean_text, fold, is_east_asian, name_key, text_key, written_name
@@ -73,6 +76,9 @@ FALSE_WORDS = {"0", "no", "n", "false", "non", "faux"}
 SEPARATORS = (",", ";", "\t")
 # A spreadsheet that inflates beyond this when unzipped is refused (zip bomb).
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
+# A player list has a dozen columns; a file with data further right is refused, so that no
+# row costs more than this many cells.
+MAX_COLUMNS = 100
 # The columns as the preview names them, in the organiser's language.
 COLUMN_LABELS = {
     "first_name": gettext_lazy("First name"),
@@ -274,7 +280,11 @@ def _cell_text(value: object) -> str:
     return clean_text(str(value))
 
 
-def _read_xlsx(content: bytes) -> list[list[object]]:
+def _xlsx_rows(content: bytes) -> Generator[Sequence[object], None, None]:
+    """The rows of the first visible sheet, one at a time, each as wide as its last cell.
+
+    The size the sheet declares is not believed: a few KB declaring A1:XFD1048576 made
+    openpyxl pad every row to 16,384 cells and yield a million of them."""
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
             if sum(info.file_size for info in archive.infolist()) > MAX_UNZIPPED_BYTES:
@@ -284,14 +294,21 @@ def _read_xlsx(content: bytes) -> list[list[object]]:
         raise
     except Exception as error:
         raise ImportFileError(_("This file is not a readable Excel workbook (.xlsx).")) from error
-    # The first sheet the organiser can see: a hidden one's players would come in unseen.
-    sheet = next((ws for ws in workbook.worksheets if ws.sheet_state == "visible"), None)
-    rows = [list(row) for row in sheet.iter_rows(values_only=True)] if sheet else []
-    workbook.close()
-    return rows
+    try:
+        # The first sheet the organiser can see: a hidden one's players would come in unseen.
+        sheet = next((ws for ws in workbook.worksheets if ws.sheet_state == "visible"), None)
+        if sheet is not None:
+            sheet.reset_dimensions()
+            yield from sheet.iter_rows(values_only=True)
+    except Exception as error:
+        raise ImportFileError(_("This file is not a readable Excel workbook (.xlsx).")) from error
+    finally:
+        workbook.close()
 
 
-def _read_csv(content: bytes) -> list[list[object]]:
+def _csv_rows(content: bytes) -> Generator[Sequence[object], None, None]:
+    """The rows of a CSV file, one at a time. A stray quotation mark is refused with its
+    line: read leniently, it would swallow the rows below it into one cell."""
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -303,18 +320,11 @@ def _read_csv(content: bytes) -> list[list[object]]:
         ) from error
     if "\x00" in text:
         raise ImportFileError(_("This file is not a CSV text file."))
-    return _csv_table(text, _delimiter(text))
-
-
-def _csv_table(text: str, delimiter: str) -> list[list[object]]:
-    """The cells of a CSV text. A stray quotation mark is refused with its line: read
-    leniently, it would swallow the rows below it into one cell, or fail on a big file."""
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
-    table: list[list[object]] = []
+    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text), strict=True)
     line = 1
     try:
         for row in reader:
-            table.append(row)
+            yield row
             line = reader.line_num + 1
     except csv.Error as error:
         raise ImportFileError(
@@ -325,7 +335,6 @@ def _csv_table(text: str, delimiter: str) -> list[list[object]]:
             )
             % {"line": line}
         ) from error
-    return table
 
 
 def _delimiter(text: str) -> str:
@@ -372,30 +381,62 @@ def read_table(filename: str, content: bytes) -> ImportTable:
     check_size(len(content))
     name = filename.lower()
     if name.endswith(".xlsx"):
-        table = _read_xlsx(content)
+        lines = _xlsx_rows(content)
     elif name.endswith((".csv", ".txt")):
-        table = _read_csv(content)
+        lines = _csv_rows(content)
     else:
         raise ImportFileError(_("Choose a .xlsx or .csv file."))
-    if not table:
+    with closing(lines):  # the workbook too, when a row is refused half-way
+        return _bounded_table(lines)
+
+
+def _bounded_table(lines: Iterator[Sequence[object]]) -> ImportTable:
+    """The rows read one at a time, keeping only our columns of at most IMPORT_MAX_ROWS
+    data rows, so that what a file holds, not what it declares, sets the memory used. The
+    rows beyond the limit are counted, to say how many there are, and not kept."""
+    header = next(lines, None)
+    if header is None:
         raise ImportFileError(_("The file is empty."))
-    mapping = _header_map(table[0])
+    _check_width(1, header)
+    mapping = _header_map(header)
     ignored = [
-        _cell_text(header)
-        for index, header in enumerate(table[0])
-        if index not in mapping and _cell_text(header)
+        _cell_text(cell)
+        for index, cell in enumerate(header)
+        if index not in mapping and _cell_text(cell)
     ]
     rows = []
-    for line, raw in enumerate(table[1:], start=2):
+    count = 0
+    for line, raw in enumerate(lines, start=2):
+        if not raw:  # a row the sheet leaves out
+            continue
+        _check_width(line, raw)
         values = {key: _cell_text(raw[index]) for index, key in mapping.items() if index < len(raw)}
         if any(values.values()):
-            rows.append({**values, LINE: str(line)})
-    if len(rows) > settings.IMPORT_MAX_ROWS:
+            count += 1
+            if count <= settings.IMPORT_MAX_ROWS:
+                rows.append({**values, LINE: str(line)})
+    if count > settings.IMPORT_MAX_ROWS:
         raise ImportFileError(
             _("The file has %(count)s rows; at most %(max)s can be imported at once.")
-            % {"count": len(rows), "max": settings.IMPORT_MAX_ROWS}
+            % {"count": count, "max": settings.IMPORT_MAX_ROWS}
         )
     return ImportTable(rows, ignored)
+
+
+def _check_width(line: int, cells: Sequence[object]) -> None:
+    """Refuse a row with data beyond MAX_COLUMNS, before its cells are kept."""
+    beyond = next(
+        (index for index in range(MAX_COLUMNS, len(cells)) if _cell_text(cells[index])), None
+    )
+    if beyond is not None:
+        raise ImportFileError(
+            _(
+                "The file is too large to import: row %(line)s has data in column %(column)s, "
+                "beyond the %(max)s columns a player list may have. Delete what is there and "
+                "import the file again."
+            )
+            % {"line": line, "column": get_column_letter(beyond + 1), "max": MAX_COLUMNS}
+        )
 
 
 def _normalise_country(text: str) -> str | None:
@@ -523,11 +564,16 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
 
     emas = {row.values["ema_number"] for row in rows if row.values.get("ema_number")}
     wanted = {_identity(row.values) for row in rows if row.values.get("first_name")}
+    if not tournament.is_demo:
+        _mark_demo_numbers(rows, emas)
     # Names are compared in Python (`name_key`): the database cannot fold case beyond ASCII
     # (SQLite) nor normalise Unicode, so the candidates are the rows' countries' players.
+    # A real tournament's rows are never the demo's made-up players.
     candidates = Player.objects.filter(
         Q(ema_number__in=emas) | Q(country__in={country for _name, country in wanted})
     ).order_by("pk")
+    if not tournament.is_demo:
+        candidates = candidates.filter(is_demo=False)
     ema_ids: dict[str, int] = {}
     name_ids: dict[tuple[str, str], list[tuple[int, str]]] = {}
     for pk, first, last, country, ema in candidates.values_list(
@@ -578,6 +624,26 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
                 row.problems.append(same_player)
         else:
             row.returning = player
+
+
+def _mark_demo_numbers(rows: list[ImportRow], emas: set[str]) -> None:
+    """A row of a real tournament with the EMA number of a demo player: the number is made
+    up or the demo took it, and the import could not create the player with it."""
+    demo = {
+        player.ema_number: player
+        for player in Player.objects.filter(is_demo=True, ema_number__in=emas)
+    }
+    for row in rows:
+        player = demo.get(row.values.get("ema_number", ""))
+        if player is not None:
+            row.problems.append(
+                _(
+                    "EMA number %(ema)s belongs to %(name)s, a made-up player of the demo "
+                    "tournament: correct the number, or remove the demo first "
+                    "(manage.py remove_demo)."
+                )
+                % {"ema": player.ema_number, "name": player.display_name}
+            )
 
 
 def _compare_with_records(rows: list[ImportRow], acting_user) -> None:

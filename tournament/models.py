@@ -14,8 +14,8 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
 from scoring.rules import RulesError, RulesErrors, resolve_ruleset
@@ -111,6 +111,12 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
+    is_demo = models.BooleanField(
+        _("demo"),
+        default=False,
+        editable=False,
+        help_text=_("The demo tournament of the quick start: manage.py remove_demo deletes it."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = TournamentQuerySet.as_manager()
@@ -179,6 +185,14 @@ class Player(models.Model):
     ema_number = models.CharField(
         _("EMA number"), max_length=8, blank=True, validators=[ema_number_validator]
     )
+    # The demo's made-up players share the database with real ones: an import into a real
+    # tournament never takes one of them for the person on its row.
+    is_demo = models.BooleanField(
+        _("demo player"),
+        default=False,
+        editable=False,
+        help_text=_("Made up for the demo tournament: never taken for a real player."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -212,8 +226,14 @@ class Player(models.Model):
 
     @property
     def distinguishing_details(self) -> str:
-        """Country, club and EMA number: what tells two players of the same name apart."""
-        details = [self.country.code or "", self.club, self.ema_number and f"EMA {self.ema_number}"]
+        """Country, club and EMA number: what tells two players of the same name apart; a
+        demo player says so first, so that nobody registers them for a real person."""
+        details = [
+            self.is_demo and gettext("demo player"),
+            self.country.code or "",
+            self.club,
+            self.ema_number and f"EMA {self.ema_number}",
+        ]
         return ", ".join(detail for detail in details if detail)
 
     @property

@@ -141,7 +141,10 @@ def namesakes(player: Player) -> list[Player]:
     is small, so the whole country is read once rather than its names and then the matches.
     """
     key = name_key(player.first_name, player.last_name)
-    same_country = Player.objects.filter(country=player.country).exclude(pk=player.pk)
+    # A real player and a demo player are never the same person.
+    same_country = Player.objects.filter(country=player.country, is_demo=player.is_demo).exclude(
+        pk=player.pk
+    )
     return [
         other
         for other in same_country.order_by("pk")

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.core.management import call_command
+from django.core.management import ManagementUtility, call_command
 from django.core.management.base import CommandError
 
 from scoring.models import Penalty, ScoreSheet, SheetVersion
@@ -14,7 +14,12 @@ from scoring.selectors.standings import tournament_standings
 from seating.models import SeatingRun
 from tests.conftest import make_player, make_staff
 from tournament.demo import DEMO_SLUG
-from tournament.exports.archive import ArchiveError, archive_import, archive_json
+from tournament.exports.archive import (
+    ARCHIVED_MODELS,
+    ArchiveError,
+    archive_import,
+    archive_json,
+)
 from tournament.models import AuditEntry, Player, Seat, Tournament, TournamentStaff
 
 
@@ -144,6 +149,40 @@ def test_archive_keeps_every_kind_of_record(tournament):
     assert [item["model"] for item in data["objects"]] == ["tournament.tournament"]
 
 
+def _closure(start: set, step) -> set:
+    found, pending = set(), list(start)
+    while pending:
+        model = pending.pop()
+        if model not in found:
+            found.add(model)
+            pending += step(model)
+    return found
+
+
+def test_every_model_holding_a_tournaments_records_is_archived():
+    # The export walks the foreign keys as below: the rows pointing to the tournament's, then
+    # the rows those point to (players). The import writes the models of its list only: a
+    # model added later that holds such rows must join it, or its archives would be refused.
+    user_model = get_user_model()
+    owned = _closure(
+        {Tournament},
+        lambda model: [
+            relation.related_model
+            for relation in model._meta.related_objects
+            if relation.field.concrete and not relation.many_to_many
+        ],
+    )
+    archived = _closure(
+        owned,
+        lambda model: [
+            field.related_model
+            for field in model._meta.concrete_fields
+            if field.is_relation and field.related_model is not user_model
+        ],
+    )
+    assert {model._meta.label_lower for model in archived} == ARCHIVED_MODELS
+
+
 @pytest.mark.django_db
 def test_importing_over_an_existing_slug_is_refused(tournament):
     data = json.loads(archive_json(tournament))
@@ -190,6 +229,17 @@ def test_export_import_and_backup_commands(tmp_path, tournament):
     # Players' names and EMA numbers: readable by the backup's own account only.
     assert (tmp_path / "backups").stat().st_mode & 0o777 == 0o700
     assert {path.stat().st_mode & 0o777 for path in (tmp_path / "backups").iterdir()} == {0o600}
+
+
+@pytest.mark.django_db
+def test_a_backup_of_a_slug_that_does_not_exist_fails(tmp_path, tournament, capsys):
+    # A typo in a cron line backed nothing up every 15 minutes, with exit status 0.
+    command = ["manage.py", "backup", "--slug", "paris-opne", "--directory", str(tmp_path)]
+    with pytest.raises(SystemExit) as exit_status:
+        ManagementUtility(command).execute()
+    assert exit_status.value.code == 1
+    assert "No tournament with the slug “paris-opne”." in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.django_db

@@ -7,12 +7,15 @@ organiser's terms and writes nothing (no player, no registration, no pending imp
 import importlib
 import inspect
 import io
+import tracemalloc
 import zipfile
 
 import pytest
 from django import forms
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import Workbook
+from openpyxl.styles import Font
 
 from tournament.importing import MAX_UNZIPPED_BYTES, ImportFileError, check_rows, read_table
 from tournament.models import Player, Registration
@@ -102,6 +105,62 @@ def test_a_zip_bomb_is_refused_without_being_unpacked(upload, tournament):
     assert_refused(upload("players.xlsx", content), tournament, "too large once unpacked")
 
 
+def far_corner_workbook(value: object) -> bytes:
+    """A few KB whose sheet declares the whole grid, A1:XFD1048576: a header, one player and
+    the very last cell (`value`, or only a style when None). Padded to that grid, every row
+    was 16,384 cells (0.13 MB) and the million rows took gigabytes."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(HEADERS)
+    sheet.append(["Zoé", "Martin", "FR"])
+    if value is None:
+        sheet["XFD1048576"].font = Font(bold=True)
+    else:
+        sheet["XFD1048576"] = value
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def peak_memory(read) -> tuple[object, int]:
+    """What `read()` returns or raises, and the most memory it held at once (bytes)."""
+    tracemalloc.start()
+    try:
+        try:
+            outcome = read()
+        except ImportFileError as error:
+            outcome = error
+        return outcome, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.django_db
+def test_a_workbook_declaring_the_whole_grid_is_refused_in_little_memory(upload, tournament):
+    content = far_corner_workbook("x")
+    assert len(content) < 10_000
+    error, peak = peak_memory(lambda: read_table("players.xlsx", content))
+    assert isinstance(error, ImportFileError)
+    assert "too large" in str(error)
+    assert "row 1048576" in str(error)
+    assert peak < 4 * 1024 * 1024
+    assert_refused(upload("players.xlsx", content), tournament, "too large")
+
+
+def test_empty_rows_down_to_the_end_of_the_grid_are_ignored_in_little_memory():
+    table, peak = peak_memory(lambda: read_table("players.xlsx", far_corner_workbook(None)))
+    assert [row["first_name"] for row in table.rows] == ["Zoé"]
+    assert peak < 4 * 1024 * 1024
+
+
+def test_a_csv_with_data_far_to_the_right_is_refused():
+    content = ",".join(HEADERS) + "\nZoé,Martin,FR" + "," * 500 + "x\n"
+    with pytest.raises(ImportFileError, match="too large.*row 2 has data in column SI"):
+        read_table("players.csv", content.encode())
+    with translation.override("fr"), pytest.raises(ImportFileError, match="trop volumineux"):
+        read_table("players.csv", content.encode())
+
+
 @pytest.mark.django_db
 def test_a_file_that_is_not_a_spreadsheet_is_refused(upload, tournament):
     response = upload("players.xlsx", b"%PDF-1.7 this is not a workbook" * 100)
@@ -112,6 +171,19 @@ def test_a_file_that_is_not_a_spreadsheet_is_refused(upload, tournament):
 def test_a_truncated_workbook_is_refused(upload, tournament):
     content = xlsx_bytes([["Zoé", "Martin", "FR"]])
     assert_refused(upload("players.xlsx", content[: len(content) // 2]), tournament, ".xlsx")
+
+
+@pytest.mark.django_db
+def test_a_workbook_whose_sheet_is_cut_short_is_refused(upload, tournament):
+    original = zipfile.ZipFile(io.BytesIO(xlsx_bytes([["Zoé", "Martin", "FR"]])))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as damaged:
+        for info in original.infolist():
+            data = original.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = data[: len(data) // 2]  # opens fine, fails half-way through the rows
+            damaged.writestr(info, data)
+    assert_refused(upload("players.xlsx", buffer.getvalue()), tournament, "not a readable Excel")
 
 
 @pytest.mark.django_db

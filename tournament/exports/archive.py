@@ -4,8 +4,14 @@ What belongs to a tournament is every row that points to it, directly or through
 rows (registrations, teams, rounds, seats, score sheets with every version and confirmation,
 penalties, seating runs, staff roles, the audit log), plus the rows those point to that
 other tournaments share (players). Users are referred to by
-username and carry no password. The models are read generically, so a field or a model
-added later is archived without changing this module.
+username and carry no password. The models are read generically, so a field added later is
+archived without changing this module; a model added later joins `ARCHIVED_MODELS`.
+
+An archive is a file anyone can edit, so the import trusts nothing in it: it writes only the
+models of `ARCHIVED_MODELS`, accounts by name only (never a password, a flag, a group or a
+permission), and checks every object before it is written (its fields, their types and
+values, its references, which must stay inside the archive); one object that fails refuses
+the whole file with an `ArchiveError` that names it.
 
 Each object keeps its primary key, and the import writes it back when it is free, so ids
 written inside JSON data (a score sheet's seats name their registrations) stay right:
@@ -26,6 +32,7 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
@@ -38,6 +45,35 @@ from tournament.models import Tournament, TournamentStaff
 FORMAT = "riichi-tournament-archive"
 VERSION = 1
 JSON_CONTENT_TYPE = "application/json"
+# Every model a tournament's records live in; the import writes these and no other (an
+# archive naming auth.user is refused). A model that points to a tournament's rows joins the
+# list, or its archives stop importing (tests.exports.test_archive checks it).
+ARCHIVED_MODELS = frozenset(
+    {
+        "tournament.tournament",
+        "tournament.player",
+        "tournament.team",
+        "tournament.registration",
+        "tournament.round",
+        "tournament.seat",
+        "tournament.tournamentstaff",
+        "tournament.auditentry",
+        "scoring.scoresheet",
+        "scoring.sheetversion",
+        "scoring.confirmation",
+        "scoring.penalty",
+        "seating.fixedtable",
+        "seating.seatingrun",
+    }
+)
+# The people other tournaments share: the only rows an archive may match to rows already
+# here (a player with the same EMA number is the same person). Matched so, a tournament or a
+# score sheet would let the archive write into another tournament.
+SHARED_MODELS = frozenset({"tournament.player"})
+# What the archive says of an account: its name. An account already here is used as it is.
+USER_KEYS = ("username", "first_name", "last_name", "email")
+ARCHIVE_KEYS = frozenset({"format", "version", "tournament", "users", "objects"})
+OBJECT_KEYS = frozenset({"model", "id", "fields", "shared"})
 
 
 class ArchiveError(Exception):
@@ -115,6 +151,17 @@ def _model_order(models_: list[type[models.Model]]) -> list[type[models.Model]]:
         else:
             raise ArchiveError(_("The models' foreign keys form a cycle; cannot order them."))
     return ordered
+
+
+def tournament_rows(tournament: Tournament) -> dict[type[models.Model], list[Any]]:
+    """The primary keys of the rows that belong to the tournament (not the players it shares
+    with other tournaments), by model, each model after those its rows must point to: to
+    delete them, go backwards."""
+    collected, shared_keys = _collect(tournament)
+    return {
+        model: [row.pk for row in collected[model] if (model, row.pk) not in shared_keys]
+        for model in _model_order(list(collected))
+    }
 
 
 def archive_export(tournament: Tournament) -> dict[str, Any]:
@@ -203,6 +250,192 @@ def _check_header(data: Any) -> None:
             _("This archive has version %(found)s; this program reads version %(expected)s.")
             % {"found": data.get("version"), "expected": VERSION}
         )
+    unknown = sorted(set(data) - ARCHIVE_KEYS)
+    if unknown:
+        raise ArchiveError(
+            _(
+                "The archive holds “%(key)s”, which this program does not know. Nothing was "
+                "imported."
+            )
+            % {"key": unknown[0]}
+        )
+    if not (
+        isinstance(data.get("tournament"), str)
+        and isinstance(data.get("users", []), list)
+        and isinstance(data.get("objects"), list)
+    ):
+        raise ArchiveError(_("This file is not a tournament archive."))
+
+
+def _shown(value: Any, *, bare: bool = False) -> str:
+    """A value of the file as the error names it, cut short; text in quotes unless `bare`."""
+    text = value if bare and isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else f"{text[:39]}…"
+
+
+def _account_error(number: int, entry: Any, problem: str) -> ArchiveError:
+    """The refusal of the whole file, naming the account by its place and name."""
+    name = entry.get("username") if isinstance(entry, dict) else None
+    return ArchiveError(
+        _("The archive's account %(number)s (%(name)s): %(problem)s Nothing was imported.")
+        % {"number": number, "name": _shown(name, bare=True), "problem": problem}
+    )
+
+
+def _checked_users(entries: list[Any]) -> list[dict[str, str]]:
+    """The archive's accounts: a name each and nothing more, as the export writes them."""
+    user_model = _user_model()
+    checked = []
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict):
+            raise _account_error(number, entry, _("it is not an account."))
+        extra = sorted(set(entry) - set(USER_KEYS))
+        if extra:
+            raise _account_error(
+                number,
+                entry,
+                _(
+                    "it holds “%(key)s”, but an archive names an account and nothing more: "
+                    "never a password, a status, a group or a permission."
+                )
+                % {"key": extra[0]},
+            )
+        values = {key: entry.get(key, "") for key in USER_KEYS}
+        for key, value in values.items():
+            try:
+                if not isinstance(value, str):
+                    raise ValidationError(_("it cannot be %(value)s.") % {"value": _shown(value)})
+                user_model._meta.get_field(key).clean(value, None)
+            except ValidationError as error:
+                problem = f"{key}: {' '.join(error.messages)}"
+                raise _account_error(number, entry, problem) from error
+        checked.append(values)
+    return checked
+
+
+def _object_error(number: int, item: Any, problem: str) -> ArchiveError:
+    """The refusal of the whole file, naming the object by its place, model and id."""
+    label, ident = (item.get("model"), item.get("id")) if isinstance(item, dict) else (None, None)
+    return ArchiveError(
+        _(
+            "Object %(number)s of the archive (%(model)s, id %(id)s): %(problem)s Nothing was "
+            "imported."
+        )
+        % {
+            "number": number,
+            "model": _shown(label, bare=True),
+            "id": _shown(ident),
+            "problem": problem,
+        }
+    )
+
+
+def _is_whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fits(field: models.Field, value: Any) -> bool:
+    """Whether a value has the JSON type the export writes for this field: numbers for
+    numbers, true or false for a flag, text for the rest (dates, decimals and UUIDs are
+    written as text), anything in a JSON field."""
+    if isinstance(field, models.JSONField):
+        return True
+    if isinstance(field, models.BooleanField):
+        return isinstance(value, bool)
+    if isinstance(field, models.IntegerField):
+        return _is_whole_number(value)
+    if isinstance(field, models.FloatField):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, str)
+
+
+def _object_keys(objects: list[Any]) -> set[tuple[str, int]]:
+    """The (model, id) of every object, each checked to be a record of `ARCHIVED_MODELS`
+    with a whole-number id of its own, shared only if it is a player; one tournament."""
+    present: set[tuple[str, int]] = set()
+    for number, item in enumerate(objects, start=1):
+        if not isinstance(item, dict) or not isinstance(item.get("fields"), dict):
+            raise _object_error(number, item, _("it is not a record."))
+        extra = sorted(set(item) - OBJECT_KEYS)
+        if extra:
+            raise _object_error(
+                number, item, _("“%(key)s” is not part of a record.") % {"key": extra[0]}
+            )
+        if item.get("model") not in ARCHIVED_MODELS:
+            raise _object_error(number, item, _("a tournament archive holds no such record."))
+        if not _is_whole_number(item.get("id")):
+            raise _object_error(number, item, _("its id must be a whole number."))
+        if (item["model"], item["id"]) in present:
+            raise _object_error(number, item, _("another object has the same model and id."))
+        if item.get("shared", False) is not False and (
+            item["shared"] is not True or item["model"] not in SHARED_MODELS
+        ):
+            raise _object_error(number, item, _("only players are shared with other tournaments."))
+        present.add((item["model"], item["id"]))
+    tournaments = sum(label == _label(Tournament) for label, _id in present)
+    if tournaments > 1:
+        raise ArchiveError(
+            _("An archive holds one tournament; this one holds %(count)s. Nothing was imported.")
+            % {"count": tournaments}
+        )
+    return present
+
+
+def _field_problem(
+    field: models.Field | None, value: Any, present: set[tuple[str, int]], usernames: set[str]
+) -> str | None:
+    """What is wrong with one value of an object (None: nothing): a field the model does not
+    have, a value of another type, or a reference to a record or an account outside the
+    archive, which would let the file reach another tournament's rows."""
+    if field is None:
+        return _("it is not a field of this record.")
+    if value is None:
+        return None if field.null else _("it cannot be empty.")
+    if field.is_relation and field.related_model is _user_model():
+        if value not in usernames:
+            return _("it names the account %(value)s, not among the archive's.") % {
+                "value": _shown(value)
+            }
+        return None
+    if field.is_relation:
+        target = _label(field.related_model._meta.concrete_model)
+        if not _is_whole_number(value) or (target, value) not in present:
+            return _("it refers to %(model)s %(id)s, which is not in the archive.") % {
+                "model": target,
+                "id": _shown(value),
+            }
+        return None
+    if not _fits(field, value):
+        return _("it cannot be %(value)s.") % {"value": _shown(value)}
+    if not isinstance(field, models.JSONField):
+        try:
+            field.to_python(value)
+        except ValidationError as error:
+            return " ".join(error.messages)
+    return None
+
+
+def _check_objects(objects: list[Any], usernames: set[str]) -> None:
+    """Every object as the export writes it, checked before anything is written."""
+    present = _object_keys(objects)
+    for number, item in enumerate(objects, start=1):
+        fields = {
+            field.name: field
+            for field in apps.get_model(item["model"])._meta.concrete_fields
+            if not field.primary_key
+        }
+        for name, value in item["fields"].items():
+            problem = _field_problem(fields.get(name), value, present, usernames)
+            if problem:
+                raise _object_error(number, item, f"{name}: {problem}")
+
+
+def _invalid(error: ValidationError) -> str:
+    """A record's validation errors, field by field."""
+    return " ".join(
+        " ".join(messages) if name == NON_FIELD_ERRORS else f"{name}: {' '.join(messages)}"
+        for name, messages in error.message_dict.items()
+    )
 
 
 def _existing_shared(model: type[models.Model], fields: dict[str, Any]) -> models.Model | None:
@@ -288,23 +521,25 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
     ids it recognises in JSON data.
     """
     _check_header(data)
-    new_slug = slug or data.get("tournament")
+    new_slug = slug or data["tournament"]
     if Tournament.objects.filter(slug=new_slug).exists():
         raise ArchiveError(
             _("A tournament with the slug “%(slug)s” exists already; import under another slug.")
             % {"slug": new_slug}
         )
+    accounts = _checked_users(data.get("users", []))
+    _check_objects(data["objects"], {account["username"] for account in accounts})
     user_model = _user_model()
     users = {}
-    for user in data.get("users", []):
+    for values in accounts:
         account, created = user_model._base_manager.get_or_create(
-            username=user["username"],
-            defaults={key: user.get(key, "") for key in ("first_name", "last_name", "email")},
+            username=values["username"],
+            defaults={key: values[key] for key in USER_KEYS if key != "username"},
         )
         if created:
             account.set_unusable_password()
             account.save(update_fields=["password"])
-        users[user["username"]] = account.pk
+        users[values["username"]] = account.pk
     new_ids: dict[tuple[str, Any], Any] = {}
     deferred: list[tuple[type[models.Model], Any, str, tuple[str, Any]]] = []
     written: set[type[models.Model]] = set()
@@ -316,7 +551,7 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
             apps.get_model(item["model"])._meta.model_name: item["model"]
             for item in data["objects"]
         }
-        for item in data["objects"]:
+        for number, item in enumerate(data["objects"], start=1):
             model = apps.get_model(item["model"])
             fields = dict(item["fields"])
             later = []
@@ -335,12 +570,10 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
                     fields[field.name] = None
                     later.append((field.attname, key))
                 else:
-                    raise ArchiveError(
-                        _("The archive's %(model)s refers to a missing record.")
-                        % {"model": item["model"]}
-                    )
-            if model is Tournament and slug:
-                fields["slug"] = slug
+                    later_record = _("it refers to a record that comes later in the archive.")
+                    raise _object_error(number, item, f"{field.name}: {later_record}")
+            if model is Tournament:
+                fields["slug"] = new_slug
             for field in model._meta.concrete_fields:
                 if isinstance(field, models.UUIDField) and field.unique:
                     if model._base_manager.filter(**{field.name: fields.get(field.name)}).exists():
@@ -356,6 +589,10 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
             (obj,) = serializers.deserialize(
                 "python", [{"model": item["model"], "pk": pk, "fields": fields}]
             )
+            try:
+                obj.object.full_clean()
+            except ValidationError as error:
+                raise _object_error(number, item, _invalid(error)) from error
             obj.save()
             written.add(model)
             new_ids[(item["model"], item["id"])] = obj.object.pk

@@ -130,6 +130,7 @@ def players_import(
                 country=values.get("country", ""),
                 club=values.get("club", ""),
                 ema_number=values.get("ema_number", ""),
+                is_demo=tournament.is_demo,
             )
             player.full_clean()
             player.save()

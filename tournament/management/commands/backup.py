@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from tournament.exports.archive import archive_json
@@ -23,14 +23,17 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, slug: str | None, directory: str, **options) -> None:
+        tournaments = Tournament.objects.order_by("slug")
+        if slug:
+            tournaments = tournaments.filter(slug=slug)
+            if not tournaments:
+                # A typo in a cron line must fail loudly, not back nothing up every time.
+                raise CommandError(f"No tournament with the slug “{slug}”.")
         folder = Path(directory)
         # Archives hold players' names, clubs and EMA numbers, and officials' accounts: only
         # the account that runs the backups may read them (files 0600, a new folder 0700).
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
-        tournaments = Tournament.objects.order_by("slug")
-        if slug:
-            tournaments = tournaments.filter(slug=slug)
         count = 0
         for tournament in tournaments:
             path = folder / f"{stamp}-{tournament.slug}.json"

@@ -24,3 +24,4 @@ class Command(BaseCommand):
             self.stdout.write(
                 self.style.SUCCESS(f"{label} login: {username} / {shown}  →  {sheets}")
             )
+        self.stdout.write("Before a real event, remove the demo: python manage.py remove_demo")
