@@ -6,7 +6,7 @@ from django.urls import include, path
 
 from scoring import urls_public as scoring_public
 from seating import urls_public as seating_public
-from tournament.views import public, staff
+from tournament.views import accounts, public, staff
 
 public_patterns = (
     [
@@ -50,6 +50,7 @@ staff_patterns = (
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("manage/<slug:slug>/scoring/", include("scoring.urls")),
     path("manage/<slug:slug>/seating/", include("seating.urls")),

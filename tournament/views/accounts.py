@@ -1,12 +1,26 @@
-"""The page of a login refused by the throttling (django-axes), in the site's look."""
+"""The staff login, and the page of a login refused by the throttling (django-axes), in the
+site's look."""
 
 import math
 
 from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+
+from tournament.kept_input import take_kept_input
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login, which also takes over a score sheet the browser kept while the
+    official's session had ended (`tournament.kept_input`)."""
+
+    def form_valid(self, form) -> HttpResponse:
+        response = super().form_valid(form)
+        take_kept_input(self.request, response)
+        return response
 
 
 def _minutes_left(request: HttpRequest, username: str) -> int | None:
