@@ -191,6 +191,10 @@ STORAGES = {
     },
 }
 
+# Officials log in on phones shared at the tables: a session lasts a playing day, not
+# Django's two weeks. A sheet sent after it ended comes back after the login (kept_input).
+SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_COOKIE_HOURS", "12")) * 3600)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "public:home"
 LOGOUT_REDIRECT_URL = "public:home"
