@@ -59,11 +59,12 @@ class TournamentStaffMixin(LoginRequiredMixin):
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
+            response = self.handle_no_permission()
             if (
                 self.keeps_input_over_login
                 and request.method == "POST"
                 and Tournament.objects.filter(slug=kwargs["slug"]).exists()
-                and keep_input(request)
+                and keep_input(request, response)
             ):
                 # The bare login page read as if the sheet were lost.
                 messages.warning(
@@ -73,7 +74,7 @@ class TournamentStaffMixin(LoginRequiredMixin):
                         "the account that typed it: the sheet comes back, not saved."
                     ),
                 )
-            return self.handle_no_permission()
+            return response
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         self.role = user_role(request.user, self.tournament)
         if self.role is None or not self.is_at_least(self.required_role):

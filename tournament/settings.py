@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "tournament.login_throttling.KnownDeviceMiddleware",
 ]
 
 # The last one gives organisers their admin permissions from their tournament roles.
@@ -76,7 +77,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # Login throttling (django-axes): 5 failures for one username from one address lock it for
-# 15 minutes. Counts are kept in the database, so every application server sees them.
+# 15 minutes. Counts are kept in the database, so every application server sees them. A
+# browser the account logged in on counts apart: nobody else's tries lock it out.
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
@@ -90,6 +92,7 @@ AXES_VERBOSE = False
 # is trusted to name the client; 0 when clients connect directly.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "tournament.client_ip.client_ip"
+AXES_USERNAME_CALLABLE = "tournament.login_throttling.throttled_username"
 # The refusal in the site's look and language, saying how long it lasts.
 AXES_LOCKOUT_CALLABLE = "tournament.views.accounts.locked_out"
 
@@ -187,6 +190,10 @@ STORAGES = {
         )
     },
 }
+
+# Officials log in on phones shared at the tables: a session lasts a playing day, not
+# Django's two weeks. A sheet sent after it ended comes back after the login (kept_input).
+SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_COOKIE_HOURS", "12")) * 3600)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "public:home"

@@ -2,11 +2,12 @@
 their staff pages under /manage/<slug>/."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scoring import urls_public as scoring_public
 from seating import urls_public as seating_public
-from tournament.views import public, staff
+from tournament.views import accounts, public, staff
 
 public_patterns = (
     [
@@ -50,7 +51,20 @@ staff_patterns = (
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # Django's account pages but the password reset's: the site sends no mail, and
+    # officials' accounts have no address to send one to (docs/security.md, "Passwords").
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password_change/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password_change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("manage/<slug:slug>/scoring/", include("scoring.urls")),
     path("manage/<slug:slug>/seating/", include("seating.urls")),
     path("manage/<slug:slug>/", include(staff_patterns)),

@@ -67,10 +67,6 @@ ACCOUNT_PAGES = {
     "logout": ("405", "405"),  # POST only since Django 5.0
     "password_change": ("login", "200"),
     "password_change_done": ("login", "200"),
-    "password_reset": ("200", "200"),
-    "password_reset_done": ("200", "200"),
-    "password_reset_confirm": ("200", "200"),  # an invalid link says so
-    "password_reset_complete": ("200", "200"),
     "set_language": ("redirect", "redirect"),
 }
 

@@ -80,6 +80,28 @@ def test_production_never_creates_the_organiser_with_the_development_password(
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("password", "refusal"),
+    [
+        ("1", "This password is too short. It must contain at least 8 characters. This "),
+        ("organiser1", "The password is too similar to the username."),
+        ("password123", "This password is too common."),
+    ],
+)
+def test_a_weak_organiser_password_is_refused_with_the_validators_messages(
+    settings, monkeypatch, password, refusal
+):
+    # ensure_organiser made a superuser with the password "1": the validators the admin's
+    # forms apply (AUTH_PASSWORD_VALIDATORS) were not asked.
+    settings.DEBUG = False
+    monkeypatch.delenv("ORGANISER_USERNAME", raising=False)
+    monkeypatch.setenv("ORGANISER_PASSWORD", password)
+    with pytest.raises(CommandError, match=f"ORGANISER_PASSWORD is refused: {refusal}"):
+        call_command("ensure_organiser")
+    assert not get_user_model().objects.filter(username="organiser").exists()
+
+
+@pytest.mark.django_db
 def test_an_organiser_login_an_admin_disabled_stays_disabled(client, monkeypatch):
     monkeypatch.setenv("ORGANISER_PASSWORD", "first-password")
     call_command("ensure_organiser")

@@ -5,13 +5,16 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.admin.base import TournamentScopedAdmin, listed
 from tournament.admin.writes import ServiceWritesMixin, Writes
+from tournament.login_throttling import recent_failures
 from tournament.models import TournamentStaff
 from tournament.services.staff import (
     AdminAccess,
     staff_admin_access,
+    staff_login_unlock,
     staff_role_create,
     staff_role_delete,
     staff_role_update,
@@ -71,10 +74,40 @@ class StaffInline(admin.TabularInline):
 @admin.register(TournamentStaff)
 class TournamentStaffAdmin(ServiceWritesMixin, TournamentScopedAdmin):
     writes = STAFF_WRITES
-    list_display = ["user", "tournament", "role"]
+    list_display = ["user", "tournament", "role", "failed_logins"]
     list_filter = [listed("tournament"), "role"]
     autocomplete_fields = ["user"]
     search_fields = ["user__username"]
+    actions = ["lift_login_lock"]
+
+    def get_queryset(self, request: HttpRequest):
+        return (
+            super().get_queryset(request).annotate(failed_logins=recent_failures("user__username"))
+        )
+
+    @admin.display(
+        description=gettext_lazy("Failed logins"),
+        ordering="failed_logins",
+    )
+    def failed_logins(self, staff: TournamentStaff) -> int:
+        """Wrong passwords typed for the account that still count towards a lock: someone
+        may be trying to lock an official out, or to guess their password."""
+        return staff.failed_logins or 0
+
+    @admin.action(description=gettext_lazy("Lift the login lock"), permissions=["view"])
+    def lift_login_lock(self, request: HttpRequest, queryset) -> None:
+        """For an official in front of the organiser who cannot log in: let them in now."""
+        lifted = [
+            staff.user.get_username()
+            for staff in queryset.select_related("user", "tournament")
+            if staff_login_unlock(staff=staff, acting_user=request.user)
+        ]
+        message = ngettext(
+            "Login lock lifted for %(users)s.",
+            "Login locks lifted for %(users)s.",
+            len(lifted),
+        ) % {"users": ", ".join(lifted)}
+        self.message_user(request, message if lifted else _("No login lock to lift."))
 
     def save_model(self, request: HttpRequest, obj: TournamentStaff, form, change: bool) -> None:
         super().save_model(request, obj, form, change)

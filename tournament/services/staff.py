@@ -5,7 +5,9 @@ from enum import Enum
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Sum
 
+from tournament.login_throttling import attempts_of
 from tournament.models import Tournament, TournamentStaff
 from tournament.services.audit import audit_record
 from tournament.services.records import record_create, record_delete, record_update
@@ -80,3 +82,23 @@ def staff_role_delete(*, staff: TournamentStaff, acting_user) -> None:
     record_delete(
         staff, tournament=staff.tournament, action="staff.role_delete", acting_user=acting_user
     )
+
+
+@transaction.atomic
+def staff_login_unlock(*, staff: TournamentStaff, acting_user) -> int:
+    """Lift the login lock of an official of the tournament (every address and device of
+    the account): an official on a device they never logged in on has no other way in
+    while someone keeps typing wrong passwords for them. The failed logins lifted."""
+    username = staff.user.get_username()
+    attempts = attempts_of(username)
+    failures = attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+    if failures:
+        attempts.delete()
+        audit_record(
+            tournament=staff.tournament,
+            actor=acting_user,
+            action="staff.login_unlock",
+            obj=staff.user,
+            data={"user": username, "failures": failures},
+        )
+    return failures

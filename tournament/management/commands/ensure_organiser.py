@@ -2,6 +2,8 @@ import os
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.demo import DEMO_SLUG
@@ -14,8 +16,8 @@ DEFAULT_PASSWORD = "riichi-organiser"
 class Command(BaseCommand):
     help = (
         "Make sure an organiser login exists and print it. The password comes from "
-        "ORGANISER_PASSWORD, or a development default (never with DEBUG off); an existing "
-        "password is never changed."
+        "ORGANISER_PASSWORD, which must pass the password validators, or a development "
+        "default (never with DEBUG off); an existing password is never changed."
     )
 
     def handle(self, *args, **options) -> None:
@@ -35,9 +37,18 @@ class Command(BaseCommand):
                 f"Set ORGANISER_PASSWORD to give the login {username} a password: with DEBUG "
                 "off the development password is not used."
             )
-        password = password or DEFAULT_PASSWORD
+        chosen, password = password is not None, password or DEFAULT_PASSWORD
         if needs_password:
             user = user or get_user_model()(username=username)
+            if chosen:
+                # A superuser's password, checked as the admin's forms check one ("1" was
+                # taken). The development one is the README's, for a laptop only.
+                try:
+                    validate_password(password, user)
+                except ValidationError as error:
+                    raise CommandError(
+                        "ORGANISER_PASSWORD is refused: " + " ".join(error.messages)
+                    ) from error
             user.is_staff = user.is_superuser = True
             user.set_password(password)
             user.save()
