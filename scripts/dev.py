@@ -12,6 +12,7 @@ requirements.txt changes, and the demo is loaded only once.
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -74,6 +75,11 @@ def environment_report() -> list[str]:
         notes.append(
             "Browser tests will be SKIPPED: /usr/bin/chromium is missing "
             "(Debian: apt-get install chromium)."
+        )
+    if not (shutil.which("pdffonts") and shutil.which("pdftotext")):
+        notes.append(
+            "PDF font tests will be SKIPPED: pdffonts and pdftotext are missing "
+            "(Debian: apt-get install poppler-utils)."
         )
     database = os.environ.get("DATABASE_URL", "")
     if database.startswith("postgres"):

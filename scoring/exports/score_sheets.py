@@ -169,6 +169,7 @@ class ScoreSheetsPdf:
             TableStyle(
                 [
                     ("GRID", (0, 0), (-1, -1), 0.7, colors.black),
+                    ("FONTNAME", (0, 0), (-1, -1), styles()["base"].fontName),
                     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
                     ("LINEBELOW", (0, 4), (-1, 4), 1.6, colors.black),  # entered above
                     ("BACKGROUND", (0, -2), (-1, -2), colors.HexColor("#f3f3f3")),
@@ -205,6 +206,7 @@ class ScoreSheetsPdf:
             TableStyle(
                 [
                     ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+                    ("FONTNAME", (0, 0), (-1, -1), styles()["base"].fontName),
                     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ]

@@ -1,19 +1,19 @@
 """Shared PDF building (reportlab Platypus): Unicode fonts, styles, page header and numbers.
 
-Player names come in any script ("Zoé", "Łukasz", "山田太郎", "김민준"). Text is set in an
-embedded TrueType font that covers Latin, Greek and Cyrillic (DejaVu Sans or Liberation
-Sans); runs of characters it lacks switch to a CJK font: an embedded TrueType one when the
-system has it (WenQuanYi Zen Hei, which covers Hangul too, or Droid Sans Fallback), else
-reportlab's built-in Adobe CID fonts (HeiseiKakuGo-W5 for Japanese and Chinese,
-HYGothic-Medium for Korean), which every PDF reader can show but which are not embedded; the
-CID fonts also cover what the embedded CJK font lacks (Droid Sans Fallback has no Hangul
-syllables). Noto Sans CJK cannot be used:
-reportlab does not read its PostScript (CFF) outlines. Hebrew and Arabic names are put in
-drawing order and Arabic letters joined first (`tournament.exports.rtl`).
+Player names come in any script ("Zoé", "Łukasz", "山田太郎", "김민준", "דוד", "محمد"). Text is
+set in DejaVu Sans (Latin, Greek, Cyrillic, Hebrew, Arabic); runs of characters it lacks
+switch to Droid Sans Fallback (Chinese, Japanese, Hangul). Both are bundled in `fonts/`, not
+looked up on the system, and embedded (subset) in every PDF: a server without any font
+package prints every name, and every PDF viewer shows it. They are TrueType: reportlab
+cannot embed PostScript (CFF) outlines such as Noto Sans CJK's. A character neither has
+(Thai, rare CJK Extension A) prints as DejaVu's empty box, visibly missing: reportlab's
+Adobe CID fonts would have some of them, but are never embedded, and browsers' PDF viewers
+leave them blank.
+Hebrew and Arabic names are put in drawing order and Arabic letters joined first
+(`tournament.exports.rtl`).
 """
 
 import io
-import logging
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -30,7 +30,6 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -39,79 +38,40 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 from tournament.exports.rtl import visual
 from tournament.models import Tournament
 
-logger = logging.getLogger(__name__)
-
-FONT_DIRS = [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".fonts"]
-LATIN_FONTS = [
-    ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
-    ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"),
-]
-# WenQuanYi Zen Hei first: it also covers Hangul, so Korean names are embedded too.
-CJK_FONTS = [("wqy-zenhei.ttc", 0), ("DroidSansFallbackFull.ttf", 0), ("DroidSansFallback.ttf", 0)]
-CID_JAPANESE = "HeiseiKakuGo-W5"
-CID_KOREAN = "HYGothic-Medium"
+FONT_DIR = Path(__file__).parent / "fonts"
 
 
 @dataclass(frozen=True)
 class Fonts:
     regular: str
     bold: str
-    cjk: str | None
+    cjk: str
     covered: frozenset[int]
     cjk_covered: frozenset[int]
 
 
-def find_font_file(name: str) -> Path | None:
-    for directory in FONT_DIRS:
-        if directory.is_dir():
-            found = next(directory.rglob(name), None)
-            if found:
-                return found
-    return None
+def _register(name: str, file_name: str) -> frozenset[int]:
+    """Register a bundled font; the characters it covers."""
+    font = TTFont(name, str(FONT_DIR / file_name))
+    pdfmetrics.registerFont(font)
+    return frozenset(font.face.charToGlyph)
 
 
 @cache
 def fonts() -> Fonts:
-    """Register the fonts once per process and say which characters each covers."""
-    regular, bold, covered = "Helvetica", "Helvetica-Bold", frozenset(range(32, 256))
-    for regular_file, bold_file in LATIN_FONTS:
-        regular_path, bold_path = find_font_file(regular_file), find_font_file(bold_file)
-        if regular_path:
-            font = TTFont("Sans", str(regular_path))
-            pdfmetrics.registerFont(font)
-            pdfmetrics.registerFont(TTFont("Sans-Bold", str(bold_path or regular_path)))
-            regular, bold, covered = "Sans", "Sans-Bold", frozenset(font.face.charToGlyph)
-            break
-    else:
-        logger.warning("No DejaVu or Liberation font found: PDFs fall back to Helvetica.")
-    pdfmetrics.registerFont(UnicodeCIDFont(CID_JAPANESE))
-    pdfmetrics.registerFont(UnicodeCIDFont(CID_KOREAN))
-    for file_name, index in CJK_FONTS:
-        path = find_font_file(file_name)
-        if path:
-            font = TTFont("SansCJK", str(path), subfontIndex=index)
-            pdfmetrics.registerFont(font)
-            return Fonts(regular, bold, "SansCJK", covered, frozenset(font.face.charToGlyph))
-    logger.warning(
-        "No TrueType CJK font found (Debian: apt-get install fonts-wqy-zenhei): CJK names "
-        "use non-embedded CID fonts, which browsers' PDF viewers may leave blank."
-    )
-    return Fonts(regular, bold, None, covered, frozenset())
-
-
-def _is_hangul(char: str) -> bool:
-    code = ord(char)
-    return 0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F or 0xAC00 <= code <= 0xD7AF
+    """Register the bundled fonts once per process and say which characters each covers."""
+    covered = _register("Sans", "DejaVuSans.ttf")
+    _register("Sans-Bold", "DejaVuSans-Bold.ttf")
+    cjk_covered = _register("SansCJK", "DroidSansFallback.ttf")
+    return Fonts("Sans", "Sans-Bold", "SansCJK", covered, cjk_covered)
 
 
 def _font_for(char: str, available: Fonts) -> str | None:
-    """None: the paragraph's own font has it."""
+    """The CJK font for a character only it has; None: the paragraph's own font."""
     code = ord(char)
-    if code in available.covered or char.isspace():
-        return None
-    if available.cjk and code in available.cjk_covered:
+    if code in available.cjk_covered and code not in available.covered and not char.isspace():
         return available.cjk
-    return CID_KOREAN if _is_hangul(char) else CID_JAPANESE
+    return None
 
 
 def markup(text: object) -> str:
@@ -202,6 +162,7 @@ def grid_table(
     """A table with a repeated header row, thin grid and light zebra stripes."""
     table = Table(rows, colWidths=widths, repeatRows=header_rows)
     commands = [
+        ("FONTNAME", (0, 0), (-1, -1), fonts().regular),  # not reportlab's Helvetica
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#999")),
         ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#e8e8e8")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -283,6 +244,8 @@ def build_pdf(
         bottomMargin=margins + 4 * mm,
         title=f"{tournament.name} – {title}",
         author=tournament.name,
+        # Not reportlab's default, Helvetica, which no PDF embeds.
+        initialFontName=fonts().regular,
     )
     document.build(list(flowables), canvasmaker=canvas_class)
     return buffer.getvalue()
