@@ -506,13 +506,18 @@ def test_late_swiss_round_keeps_every_player_off_the_tables_they_sat_at(twenty):
     # 20 players at 5 tables: after 3 seated rounds each player has 2 tables left; grouping
     # by rank alone sent players back to a table (WRC 2015 §8.1).
     tournament, registrations = twenty
+    tables_first = SeatingRun.Priority.TABLES
     seating_run_apply(
-        run=start(tournament, rounds=list(tournament.rounds.filter(number__lte=3))),
+        run=start(
+            tournament,
+            rounds=list(tournament.rounds.filter(number__lte=3)),
+            priority=tables_first,
+        ),
         acting_user=None,
     )
     standings = [r.pk for r in registrations[::2] + registrations[1::2]]
     round_four = tournament.rounds.get(number=4)
-    run = swiss(tournament, round_four, standings, seed=1)
+    run = swiss(tournament, round_four, standings, seed=1, priority=tables_first)
     assert run.metrics["table_reuse"] == 0
     assert run.priority == SeatingRun.Priority.TABLES
     seating_run_apply(run=run, acting_user=None)
