@@ -367,11 +367,12 @@ def test_reseating_starts_from_the_current_seats_and_never_ends_worse(db):
     tournament = make_tournament(rounds_count=8)
     make_registrations(tournament, 24)
     make_rounds(tournament)
-    first = start(tournament, time_limit=2)
+    tables_first = SeatingRun.Priority.TABLES
+    first = start(tournament, time_limit=2, priority=tables_first)
     seating_run_apply(run=first, acting_user=None)
     Round.objects.filter(tournament=tournament, number__lte=4).update(status=Round.Status.FINISHED)
     remaining = list(tournament.rounds.filter(number__gt=4))
-    run = start(tournament, rounds=remaining, time_limit=2)
+    run = start(tournament, rounds=remaining, time_limit=2, priority=tables_first)
     assert [len(tables) for tables in run.snapshot["previous"]] == [6, 6, 6, 6]
     assert run.metrics["repeat_pairs"] <= first.metrics["repeat_pairs"]
     assert run.metrics["table_reuse"] == 0
