@@ -1,7 +1,7 @@
 """JSON command line of the seating generator (contract: docs/cli.md).
 
     python -m seating --players 32 --rounds 8 [--seed 7] [--teams teams.json]
-                      [--time-limit 30] [--priority tables|opponents]
+                      [--time-limit 30] [--priority opponents|tables]
                       [--fixed-tables fixed.json] [--history history.json]
 
 Players are numbered 1..N; a history may also name players who have left. Output on stdout
@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--history", help="JSON file: rounds already played")
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds, at most")
     # No argparse ``choices``: an unknown priority is the engine's invalid_priority (exit 2).
-    parser.add_argument("--priority", default="tables", metavar="{tables,opponents}")
+    parser.add_argument("--priority", default="opponents", metavar="{opponents,tables}")
     try:
         args = parser.parse_args(argv)
         _require(args, "players", "rounds")

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from seating.engine import DEFAULT_CLOSENESS
 from seating.models import SeatingRun
+from seating.selectors import default_keep_apart
 from tournament.models import Registration, Round, Tournament
 from tournament.names import choice_sort_key
 
@@ -38,8 +39,10 @@ class KeepApartField(forms.ChoiceField):
         super().__init__(
             label=_("Keep apart"),
             choices=SeatingRun.KeepApart.choices,
-            initial=SeatingRun.KeepApart.TEAM,
-            help_text=_("Players of the same team, club or country meet as little as possible."),
+            help_text=_(
+                "Players of the same team, club or country meet as little as possible. "
+                "Chosen for you from what the players have: teams, else clubs, else nobody."
+            ),
             **kwargs,
         )
 
@@ -49,14 +52,17 @@ class PriorityField(forms.ChoiceField):
         kwargs.setdefault(
             "help_text",
             _(
-                "Only matters for sizes where both cannot be perfect, e.g. 16 players × 4 "
-                "rounds or 24 players × 6 rounds."
+                "“Opponents first” seats no pair together three times where a plan can avoid "
+                "it, then repeats as few meetings as it can; a player may sit at a table "
+                "number again. “Table reuse first” keeps everyone off the tables they sat "
+                "at, even if the same players then meet in every round (16 players × 4 "
+                "rounds). Both are perfect for most sizes."
             ),
         )
         super().__init__(
             label=_("Priority"),
             choices=SeatingRun.Priority.choices,
-            initial=SeatingRun.Priority.TABLES,
+            initial=SeatingRun.Priority.OPPONENTS,
             **kwargs,
         )
 
@@ -97,15 +103,18 @@ class GenerateForm(forms.Form):
         self.fields["time_limit"].initial = getattr(settings, "SEATING_TIME_LIMIT", 20)
         self.fields["rounds"].queryset = rounds
         self.fields["rounds"].initial = [r.pk for r in rounds if not r.is_swiss]
+        self.fields["keep_apart"].initial = default_keep_apart(tournament)
 
 
 class SwissForm(forms.Form):
     round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none())
     priority = PriorityField(
         help_text=_(
-            "Late in an event each player has few tables left: “Table reuse first” keeps "
-            "everyone off the tables they sat at, at the cost of repeated opponents; "
-            "“Opponents first” lets players sit at a table again instead."
+            "Late in an event each player has few tables left: “Opponents first” lets "
+            "players sit at a table again rather than meet an opponent again, and never a "
+            "third time where it can be avoided; “Table reuse first” keeps everyone off the "
+            "tables they sat at, at the cost of repeated opponents and of the standings' "
+            "groups."
         )
     )
     closeness = forms.TypedChoiceField(
@@ -128,6 +137,7 @@ class SwissForm(forms.Form):
         swiss = [r for r in rounds if r.is_swiss]
         if swiss:
             self.fields["round"].initial = swiss[0].pk
+        self.fields["keep_apart"].initial = default_keep_apart(tournament)
 
 
 class SubstitutesForm(forms.Form):

@@ -5,8 +5,9 @@ run can be computed in a background thread and re-evaluated after a manual swap 
 touching the database, and so applying can check that nothing changed in between.
 """
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count
@@ -61,8 +62,10 @@ def seated_players(tournament: Tournament) -> SeatedPlayers:
 
 @dataclass(frozen=True)
 class SeatingInput:
-    """Active players (registration ids), their teams and fixed tables, the played rounds,
-    and the seats the rounds being seated have now (empty unless all of them have seats)."""
+    """Active players (registration ids), the groups kept apart (``teams``) and fixed tables,
+    the played rounds, and the seats the rounds being seated have now (empty unless all of
+    them have seats). ``groups`` holds the players' teams and clubs whatever is kept apart,
+    so that the report shows what keeping one apart costs in the other."""
 
     players: tuple[int, ...]
     teams: dict[int, str]
@@ -70,6 +73,7 @@ class SeatingInput:
     history_numbers: tuple[int, ...]
     history: tuple[EngineRound, ...]
     previous: tuple[EngineRound, ...] = ()
+    groups: dict[str, dict[int, str]] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -81,6 +85,10 @@ class SeatingInput:
                 for number, tables in zip(self.history_numbers, self.history, strict=True)
             ],
             "previous": [[list(table) for table in tables] for tables in self.previous],
+            "groups": {
+                kind: {str(key): value for key, value in names.items()}
+                for kind, names in self.groups.items()
+            },
         }
 
     @classmethod
@@ -95,6 +103,10 @@ class SeatingInput:
             previous=tuple(
                 tuple(tuple(table) for table in tables) for tables in data.get("previous", [])
             ),
+            groups={
+                kind: {int(key): value for key, value in names.items()}
+                for kind, names in data.get("groups", {}).items()
+            },
         )
 
     def same_seats_as(self, other: "SeatingInput") -> bool:
@@ -107,9 +119,25 @@ class SeatingInput:
             and self.history == other.history
         )
 
+    def clashes(self, plan: Sequence[Sequence[Sequence[int]]]) -> dict[str, int]:
+        """Players of one team, and of one club, seated together in the played rounds and
+        ``plan``: ``{"clashes_team": …, "clashes_club": …}`` (none for a run made before)."""
+        rounds = [*self.history, *plan]
+        return {
+            f"clashes_{kind}": sum(
+                count * (count - 1) // 2
+                for tables in rounds
+                for table in tables
+                for count in Counter(names[p] for p in table if p in names).values()
+            )
+            for kind, names in self.groups.items()
+        }
+
 
 #: What "keep apart" groups players by: a registration's team, the player's club or country.
 GROUP_FIELDS = {"team": "team_id", "club": "player__club", "country": "player__country"}
+#: The groups the quality report counts clashes of, whatever is kept apart.
+REPORTED_GROUPS = ("team", "club")
 
 
 def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int]) -> SeatingInput:
@@ -124,14 +152,20 @@ def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int])
     The rounds in `reseat` that have seats give `previous`, a start the new plan is never
     worse than.
     """
-    field = GROUP_FIELDS.get(keep_apart)
     registrations = list(
         Registration.objects.filter(pk__in=seated_players(tournament).players)
         .order_by("pk")
-        .values_list("pk", field or "pk")
+        .values("pk", *GROUP_FIELDS.values())
     )
-    players = tuple(pk for pk, _group in registrations)
-    teams = {pk: str(group) for pk, group in registrations if field and group not in (None, "")}
+    players = tuple(row["pk"] for row in registrations)
+
+    def grouped(kind: str) -> dict[int, str]:
+        column = GROUP_FIELDS[kind]
+        return {
+            row["pk"]: str(row[column]) for row in registrations if row[column] not in (None, "")
+        }
+
+    teams = grouped(keep_apart) if keep_apart in GROUP_FIELDS else {}
     active = set(players)
     fixed_tables = {
         registration: table
@@ -162,6 +196,7 @@ def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int])
         previous=tuple(_engine_round(rounds[number]) for number in previous_numbers)
         if len(previous_numbers) == len(reseat)
         else (),
+        groups={kind: grouped(kind) for kind in REPORTED_GROUPS},
     )
 
 

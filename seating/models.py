@@ -96,7 +96,7 @@ class SeatingRun(models.Model):
     )
     seed = models.BigIntegerField(_("seed"))
     priority = models.CharField(
-        _("priority"), max_length=10, choices=Priority.choices, default=Priority.TABLES
+        _("priority"), max_length=10, choices=Priority.choices, default=Priority.OPPONENTS
     )
     keep_apart = models.CharField(
         _("keep apart"),

@@ -96,6 +96,17 @@ def seating_status(tournament: Tournament, runs: int = 10) -> SeatingStatus:
     )
 
 
+def default_keep_apart(tournament: Tournament) -> str:
+    """What the seating keeps apart unless the organiser says otherwise: what the playing
+    players have, teams first, else clubs, else nobody (one query, two at most)."""
+    playing = Registration.objects.active().filter(tournament=tournament)
+    if playing.filter(team__isnull=False).exists():
+        return SeatingRun.KeepApart.TEAM
+    if playing.exclude(player__club="").exists():
+        return SeatingRun.KeepApart.CLUB
+    return SeatingRun.KeepApart.NONE
+
+
 def _with_replacements(tournament: Tournament, runs: list[SeatingRun]) -> list[SeatingRun]:
     """Each run with ``replaced_by``: the later proposals that re-seated its rounds."""
     applied = list(

@@ -6,6 +6,7 @@ and the benchmark all call :func:`evaluate`. This module does not build or chang
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
@@ -26,6 +27,7 @@ __all__ = [
     "fixed_pairs",
     "repeats_forced_by_history",
     "reuse_forced_by_history",
+    "meetings_forced",
 ]
 
 
@@ -143,6 +145,41 @@ def repeats_forced_by_history(
             unmet[a] -= 1
             unmet[b] -= 1
     return -(-sum(max(0, 3 * rounds - u) for u in unmet.values()) // 2)
+
+
+def meetings_forced(
+    met: Mapping[tuple[int, int], int],
+    players: Collection[int],
+    rounds: int,
+    counted: Collection[int] | None = None,
+) -> int:
+    """The most meetings some pair of ``players`` reaches in any plan of ``rounds`` more
+    rounds after the meetings ``met`` (counting, docs/seating-theory.md): a player meets
+    3 opponents a round, all among the N − 1 others, so one of them ends with at least
+    ⌈(meetings so far with them + 3R) / (N − 1)⌉ meetings. Taken over the ``counted``
+    players (default: all).
+
+    16 players × 5 rounds: 15 opponent seats for 15 opponents; 16 × 6: 18 for 15. Eight
+    players who sat at two tables once have 3 meetings, and 6 more in 2 rounds, for 7 others.
+
+    >>> meetings_forced({}, range(16), 5), meetings_forced({}, range(16), 6)
+    (1, 2)
+    >>> from itertools import combinations
+    >>> met = {pair: 1 for table in ((1, 2, 3, 4), (5, 6, 7, 8)) for pair in combinations(table, 2)}
+    >>> meetings_forced({}, range(1, 9), 2), meetings_forced(met, range(1, 9), 2)
+    (1, 2)
+    """
+    n = len(players)
+    if n < 2 or rounds <= 0:
+        return 0
+    so_far = dict.fromkeys(players, 0)
+    for (a, b), count in met.items():
+        if a in so_far and b in so_far:
+            so_far[a] += count
+            so_far[b] += count
+    counted = so_far.keys() if counted is None else counted
+    most = max((so_far[p] for p in counted if p in so_far), default=None)
+    return 0 if most is None else -(-(most + 3 * rounds) // (n - 1))
 
 
 def reuse_forced_by_history(
@@ -355,6 +392,16 @@ def evaluate(
     else:
         reuse_bound = 0
     new_games = _played(new)
+    most_bound = max(hist_counts.values(), default=1 if rounds else 0)
+    if uniform and new:
+        together = [
+            hist_counts[(a, b) if a < b else (b, a)] + len(new)
+            for a, b in itertools.combinations(fixed_here, 2)
+            if fixed_here[a] == fixed_here[b]
+        ]
+        most_bound = max(most_bound, meetings_forced(hist_counts, new_players, len(new)), *together)
+    if bound:
+        most_bound = max(most_bound, 2)  # some pair meets twice
 
     return Metrics(
         table_reuse=table_reuse,
@@ -366,4 +413,5 @@ def evaluate(
         repeat_lower_bound=bound,
         table_reuse_lower_bound=reuse_bound,
         wind_imbalance_lower_bound=least_spread(wind_counts(history), new_games),
+        max_meetings_lower_bound=most_bound,
     )

@@ -33,8 +33,10 @@ Table = tuple[int, int, int, int]
 Round = tuple[Table, ...]
 Plan = tuple[Round, ...]
 
-#: ``"tables"``: no player at the same table number twice comes before avoiding repeated
-#: opponents (WRC 2015 §8.1); ``"opponents"``: the other way round.
+#: ``"opponents"`` (the default): no pair meets three times while a plan with at most two
+#: exists (nor beyond what counting forces), then few repeated meetings, then team clashes
+#: and table revisits; ``"tables"``: no player at the same table number twice (WRC 2015
+#: §8.1), then teams apart, then few repeated meetings.
 PRIORITIES = ("tables", "opponents")
 
 
@@ -51,7 +53,7 @@ class SeatingRequest:
     * ``teams``: player -> team/club/country; players of one team are kept apart.
     * ``fixed_tables``: player -> table number (1-based) the player must sit at every round
       (e.g. the accessible table).
-    * ``priority``: ``"tables"`` (default) or ``"opponents"``, see :data:`PRIORITIES`.
+    * ``priority``: ``"opponents"`` (default) or ``"tables"``, see :data:`PRIORITIES`.
     * ``time_limit``: seconds the search may use at most; constructions return at once and
       the search stops as soon as it reaches the lower bounds.
     * ``history``: rounds already played, each a tuple of tables of four ids in seat order
@@ -69,7 +71,7 @@ class SeatingRequest:
     seed: int = 0
     teams: Mapping[int, str] = field(default_factory=dict)
     fixed_tables: Mapping[int, int] = field(default_factory=dict)
-    priority: str = "tables"
+    priority: str = "opponents"
     time_limit: float = 30.0
     history: tuple[Round, ...] = ()
     previous: tuple[Round, ...] = ()
@@ -108,6 +110,11 @@ class Metrics:
     * ``wind_imbalance_lower_bound``: likewise for ``wind_imbalance``: the winds already
       played, and 2 when they leave some players unable to even out
       (:func:`~seating.engine.winds.least_spread`).
+    * ``max_meetings_lower_bound``: likewise for ``max_meetings``: the history's, the
+      meetings of players fixed to one table, the counting bound
+      (:func:`~seating.engine.metrics.meetings_forced`), and 2 when ``repeat_lower_bound``
+      forces a repeat (judged, like it, against plans without table reuse for a plan that
+      has none).
     """
 
     table_reuse: int
@@ -119,6 +126,7 @@ class Metrics:
     repeat_lower_bound: int = 0
     table_reuse_lower_bound: int = 0
     wind_imbalance_lower_bound: int = 0
+    max_meetings_lower_bound: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """Plain dict for the CLI and the Django layer."""
@@ -132,6 +140,7 @@ class Metrics:
             "repeat_lower_bound": self.repeat_lower_bound,
             "table_reuse_lower_bound": self.table_reuse_lower_bound,
             "wind_imbalance_lower_bound": self.wind_imbalance_lower_bound,
+            "max_meetings_lower_bound": self.max_meetings_lower_bound,
         }
 
 

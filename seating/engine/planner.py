@@ -23,6 +23,7 @@ from .metrics import (
     allowed_visits,
     evaluate,
     fixed_pairs,
+    meetings_forced,
     pair_counts,
     pigeonhole_pairs,
     repeat_lower_bound,
@@ -39,6 +40,7 @@ from .model import (
 )
 from .relabel import relabel_teams
 from .search import (
+    Costs,
     SearchProblem,
     Weights,
     anneal,
@@ -91,9 +93,12 @@ RELABEL_MOVES = 200_000
 
 
 def weights_for(priority: str) -> Weights:
-    """Cost weights for a priority: the first concern weighs 8 times a repeated meeting."""
+    """Cost weights for a priority: the first concern weighs 8 times a repeated meeting.
+    Under "opponents" a meeting beyond the cap (a pair's third, mostly) weighs 8 repeats, a
+    team clash 4 (as under "tables") and a table revisit an eighth of one: the rank puts
+    them in that order, and the search must feel it too."""
     if priority == "opponents":
-        return Weights(tables=2, teams=8, repeats=8)
+        return Weights(tables=2, teams=64, repeats=8, beyond=128)
     return Weights(tables=16, teams=8, repeats=1)
 
 
@@ -364,7 +369,7 @@ def _extended_start(
         if extended is None:
             return None
         seats = _numbered(problem, _seat_slots(extended, team, rng), rng, deadline)
-        rank = _rank(problem, seats, weights, priority == "tables")
+        rank = _rank(problem, seats, weights, priority)
         if best is None or rank < best[0]:
             best = (rank, extended.name, seats)
     assert best is not None
@@ -372,13 +377,15 @@ def _extended_start(
 
 
 def _rank(
-    problem: SearchProblem, seats: Sequence[Sequence[int]], weights: Weights, hard_tables: bool
+    problem: SearchProblem, seats: Sequence[Sequence[int]], weights: Weights, priority: str
 ) -> tuple[int, ...]:
     """Order of plans: weighted cost, after table reuse and team clashes when tables come
-    first."""
-    reuse, clashes, rep = costs(problem, seats)
-    cost = weights.tables * reuse + weights.teams * clashes + weights.repeats * rep
-    return (reuse, clashes, cost) if hard_tables else (cost,)
+    first; after the meetings beyond the cap, team clashes and repeats when opponents do."""
+    found = costs(problem, seats)
+    cost = found.weighted(weights)
+    if priority == "tables":
+        return (found.reuse, found.clashes, cost)
+    return (found.beyond, found.clashes, found.repeats, cost)
 
 
 #: Share of the moves spent probing each start when the search has several; the start that
@@ -403,7 +410,7 @@ def _search_from_each(
     deadline: float,
     target: int,
     max_moves: int,
-    hard_tables: bool,
+    priority: str,
     progress: Callable[[float], None] | None,
 ) -> tuple[list[list[int]], int, int]:
     """Anneal from the best of ``starts``: (rounds, cost, index of the start it came from).
@@ -424,7 +431,8 @@ def _search_from_each(
             target,
             progress=report,
             max_moves=max(1, int(max_moves * share)),
-            hard_tables=hard_tables,
+            hard_tables=priority == "tables",
+            hard_meetings=priority == "opponents",
         )
 
     if len(starts) == 1:
@@ -433,7 +441,7 @@ def _search_from_each(
     leader: tuple[tuple[int, ...], list[list[int]], int, int] | None = None
     for index, start in enumerate(starts):
         seats, cost = run(start, PROBE_SHARE, index * PROBE_SHARE)
-        rank = _rank(problem, seats, weights, hard_tables)
+        rank = _rank(problem, seats, weights, priority)
         if leader is None or rank < leader[0]:
             leader = (rank, seats, cost, index)
         if cost <= target:
@@ -575,6 +583,7 @@ def plan_seating(
     """
     started = time.monotonic()
     _validate(request)
+    opponents_first = request.priority == "opponents"
     players = request.players
     n = len(players)
     n_tables = n // 4
@@ -603,6 +612,11 @@ def plan_seating(
     # The fair share counts every table number used, played rounds included, as evaluate does.
     all_tables = max([n_tables, *(len(rnd) for rnd in request.history)])
     allowed = tuple(allowed_visits(played[p] + rn, all_tables) for p in range(n))
+    met = pair_counts(request.history)
+    # "Opponents first": no pair meets more than twice, or than counting forces (pairs
+    # fixed to one table left out: they meet every round by the organiser's choice).
+    free_players = {p for p in players if p not in request.fixed_tables}
+    cap = max(2, meetings_forced(met, players, rn, free_players)) if opponents_first else 0
     problem = SearchProblem(
         n_players=n,
         n_tables=n_tables,
@@ -612,6 +626,7 @@ def plan_seating(
         allowed=allowed,
         team=team,
         fixed=fixed,
+        meeting_cap=cap,
     )
     weights = weights_for(request.priority)
     # Leave a tenth of the time for winds and the final check.
@@ -625,9 +640,7 @@ def plan_seating(
     fresh = request.priority == "tables" and len(request.history) + rn <= n_tables and not has_fixed
     forced = repeat_lower_bound(n, rn, fresh_tables=fresh)
     if request.history:
-        forced = max(
-            forced, repeats_forced_by_history(pair_counts(request.history), set(players), rn)
-        )
+        forced = max(forced, repeats_forced_by_history(met, set(players), rn))
     # A repeat costs 2 or more; the pigeonhole pairs recur between every two rounds, and a
     # pair meeting in all of them is the cheapest way to pay for that (pair_cost). Players
     # fixed to one table do meet in all of them.
@@ -636,7 +649,18 @@ def plan_seating(
         pigeonhole_pairs(n, fresh) * pair_cost(rn),
         fixed_pairs(request.fixed_tables) * pair_cost(rn),
     )
-    target = weights.repeats * (hist_pairs + forced_cost)
+    # Meetings the history already has beyond the cap stay beyond it.
+    fixed_at = request.fixed_tables
+    hist_beyond = sum(
+        c - cap
+        for (a, b), c in met.items()
+        if cap
+        and c > cap
+        and a in index
+        and b in index
+        and (a not in fixed_at or fixed_at[a] != fixed_at.get(b))
+    )
+    target = weights.repeats * (hist_pairs + forced_cost) + weights.beyond * hist_beyond
 
     method = "search"
     tables_first = request.priority == "tables"
@@ -687,7 +711,7 @@ def plan_seating(
             )
         start = [[slot_player[s] for s in seats] for seats in flat_slots]
         method = f"construction {construction.name}"
-        _reuse, clashes_left, repeats_cost = costs(problem, start)
+        _reuse, clashes_left, repeats_cost, _beyond = costs(problem, start)
         if clashes_left and not request.history:
             # Team mates still meet in it: the search also starts from the usual start, where
             # teams fill seat classes that never meet (more repeats), and keeps the better.
@@ -718,7 +742,7 @@ def plan_seating(
             # player's seats may sit twice at a table in fewer rounds than there are tables:
             # up to 2 more revisits each.
             newcomers = sum(1 for p in range(n) if played[p] == 0)
-            if _keeps_ag5(*costs(problem, current), hist_pairs, extra_revisits=2 * newcomers):
+            if _keeps_ag5(*costs(problem, current)[:3], hist_pairs, extra_revisits=2 * newcomers):
                 kept = current
     if has_fixed:
         start = [_place_fixed(s, fixed, n_tables) for s in start]
@@ -726,8 +750,8 @@ def plan_seating(
     seats = start
     if rn and construction is None:
         seats = renumber_tables(problem, seats, rng, deadline=deadline)
-    reuse, clashes, rep = costs(problem, seats) if rn else (0, 0, 0)
-    cost = weights.tables * reuse + weights.teams * clashes + weights.repeats * rep
+    reuse, clashes, rep, _beyond = found = costs(problem, seats) if rn else Costs(0, 0, 0, 0)
+    cost = found.weighted(weights)
     if kept is not None:
         seats, method = kept, "the current seating (repeat-free)"
     elif rn and n_tables > 1 and cost > target:
@@ -751,11 +775,11 @@ def plan_seating(
                 weights,
                 rng,
                 deadline,
-                weights.teams * clashes + weights.repeats * rep,
+                cost - weights.tables * reuse,
                 relabel_only=True,
                 max_moves=200_000,
             )
-            reuse, clashes, rep = costs(problem, seats)
+            reuse, clashes, rep, _beyond = costs(problem, seats)
             needs_more = not (ag5 and _keeps_ag5(reuse, clashes, rep, hist_pairs))
         if needs_more and cost > target:
             max_moves = max(1, int(request.time_limit * MOVES_PER_SECOND))
@@ -769,7 +793,7 @@ def plan_seating(
                 deadline,
                 target,
                 max_moves,
-                request.priority == "tables",
+                request.priority,
                 progress,
             )
             method += " + search" if method != "search" else ""

@@ -8,10 +8,11 @@ Simulated annealing over the new rounds with three moves:
 * **relabel**: two tables of one round swap their numbers (changes only table reuse, so the
   numbering is searched jointly with the groups, as docs/seating-theory.md advises).
 
-The cost is ``w_tables·reuse + w_teams·clashes + w_repeats·Σ pair_cost(meetings)``
-(pair_cost: 2 per repeat, plus 1 per meeting beyond the second). Every move is scored by an
-incremental delta on pair meeting counts, (player, table) visit counts and team counts,
-never by re-evaluating the plan. Half of the moves start from players who currently cause
+The cost is ``w_tables·reuse + w_teams·clashes + w_repeats·Σ pair_cost(meetings)
++ w_beyond·beyond`` (pair_cost: 2 per repeat, plus 1 per meeting beyond the second; beyond:
+meetings of a pair beyond ``SearchProblem.meeting_cap``, when one is set). Every move is
+scored by an incremental delta on pair meeting counts, (player, table) visit counts and team
+counts, never by re-evaluating the plan. Half of the moves start from players who currently cause
 cost. The budget is counted in moves (reproducible), the search reheats from the best plan
 and stops as soon as the cost reaches its lower bound. :func:`renumber_tables` numbers the
 tables of fixed groups by the Hungarian method. Players are dense indices 0..N-1 here; the
@@ -25,10 +26,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .assignment import hungarian
 
-__all__ = ["Weights", "SearchProblem", "anneal"]
+__all__ = ["Weights", "SearchProblem", "Costs", "anneal"]
 
 #: Starting heat of an annealing run, in units of the smallest weight.
 HOT = 4.0
@@ -36,11 +38,13 @@ HOT = 4.0
 
 @dataclass(frozen=True)
 class Weights:
-    """Relative cost of one unit of table reuse, team clash and repeated meeting."""
+    """Relative cost of one unit of table reuse, team clash and repeated meeting, and of
+    one meeting of a pair beyond the problem's ``meeting_cap``."""
 
     tables: int = 16
     teams: int = 8
     repeats: int = 1
+    beyond: int = 0
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,9 @@ class SearchProblem:
 
     ``meet0``: flat N*N meeting counts from the history; ``visits0``: flat N*T table visits
     from the history; ``allowed[p]``: fair maximum visits of p to one table; ``team[p]``:
-    team index or -1; ``fixed[p]``: table index or -1.
+    team index or -1; ``fixed[p]``: table index or -1; ``meeting_cap``: meetings a pair may
+    have before each further one counts as ``beyond`` (0: none). Pairs fixed to one table
+    meet every round by the organiser's choice: they count no ``beyond``.
     """
 
     n_players: int
@@ -60,6 +66,7 @@ class SearchProblem:
     allowed: tuple[int, ...]
     team: tuple[int, ...]
     fixed: tuple[int, ...]
+    meeting_cap: int = 0
 
 
 def pair_cost(meetings: int) -> int:
@@ -70,12 +77,31 @@ def pair_cost(meetings: int) -> int:
     return 2 * (meetings - 1) + (meetings - 2)
 
 
-def costs(problem: SearchProblem, rounds: Sequence[Sequence[int]]) -> tuple[int, int, int]:
-    """(table reuse, team clashes, Σ pair_cost) of flat rounds (seat lists)."""
+class Costs(NamedTuple):
+    """What a plan costs, by concern: table reuse, team clashes, Σ pair_cost, and the
+    meetings beyond the problem's cap."""
+
+    reuse: int
+    clashes: int
+    repeats: int
+    beyond: int
+
+    def weighted(self, weights: Weights) -> int:
+        """The search's cost: every concern by its weight."""
+        return (
+            weights.tables * self.reuse
+            + weights.teams * self.clashes
+            + weights.repeats * self.repeats
+            + weights.beyond * self.beyond
+        )
+
+
+def costs(problem: SearchProblem, rounds: Sequence[Sequence[int]]) -> Costs:
+    """The :class:`Costs` of flat rounds (seat lists), the history included."""
     n, t_count = problem.n_players, problem.n_tables
     meet = list(problem.meet0)
     visits = list(problem.visits0)
-    team = problem.team
+    team, fixed, cap = problem.team, problem.fixed, problem.meeting_cap
     clashes = 0
     for seats in rounds:
         for t in range(t_count):
@@ -89,10 +115,13 @@ def costs(problem: SearchProblem, rounds: Sequence[Sequence[int]]) -> tuple[int,
                     meet[b * n + a] += 1
                     if team[a] >= 0 and team[a] == team[b]:
                         clashes += 1
-    rep = 0
+    rep = beyond = 0
     for a in range(n):
         for b in range(a + 1, n):
-            rep += pair_cost(meet[a * n + b])
+            m = meet[a * n + b]
+            rep += pair_cost(m)
+            if cap and m > cap and (fixed[a] < 0 or fixed[a] != fixed[b]):
+                beyond += m - cap
     reuse = 0
     for p in range(n):
         if problem.fixed[p] >= 0:
@@ -102,7 +131,7 @@ def costs(problem: SearchProblem, rounds: Sequence[Sequence[int]]) -> tuple[int,
             v = visits[p * t_count + t]
             if v > lim:
                 reuse += v - lim
-    return reuse, clashes, rep
+    return Costs(reuse, clashes, rep, beyond)
 
 
 def anneal(
@@ -117,20 +146,27 @@ def anneal(
     max_moves: int = 1_000_000,
     double_share: float = 0.3,
     hard_tables: bool = False,
+    hard_meetings: bool = False,
 ) -> tuple[list[list[int]], int]:
     """Improve ``start`` (per round a seat list of N dense players) for ``max_moves`` moves
     or until the weighted cost reaches ``target``. The move budget (not the clock) ends the
     search, so a seed reproduces its plan; ``deadline`` is only a safety net on a slow
     machine. ``hard_tables`` ranks plans by table reuse, then team clashes, then cost
-    (priority "tables": the order the docs promise), whatever the weights; ``double_share``
-    is the share of double swaps among the moves. Returns the best rounds and their cost."""
+    (priority "tables": the order the docs promise), ``hard_meetings`` by the meetings
+    beyond the cap, then team clashes, then Σ pair_cost, then cost (priority "opponents"),
+    whatever the weights; ``double_share`` is the share of double swaps among the moves.
+    Returns the best rounds and their cost."""
     n, tn, rn = problem.n_players, problem.n_tables, problem.n_rounds
     team, fixed = problem.team, problem.fixed
     allowed = problem.allowed
-    wt, wm, wr = weights.tables, weights.teams, weights.repeats
+    wt, wm, wr, wb = weights.tables, weights.teams, weights.repeats, weights.beyond
     top = max(problem.meet0, default=0) + rn + 2
     inc = [pair_cost(c + 1) - pair_cost(c) for c in range(top)]
     dec = [0] + [pair_cost(c - 1) - pair_cost(c) for c in range(1, top)]
+    # A pair's meetings beyond the cap: one more from cap on, one fewer above it.
+    cap = problem.meeting_cap
+    inc_beyond = [1 if cap and c >= cap else 0 for c in range(top)]
+    dec_beyond = [-1 if cap and c > cap else 0 for c in range(top)]
     seats = [list(s) for s in start]
     where = [[0] * n for _ in range(rn)]
     for r in range(rn):
@@ -148,14 +184,15 @@ def anneal(
                 pinned[r][where[r][p] // 4] = True
     movable = [p for p in range(n) if fixed[p] < 0]
     if len(movable) < 2 or rn == 0:
-        reuse, clashes, rep = costs(problem, seats)
-        return seats, wt * reuse + wm * clashes + wr * rep
+        return seats, costs(problem, seats).weighted(weights)
 
-    reuse, clashes, rep = costs(problem, seats)
-    cost = wt * reuse + wm * clashes + wr * rep
+    reuse, clashes, rep, beyond = start_costs = costs(problem, seats)
+    cost = start_costs.weighted(weights)
     best_cost = cost
     best_reuse = reuse
     best_clashes = clashes
+    best_rep = rep
+    best_beyond = beyond
     best = [list(s) for s in seats]
     if cost <= target:
         return best, best_cost
@@ -207,8 +244,8 @@ def anneal(
                     out.append((r, a))
         return out
 
-    # (table reuse change, team clash change) of the last swap_delta.
-    last_dt = [0, 0]
+    # (table reuse, team clash, beyond and Σ pair_cost changes) of the last swap_delta.
+    last_dt = [0, 0, 0, 0]
 
     def swap_delta(s: list[int], a: int, b: int, i: int, j: int) -> int:
         """Cost change if a (seat i) and b (seat j) of one round change tables."""
@@ -217,6 +254,7 @@ def anneal(
         an = a * n
         bn = b * n
         dm = 0
+        db = 0
         dteam = 0
         ta = team[a]
         tb = team[b]
@@ -224,6 +262,7 @@ def anneal(
             x = s[k]
             if x != a:
                 dm += inc[meet[bn + x]] + dec[meet[an + x]]
+                db += inc_beyond[meet[bn + x]] + dec_beyond[meet[an + x]]
                 if ta >= 0 and team[x] == ta:
                     dteam -= 1
                 if tb >= 0 and team[x] == tb:
@@ -232,6 +271,7 @@ def anneal(
             x = s[k]
             if x != b:
                 dm += inc[meet[an + x]] + dec[meet[bn + x]]
+                db += inc_beyond[meet[an + x]] + dec_beyond[meet[bn + x]]
                 if tb >= 0 and team[x] == tb:
                     dteam -= 1
                 if ta >= 0 and team[x] == ta:
@@ -249,7 +289,9 @@ def anneal(
             dt += 1
         last_dt[0] = dt
         last_dt[1] = dteam
-        return wr * dm + wm * dteam + wt * dt
+        last_dt[2] = db
+        last_dt[3] = dm
+        return wr * dm + wb * db + wm * dteam + wt * dt
 
     def apply_swap(r: int, a: int, b: int, i: int, j: int) -> None:
         s = seats[r]
@@ -288,6 +330,14 @@ def anneal(
                 where[r][p] = pos
             _count_round(s, tn, n, visits, meet)
 
+    def better() -> bool:
+        """Whether the current plan beats the best one, by the rank asked for."""
+        if hard_tables:
+            return (reuse, clashes, cost) < (best_reuse, best_clashes, best_cost)
+        if hard_meetings:
+            return (beyond, clashes, rep, cost) < (best_beyond, best_clashes, best_rep, best_cost)
+        return cost < best_cost
+
     hot = hot_list()
     last_report = start_time
     while True:
@@ -313,6 +363,8 @@ def anneal(
             cost = best_cost
             reuse = best_reuse
             clashes = best_clashes
+            rep = best_rep
+            beyond = best_beyond
             temp = t_hot * (0.6 ** (runs % 3))
             decay = (t_cold / temp) ** (1.0 / run_moves)
             hot = hot_list()
@@ -356,11 +408,7 @@ def anneal(
                 where[r][b] = 4 * ta_ + k
             cost += delta
             reuse += dreuse
-            if (
-                cost < best_cost
-                if not hard_tables
-                else (reuse, clashes, cost) < (best_reuse, best_clashes, best_cost)
-            ):
+            if better():
                 best_reuse = reuse
                 best_clashes = clashes
                 best_cost = cost
@@ -405,12 +453,14 @@ def anneal(
                     continue
                 j = where[r][b]
                 d1 = swap_delta(s, a, b, i, j)
-                dreuse, dclash = last_dt
+                dreuse, dclash, dbeyond, drep = last_dt
                 apply_swap(r, a, b, i, j)
                 j2 = where[r2][c]
                 delta = d1 + swap_delta(s2, a, c, i2, j2)
                 dreuse += last_dt[0]
                 dclash += last_dt[1]
+                dbeyond += last_dt[2]
+                drep += last_dt[3]
                 if delta > 0 and rand() >= exp(-delta / temp):
                     apply_swap(r, b, a, i, j)
                     continue
@@ -421,20 +471,20 @@ def anneal(
                 if i >> 2 == j >> 2:
                     continue
                 delta = swap_delta(s, a, b, i, j)
-                dreuse, dclash = last_dt
+                dreuse, dclash, dbeyond, drep = last_dt
                 if delta > 0 and rand() >= exp(-delta / temp):
                     continue
                 apply_swap(r, a, b, i, j)
             cost += delta
         reuse += dreuse
         clashes += dclash
-        if (
-            cost < best_cost
-            if not hard_tables
-            else (reuse, clashes, cost) < (best_reuse, best_clashes, best_cost)
-        ):
+        beyond += dbeyond
+        rep += drep
+        if better():
             best_reuse = reuse
             best_clashes = clashes
+            best_rep = rep
+            best_beyond = beyond
             best_cost = cost
             best = [list(x) for x in seats]
             if best_cost <= target:

@@ -88,7 +88,8 @@ def _metrics(data: SeatingInput, plan: list[dict[str, Any]]) -> dict[str, Any]:
     rounds = tuple(data.history) + tuple(
         tuple(tuple(table) for table in item["tables"]) for item in plan
     )
-    return evaluate(rounds, data.teams, data.fixed_tables, played=len(data.history)).as_json()
+    metrics = evaluate(rounds, data.teams, data.fixed_tables, played=len(data.history))
+    return metrics.as_json() | data.clashes(rounds[len(data.history) :])
 
 
 def _check_plan(data: SeatingInput, plan: list[dict[str, Any]]) -> None:
@@ -171,7 +172,7 @@ def _computed_plan(run: SeatingRun, data: SeatingInput) -> tuple[list[dict[str, 
         for number, tables in zip(run.round_numbers, result.rounds, strict=True)
     ]
     _check_plan(data, plan)
-    return plan, result.method, result.metrics.as_json()
+    return plan, result.method, result.metrics.as_json() | data.clashes(result.rounds)
 
 
 def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
@@ -269,7 +270,7 @@ def seating_run_start(
     tournament: Tournament,
     rounds: Sequence[Round],
     seed: int | None = None,
-    priority: str = SeatingRun.Priority.TABLES,
+    priority: str = SeatingRun.Priority.OPPONENTS,
     keep_apart: str = SeatingRun.KeepApart.TEAM,
     time_limit: int | None = None,
     background: bool | None = None,
@@ -330,7 +331,7 @@ def seating_run_swiss(
     standings: Sequence[int],
     seed: int | None = None,
     keep_apart: str = SeatingRun.KeepApart.TEAM,
-    priority: str = SeatingRun.Priority.TABLES,
+    priority: str = SeatingRun.Priority.OPPONENTS,
     closeness_weight: int = DEFAULT_CLOSENESS,
     incomplete_rounds: Sequence[int] = (),
     places: Mapping[int, int] | None = None,

@@ -14,13 +14,26 @@ from seating.engine import pairs_always_together
 from seating.models import SeatingRun
 from tournament.models import WIND_LABELS, Seat
 
+#: Every row is shown whatever the run asked for (the clashes of teams and clubs too, so that
+#: what keeping one apart costs, or not keeping it apart, shows): (metric, label, bound).
 QUALITY_ROWS = [
-    ("table_reuse", gettext_lazy("Table reuse (extra visits to the same table)"), "table_reuse"),
-    ("repeat_pairs", gettext_lazy("Repeated meetings"), "repeat"),
-    ("max_meetings", gettext_lazy("Most meetings of one pair"), None),
-    ("wind_imbalance", gettext_lazy("Wind spread (most minus fewest of one wind)"), "wind"),
-    ("team_clashes", gettext_lazy("Clashes (players kept apart seated together)"), None),
+    ("repeat_pairs", gettext_lazy("Repeated meetings"), "repeat_lower_bound"),
+    ("max_meetings", gettext_lazy("Most meetings of one pair"), "max_meetings_lower_bound"),
+    (
+        "table_reuse",
+        gettext_lazy("Table reuse (extra visits to the same table)"),
+        "table_reuse_lower_bound",
+    ),
+    ("clashes_team", gettext_lazy("Team mates seated together"), None),
+    ("clashes_club", gettext_lazy("Club mates seated together"), None),
+    (
+        "wind_imbalance",
+        gettext_lazy("Wind spread (most minus fewest of one wind)"),
+        "wind_imbalance_lower_bound",
+    ),
 ]
+#: Kept apart by country, the clashes the generator weighed have a row of their own.
+COUNTRY_ROW = ("team_clashes", gettext_lazy("Compatriots seated together"), None)
 
 #: The engine's ``method`` (a log line, also in the CLI's output: "construction GF(5) + search
 #: from the current seating") by how it starts → what it tells an organiser. Starts not
@@ -98,26 +111,32 @@ def always_together(run: SeatingRun, registrations: dict) -> list[str]:
     ]
 
 
+def _figure(metrics: dict[str, Any], key: str, keep_apart: str) -> Any:
+    """A figure of the report; runs made before every clash was counted only counted the
+    clashes of what they kept apart."""
+    if key not in metrics and key == f"clashes_{keep_apart}":
+        return metrics.get("team_clashes")
+    return metrics.get(key)
+
+
 def quality_rows(run: SeatingRun) -> list[dict[str, Any]]:
     """The quality report as table rows: as generated, before the last swap, now, bound."""
-    bounds = {
-        "repeat": run.metrics.get("repeat_lower_bound"),
-        "table_reuse": run.metrics.get("table_reuse_lower_bound"),
-        "wind": run.metrics.get("wind_imbalance_lower_bound"),
-    }
-    rows = []
-    for key, label, bound in QUALITY_ROWS:
-        rows.append(
-            {
-                "key": key,
-                "label": label,
-                "generated": run.generated_metrics.get(key),
-                "previous": run.previous_metrics.get(key) if run.previous_metrics else None,
-                "current": run.metrics.get(key),
-                "bound": bounds.get(bound) if bound else None,
-            }
-        )
-    return rows
+    rows = QUALITY_ROWS
+    if run.keep_apart == SeatingRun.KeepApart.COUNTRY:
+        rows = [*rows, COUNTRY_ROW]
+    return [
+        {
+            "key": key,
+            "label": label,
+            "generated": _figure(run.generated_metrics, key, run.keep_apart),
+            "previous": _figure(run.previous_metrics, key, run.keep_apart)
+            if run.previous_metrics
+            else None,
+            "current": _figure(run.metrics, key, run.keep_apart),
+            "bound": run.metrics.get(bound) if bound else None,
+        }
+        for key, label, bound in rows
+    ]
 
 
 def plan_rounds(run: SeatingRun, registrations: dict) -> list[dict[str, Any]]:

@@ -367,11 +367,12 @@ def test_reseating_starts_from_the_current_seats_and_never_ends_worse(db):
     tournament = make_tournament(rounds_count=8)
     make_registrations(tournament, 24)
     make_rounds(tournament)
-    first = start(tournament, time_limit=2)
+    tables_first = SeatingRun.Priority.TABLES
+    first = start(tournament, time_limit=2, priority=tables_first)
     seating_run_apply(run=first, acting_user=None)
     Round.objects.filter(tournament=tournament, number__lte=4).update(status=Round.Status.FINISHED)
     remaining = list(tournament.rounds.filter(number__gt=4))
-    run = start(tournament, rounds=remaining, time_limit=2)
+    run = start(tournament, rounds=remaining, time_limit=2, priority=tables_first)
     assert [len(tables) for tables in run.snapshot["previous"]] == [6, 6, 6, 6]
     assert run.metrics["repeat_pairs"] <= first.metrics["repeat_pairs"]
     assert run.metrics["table_reuse"] == 0
@@ -506,13 +507,18 @@ def test_late_swiss_round_keeps_every_player_off_the_tables_they_sat_at(twenty):
     # 20 players at 5 tables: after 3 seated rounds each player has 2 tables left; grouping
     # by rank alone sent players back to a table (WRC 2015 §8.1).
     tournament, registrations = twenty
+    tables_first = SeatingRun.Priority.TABLES
     seating_run_apply(
-        run=start(tournament, rounds=list(tournament.rounds.filter(number__lte=3))),
+        run=start(
+            tournament,
+            rounds=list(tournament.rounds.filter(number__lte=3)),
+            priority=tables_first,
+        ),
         acting_user=None,
     )
     standings = [r.pk for r in registrations[::2] + registrations[1::2]]
     round_four = tournament.rounds.get(number=4)
-    run = swiss(tournament, round_four, standings, seed=1)
+    run = swiss(tournament, round_four, standings, seed=1, priority=tables_first)
     assert run.metrics["table_reuse"] == 0
     assert run.priority == SeatingRun.Priority.TABLES
     seating_run_apply(run=run, acting_user=None)

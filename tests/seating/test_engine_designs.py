@@ -151,7 +151,9 @@ def test_every_known_plan_has_fresh_tables_and_the_repeats_it_claims(tables, rou
 @pytest.mark.parametrize(("tables", "rounds"), sorted(KNOWN_PLANS))
 def test_tables_first_takes_the_known_plan_and_opponents_first_does_not(tables, rounds):
     players = tuple(range(1, 4 * tables + 1))
-    plan = plan_seating(SeatingRequest(players=players, rounds=rounds, time_limit=1))
+    plan = plan_seating(
+        SeatingRequest(players=players, rounds=rounds, priority="tables", time_limit=1)
+    )
     m = plan.metrics
     assert plan.method.startswith("best known plan")
     assert (m.table_reuse, m.repeat_pairs) == (0, KNOWN_PLANS[(tables, rounds)][0])
@@ -213,7 +215,9 @@ def test_beyond_the_design_the_plan_reaches_the_bound_with_fair_tables():
     # 1 s: the search stops at the bound, so the limit only matters on a loaded machine,
     # where 10 s cut it at 46 (four busy processes per core) and 30 s failed once at a load
     # of 10 on 2 cores.
-    request = SeatingRequest(players=tuple(range(1, 45)), rounds=15, time_limit=120)
+    request = SeatingRequest(
+        players=tuple(range(1, 45)), rounds=15, priority="tables", time_limit=120
+    )
     m = plan_seating(request).metrics
     assert (m.repeat_pairs, m.repeat_lower_bound) == (44, 44)
     assert (m.table_reuse, m.max_meetings, m.wind_imbalance) == (0, 2, 1)
@@ -228,6 +232,7 @@ def test_the_repeated_design_start_keeps_fixed_tables_and_teams(players, rounds)
         fixed_tables={3: 1},  # the accessible table
         teams={p: f"club{p % 6}" for p in everyone},
         time_limit=2,
+        priority="tables",
     )
     plan = plan_seating(request)
     for tables in plan.rounds:

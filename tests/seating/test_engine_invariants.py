@@ -93,7 +93,9 @@ def test_fixed_tables_are_honoured(n, rounds):
 
 @pytest.mark.parametrize(("n", "rounds"), [(20, 4), (32, 7)])
 def test_one_fixed_player_costs_no_table_reuse_while_rounds_below_tables(n, rounds):
-    plan = plan_seating(make_request(n, rounds, fixed_tables={110: 2}, time_limit=10.0))
+    plan = plan_seating(
+        make_request(n, rounds, fixed_tables={110: 2}, time_limit=10.0, priority="tables")
+    )
     assert all(110 in rnd[1] for rnd in plan.rounds)
     assert plan.metrics.table_reuse == 0
 
@@ -102,7 +104,9 @@ def test_a_fixed_player_at_as_many_rounds_as_tables_forces_revisits_and_the_repo
     # 24 x 6, one player always at table 1: the 23 others would each have to sit once at
     # each table, but table 1 has only 3 free seats in each of 6 rounds (18 < 23), so the
     # five other tables lack one visit each: 5 revisits are forced.
-    plan = plan_seating(make_request(24, 6, fixed_tables={101: 1}, time_limit=3.0))
+    plan = plan_seating(
+        make_request(24, 6, fixed_tables={101: 1}, time_limit=3.0, priority="tables")
+    )
     assert plan.metrics.table_reuse_lower_bound == 5
     assert plan.metrics.table_reuse == 5
 
@@ -220,7 +224,9 @@ def test_twenty_four_players_each_once_at_six_tables_repeat_at_least_six_times()
     ("n", "rounds", "bound"), [(8, 2, 12), (12, 2, 6), (12, 3, 12), (16, 3, 8), (16, 4, 12)]
 )
 def test_small_fields_reach_the_pigeonhole_bound_and_report_it(n, rounds, bound):
-    plan = plan_seating(SeatingRequest(players=tuple(range(1, n + 1)), rounds=rounds))
+    plan = plan_seating(
+        SeatingRequest(players=tuple(range(1, n + 1)), rounds=rounds, priority="tables")
+    )
     m = plan.metrics
     # Nobody at a table twice (WRC 2015 §8.1): each table of a round comes from the other
     # tables of any earlier round, so on 16 players two of its four sat together there.
@@ -231,7 +237,8 @@ def test_small_fields_reach_the_pigeonhole_bound_and_report_it(n, rounds, bound)
 def test_sixteen_players_pay_the_forced_repeats_with_the_same_pairs():
     # 4 repeated pairs between every two of 4 rounds: fewest repeats (12) when the same four
     # pairs meet in all four rounds, rather than 24 pairs meeting twice.
-    m = plan_seating(SeatingRequest(players=tuple(range(1, 17)), rounds=4, seed=2)).metrics
+    request = SeatingRequest(players=tuple(range(1, 17)), rounds=4, seed=2, priority="tables")
+    m = plan_seating(request).metrics
     assert (m.repeat_pairs, m.max_meetings) == (12, 4)
 
 
@@ -250,7 +257,12 @@ def test_beyond_the_tables_a_replanning_is_not_held_to_fresh_tables():
     played = (tuple(tuple(range(t, t + 4)) for t in range(1, 17, 4)),)
     for seed in (1, 2):
         request = SeatingRequest(
-            players=tuple(range(1, 17)), rounds=4, history=played, seed=seed, time_limit=5
+            players=tuple(range(1, 17)),
+            rounds=4,
+            history=played,
+            seed=seed,
+            time_limit=5,
+            priority="tables",
         )
         m = plan_seating(request).metrics
         assert (m.table_reuse, m.repeat_pairs, m.repeat_lower_bound) == (0, 12, 0)
@@ -331,9 +343,11 @@ def test_winds_after_played_rounds_prefer_the_smaller_spread(seed):
 def test_replanning_from_the_current_seating_is_never_worse():
     # 24 × 8 is a search size; re-planning rounds 5–8 from rounds 1–4 alone ended at 33
     # repeats where the plan being replaced had 18.
-    first = plan_seating(make_request(24, 8, seed=0, time_limit=3))
+    first = plan_seating(make_request(24, 8, seed=0, time_limit=3, priority="tables"))
     history, current = first.rounds[:4], first.rounds[4:]
-    request = make_request(24, 4, seed=0, time_limit=2, history=history, previous=current)
+    request = make_request(
+        24, 4, seed=0, time_limit=2, history=history, previous=current, priority="tables"
+    )
     plan = plan_seating(request)
     assert_valid(plan, request.players, 4)
     assert plan.metrics.table_reuse == 0
@@ -363,10 +377,12 @@ def test_replanning_16_by_5_keeps_the_repeat_free_seats(played):
     # docs/seating-theory.md: AG(2,4) is the only zero-repeat 16 × 5 plan and forces table
     # revisits (4 with nobody three times at a table); a re-plan put table reuse first
     # again and traded them for 6–12 repeats.
-    first = plan_seating(make_request(16, 5, seed=1))
+    first = plan_seating(make_request(16, 5, seed=1, priority="tables"))
     assert (first.metrics.repeat_pairs, first.metrics.table_reuse) == (0, 4)
     history, current = first.rounds[:played], first.rounds[played:]
-    plan = plan_seating(make_request(16, 5 - played, seed=1, history=history, previous=current))
+    plan = plan_seating(
+        make_request(16, 5 - played, seed=1, history=history, previous=current, priority="tables")
+    )
     assert (plan.metrics.repeat_pairs, plan.metrics.table_reuse) == (0, 4)
 
 
@@ -399,11 +415,10 @@ def test_after_a_table_is_withdrawn_the_replanning_avoids_the_revisits_it_report
     # The report counts visits beyond ⌈6 ÷ 6⌉ = 1 (table 6 was used), the planner allowed
     # ⌈6 ÷ 5⌉ = 2: it never tried to keep players off their earlier tables (WRC 2015 §8.1)
     # and the report showed 27 to 36 revisits.
-    history = plan_seating(make_request(24, 6, seed=seed)).rounds[:3]
+    history = plan_seating(make_request(24, 6, seed=seed, priority="tables")).rounds[:3]
     players = tuple(range(105, 125))
-    plan = plan_seating(
-        replace(make_request(20, 3, seed=seed, time_limit=2.0, history=history), players=players)
-    )
+    request = make_request(20, 3, seed=seed, time_limit=2.0, history=history, priority="tables")
+    plan = plan_seating(replace(request, players=players))
     assert_valid(plan, players, 3)
     # A player who sat at three of tables 1–5 has two of them left for three rounds: some
     # revisits are forced, far fewer than 27. The report's bound counts them, one a player
@@ -415,3 +430,26 @@ def test_after_a_table_is_withdrawn_the_replanning_avoids_the_revisits_it_report
     assert forced > 0
     assert plan.metrics.table_reuse_lower_bound == forced
     assert forced <= plan.metrics.table_reuse <= 12
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "bound"),
+    # Counting: 3R opponent seats for N − 1 opponents (16 × 6: 18 for 15); a forced repeat
+    # (12 × 2, pigeonhole) makes a pair meet twice; one table, every pair every round.
+    [(16, 5, 1), (16, 6, 2), (12, 2, 2), (8, 5, 3), (4, 3, 3), (40, 8, 1)],
+)
+def test_the_most_meetings_bound_counts_opponent_seats(n, rounds, bound):
+    plan = plan_seating(make_request(n, rounds, time_limit=0.2))
+    assert plan.metrics.max_meetings_lower_bound == bound
+    assert plan.metrics.max_meetings >= bound
+
+
+def test_the_most_meetings_bound_counts_the_history_and_fixed_pairs():
+    # Two players fixed to table 2 meet in every one of the 8 rounds.
+    m = plan_seating(make_request(64, 8, fixed_tables={101: 2, 102: 2})).metrics
+    assert (m.max_meetings, m.max_meetings_lower_bound) == (8, 8)
+    # After a round at the same four tables, 16 players have 3 meetings each and 9 more to
+    # make in 3 rounds among 15 others: ⌈12/15⌉ = 1, and the history's pairs met once.
+    played = (tuple(tuple(range(t, t + 4)) for t in range(101, 117, 4)),)
+    m = plan_seating(make_request(16, 3, history=played)).metrics
+    assert m.max_meetings_lower_bound == 1

@@ -43,7 +43,7 @@ def test_sixteen_players_five_rounds_is_the_affine_plane_with_optimal_numbering(
 
 
 def test_24x6_keeps_tables_and_matches_the_annealing_figure_at_once():
-    result = plan(24, 6, time_limit=8.0)
+    result = plan(24, 6, time_limit=8.0, priority="tables")
     m = result.metrics
     assert result.method == "best known plan (15 repeats)"  # stored: no search needed
     assert m.table_reuse == 0
@@ -86,12 +86,12 @@ def test_teams_come_before_repeats(seed):
     # a clash-free plan costs more repeats. Teams apart come first (issue: "whenever that
     # is possible"), so the plan has no clash, whatever a clash weighs against repeats.
     teams = {p: f"team{p % 8}" for p in range(1, 25)}
-    m = plan(24, 6, teams=teams, seed=seed).metrics
+    m = plan(24, 6, teams=teams, seed=seed, priority="tables").metrics
     assert (m.table_reuse, m.team_clashes) == (0, 0)
 
 
 def test_priority_opponents_trades_tables_for_repeats():
-    tables_first = plan(24, 6, time_limit=1.5).metrics
+    tables_first = plan(24, 6, time_limit=1.5, priority="tables").metrics
     opponents_first = plan(24, 6, time_limit=1.5, priority="opponents").metrics
     assert opponents_first.repeat_pairs < tables_first.repeat_pairs
 
@@ -104,7 +104,7 @@ def test_the_most_rounds_a_design_could_reach_keeps_the_time_limit():
     # process's CPU time, not the wall clock, is measured, so a machine loaded by other work
     # cannot fail it; 8 s leaves room for a slow one.
     started = time.process_time()
-    result = plan(200, 66, time_limit=2.0)
+    result = plan(200, 66, time_limit=2.0, priority="tables")
     assert time.process_time() - started < 8
     assert result.metrics.table_reuse == 0
 
@@ -173,7 +173,30 @@ def test_a_large_field_whose_team_cannot_be_kept_apart_keeps_the_time_limit():
     players = tuple(range(1, 1001))
     teams = {p: "big club" if p <= 300 else f"club {p % 40}" for p in players}
     started = time.process_time()
-    result = plan_seating(SeatingRequest(players=players, rounds=12, teams=teams, time_limit=2))
+    request = SeatingRequest(
+        players=players, rounds=12, teams=teams, time_limit=2, priority="tables"
+    )
+    result = plan_seating(request)
     assert time.process_time() - started < 8
     # 50 tables hold two of the club's 300 players each round: 50 × 12 pairs at least.
     assert result.metrics.team_clashes == 600
+
+
+def test_by_default_sixteen_players_meet_nobody_twice_in_four_rounds():
+    # AG(2,4)'s rounds meet nobody twice, and "opponents first" (the default) ranks plans by
+    # meetings beyond two, team clashes, then repeats, before table revisits: the search
+    # keeps no plan with a repeat over its repeat-free start, whatever its time.
+    m = plan(16, 4, time_limit=0.2).metrics
+    assert (m.repeat_pairs, m.max_meetings, m.max_meetings_lower_bound) == (0, 1, 1)
+
+
+def test_by_default_twelve_players_meet_nobody_three_times_in_three_rounds():
+    # Three tables: in each round after the first, each table takes two players who sat
+    # together before (pigeonhole), so some pair meets twice (bound 2); the search starts
+    # from a difference matrix whose three rounds keep every pair to two meetings, and the
+    # default ranks a meeting beyond two first, so no plan it keeps has one.
+    m = plan(12, 3, time_limit=0.2).metrics
+    assert m.max_meetings_lower_bound == 2
+    assert m.max_meetings <= 2
+    tables_first = plan(12, 3, time_limit=0.2, priority="tables").metrics
+    assert tables_first.max_meetings == 3  # the pigeonhole pairs of fresh tables: 12 repeats

@@ -78,7 +78,7 @@ def test_search_starts_from_the_relabelled_construction(n, rounds, sizes, relabe
     # The search then removes clashes before repeats (teams come before repeated meetings,
     # docs/seating.md) and never ends worse than its start: the relabelled construction,
     # repeat- and reuse-free with relabel_clashes clashes.
-    m = plan(n, rounds, teams_of(n, sizes), time_limit=2.0).metrics
+    m = plan(n, rounds, teams_of(n, sizes), time_limit=2.0, priority="tables").metrics
     assert m.table_reuse == 0
     assert m.wind_imbalance == optimal_winds(rounds)
     assert (m.team_clashes, m.repeat_pairs) <= (relabel_clashes, 0)

@@ -9,13 +9,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seating.engine import SeatingError, SeatingRequest, evaluate, plan_seating, swiss_round
+from seating.engine import (
+    DEFAULT_CLOSENESS,
+    SeatingError,
+    SeatingRequest,
+    evaluate,
+    plan_seating,
+    swiss,
+    swiss_round,
+)
+from seating.engine.metrics import pair_counts
 from seating.engine.winds import wind_counts
 
 
 def planned(n_players: int, rounds: int, seed: int = 0) -> tuple:
     players = tuple(range(1, n_players + 1))
-    request = SeatingRequest(players=players, rounds=rounds, seed=seed, time_limit=0.5)
+    request = SeatingRequest(
+        players=players, rounds=rounds, seed=seed, time_limit=0.5, priority="tables"
+    )
     return plan_seating(request).rounds
 
 
@@ -55,7 +66,7 @@ def test_last_swiss_round_seats_everyone_at_the_one_table_left_to_them():
     # 16 players, 4 tables, 3 rounds played without a revisit: each player has one table
     # left, so the standings cannot choose (the grouping by rank alone revisited 12 times).
     history = planned(16, 3)
-    rnd = swiss_round(shuffled(16, seed=5), history=history, seed=2)
+    rnd = swiss_round(shuffled(16, seed=5), history=history, seed=2, priority="tables")
     for t, table in enumerate(rnd):
         visited = {p for played in history for p in played[t]}
         assert set(table) == set(range(1, 17)) - visited
@@ -64,7 +75,9 @@ def test_last_swiss_round_seats_everyone_at_the_one_table_left_to_them():
 
 def test_swiss_round_keeps_a_fixed_player_at_their_table_without_revisits():
     history = planned(24, 4)
-    rnd = swiss_round(shuffled(24, seed=1), history=history, fixed_tables={7: 6}, seed=3)
+    rnd = swiss_round(
+        shuffled(24, seed=1), history=history, fixed_tables={7: 6}, seed=3, priority="tables"
+    )
     assert 7 in rnd[5]
     m = evaluate((*history, rnd), fixed_tables={7: 6}, played=4)
     assert m.table_reuse == m.table_reuse_lower_bound
@@ -93,7 +106,7 @@ def test_swiss_round_never_revisits_a_table_while_rounds_fit_the_tables(n_tables
     played = min(played, n_tables - 1)
     n = 4 * n_tables
     history = planned(n, played, seed=seed)
-    rnd = swiss_round(shuffled(n, seed), history=history, seed=seed)
+    rnd = swiss_round(shuffled(n, seed), history=history, seed=seed, priority="tables")
     assert sorted(p for table in rnd for p in table) == list(range(1, n + 1))
     assert evaluate((*history, rnd), played=played).table_reuse == 0
 
@@ -103,7 +116,9 @@ def test_opponents_first_trades_table_revisits_for_fewer_repeats():
     # everyone off their tables repeats many meetings; "opponents first" gives that up.
     history = planned(24, 5)
     standings = shuffled(24, seed=1)
-    tables_first = evaluate((*history, swiss_round(standings, history=history, seed=1)), played=5)
+    tables_first = evaluate(
+        (*history, swiss_round(standings, history=history, seed=1, priority="tables")), played=5
+    )
     opponents_first = evaluate(
         (*history, swiss_round(standings, history=history, seed=1, priority="opponents")),
         played=5,
@@ -139,3 +154,60 @@ def test_progress_rises_to_one_and_leaves_the_round_unchanged():
     assert reported == sorted(reported)
     assert reported[0] >= 0
     assert reported[-1] == 1.0
+
+
+def standings_groups(standings: list[int], history) -> list[list[int]]:
+    """The best player not yet seated opens a table and takes the next players who met
+    nobody at it: the issue's 1-2-3-6 / 4-5-9-10 shape when 4 and 5 met one of 1-3."""
+    met = {frozenset(pair) for pair in pair_counts(history)}
+    left, groups = list(standings), []
+    while left:
+        group = [left.pop(0)]
+        while len(group) < 4:
+            fresh = [p for p in left if all(frozenset((p, q)) not in met for q in group)]
+            group.append(left.pop(left.index((fresh or left)[0])))
+        groups.append(group)
+    return groups
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_late_round_by_default_ranks_no_lower_than_fresh_tables_or_the_standings(seed):
+    # The issue's case: 40 players, round 6, after five Swiss rounds that kept everyone off
+    # the tables they sat at (which scatters the top places: 8/11/23/26 at one table). The
+    # default ("opponents first") seats no pair a third time, then weighs a repeat 100, a
+    # revisit 90 and a place of spread 10, and keeps the cheaper of two starts (the
+    # standings, and the same seating moved off every revisited table). By that objective
+    # its round ranks no lower than the tables-first round, nor than the standings' groups
+    # that avoid repeats (the 1-2-3-6 / 4-5-9-10 shape) at their cheapest table numbers.
+    # The annealing counts moves, not seconds: no clock decides.
+    rng = random.Random(seed)
+    history: list = []
+    for number in range(5):
+        standings = list(range(1, 41))
+        rng.shuffle(standings)
+        history.append(swiss_round(standings, tuple(history), seed=number, priority="tables"))
+    standings = list(range(1, 41))
+    default = swiss_round(standings, history=tuple(history), seed=1)
+    fresh_tables = swiss_round(standings, history=tuple(history), seed=1, priority="tables")
+    objective = swiss._Costs(
+        standings, history, {}, {}, DEFAULT_CLOSENESS, swiss.OPPONENTS_FIRST_REUSE_COST
+    )
+    shape = swiss._numbered(standings_groups(standings, history), objective)
+
+    def rank(tables) -> tuple[int, int]:
+        return swiss._key([list(table) for table in tables], objective)
+
+    assert rank(default) <= rank(fresh_tables)
+    assert rank(default) <= rank(shape)
+    assert evaluate((*history, default), played=5).max_meetings <= 2
+
+
+def test_by_default_a_swiss_round_seats_no_pair_a_third_time_where_it_can():
+    # Eight players, two rounds: 1–3, 2–4, 5–7 and 6–8 met twice. The standings' groups
+    # (1–4, 5–8) would seat them a third time; 1-2-5-6 / 3-4-7-8 seats nobody a third
+    # time, so the default, which ranks meetings beyond two first, finds such a seating
+    # however much the organiser asks to keep the standings' groups.
+    history = (((1, 2, 3, 4), (5, 6, 7, 8)), ((1, 3, 5, 7), (2, 4, 6, 8)))
+    for closeness in (1, DEFAULT_CLOSENESS, 1000):
+        rnd = swiss_round(list(range(1, 9)), history=history, closeness_weight=closeness)
+        assert evaluate((*history, rnd), played=2).max_meetings == 2
