@@ -9,6 +9,7 @@ import datetime
 import math
 import uuid
 from decimal import Decimal
+from fractions import Fraction
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.entries import SeatEntry, SheetEntry, TableContext, hand_from_data, hand_to_data
 from scoring.messages import NOT_RANKED_NO_PENALTY, form_field_for, message_for
 from scoring.models import Penalty
-from scoring.rules import APPLICABLE_KEYS, Hand, RulesErrors
+from scoring.rules import APPLICABLE_KEYS, Hand, RulesError, RulesErrors, check_penalty
 from tournament.models import WIND_LABELS, WINDS, Registration, Round
 from tournament.names import choice_sort_key
 
@@ -89,6 +90,13 @@ class SheetForm(forms.Form):
     )
     note = forms.CharField(
         label=_("Note"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    # Shown by Check beside points past ±8 × the start points (scoring.rules.unusual_points),
+    # under the Save it goes with: outside the form element, so it names the form.
+    unusual_confirmed = forms.BooleanField(
+        label=_("These points are right: they are on the signed paper sheet"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"form": "sheet-form"}),
     )
 
     def __init__(self, *args, context: TableContext, kind: str = "final", **kwargs) -> None:
@@ -170,7 +178,7 @@ class SheetForm(forms.Form):
                         )
                         for error in field.errors
                     ]
-        for name in ("riichi_sticks_left", "time_up", "note", "reason"):
+        for name in ("riichi_sticks_left", "time_up", "note", "reason", "unusual_confirmed"):
             if name in self.fields:
                 field = self[name]
                 lines += [
@@ -431,7 +439,6 @@ class PenaltyForm(forms.Form):
     points = forms.DecimalField(
         label=_("Penalty points"),
         min_value=Decimal("0.01"),
-        max_digits=7,
         decimal_places=2,
         help_text=_("Taken off the player's total, e.g. 10."),
         error_messages={
@@ -460,6 +467,15 @@ class PenaltyForm(forms.Form):
             for registration in sorted(registrations, key=choice_sort_key)
         ]
         self.fields["round"].queryset = tournament.rounds.order_by("number")
+
+    def clean_points(self) -> Decimal:
+        """At most what the rules engine takes (`check_penalty`), said in its words."""
+        points = self.cleaned_data["points"]
+        try:
+            check_penalty(-Fraction(points))
+        except RulesError as error:
+            raise ValidationError(message_for(error)) from None
+        return points
 
 
 class ReasonForm(forms.Form):

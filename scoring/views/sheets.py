@@ -22,6 +22,7 @@ from scoring.forms import (
     SheetForm,
     with_room_for_more_hands,
 )
+from scoring.messages import message_for
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.policy import (
     awaits_second_entry,
@@ -31,7 +32,7 @@ from scoring.policy import (
     open_for_correction,
     open_for_entry,
 )
-from scoring.rules import SEATS, RulesErrors
+from scoring.rules import SEATS, RulesErrors, unusual_points
 from scoring.services.sheets import (
     EntryOutcome,
     SheetConflict,
@@ -258,17 +259,32 @@ class SheetPageMixin(TableMixin):
                 form.add_rules_errors(errors, self.used_hand_forms(formset))
                 return self.render(form, formset)
             digest = entry_digest(entry)
-            if action == "check" or request.POST.get("checked") != digest:
-                if action == "save":
+            checked = action == "save" and request.POST.get("checked") == digest
+            unusual = [
+                message_for(warning)
+                for warning in unusual_points(self.rules, evaluation.entry.seat_sheets())
+            ]
+            confirmed = not unusual or form.cleaned_data["unusual_confirmed"]
+            if not (checked and confirmed):
+                if action == "save" and not checked:
                     messages.warning(
                         request,
                         _("The sheet changed since it was checked: check this result, then save."),
+                    )
+                elif action == "save":
+                    form.add_error(
+                        "unusual_confirmed",
+                        _(
+                            "These points are unusual: check them against the paper sheet, "
+                            "then tick the box to save them."
+                        ),
                     )
                 return self.render(
                     form,
                     formset,
                     preview=describe_evaluation(evaluation, self.context),
                     checked=digest,
+                    unusual=unusual,
                 )
         try:
             outcome = self.save(form, entry, draft=action == "draft")
