@@ -54,7 +54,9 @@ class ScoreSheet(models.Model):
         verbose_name=_("current version"),
     )
     revision = models.PositiveIntegerField(
-        _("revision"), default=0, help_text=_("Number of the latest version (0: none yet).")
+        _("revision"),
+        default=0,
+        help_text=_("Moves with every version and every change of state (0: none yet)."),
     )
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
