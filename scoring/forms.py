@@ -455,18 +455,26 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args, tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        registrations = tournament.registrations.ranked().select_related("player")
         field = self.fields["registration"]
-        # Only ranked players: a substitute's or a disqualified player's penalty counts nowhere.
-        field.queryset = registrations
-        field.error_messages["invalid_choice"] = NOT_RANKED_NO_PENALTY
-        # Sorted in Python: the database's order puts "Émile" after "Zoé" and the placeholder
-        # "Substitute 1" under "1".
+        # Any registration of this tournament is read, so that one not ranked is told why
+        # (clean_registration); another tournament's is not in it.
+        field.queryset = tournament.registrations.select_related("player")
+        field.error_messages["invalid_choice"] = _("This player is not in this tournament.")
+        # Only ranked players are offered: a substitute's or a disqualified player's penalty
+        # counts nowhere. Sorted in Python: the database's order puts "Émile" after "Zoé"
+        # and the placeholder "Substitute 1" under "1".
+        ranked = tournament.registrations.ranked().select_related("player")
         field.choices = [("", field.empty_label)] + [
             (registration.pk, _name(registration))
-            for registration in sorted(registrations, key=choice_sort_key)
+            for registration in sorted(ranked, key=choice_sort_key)
         ]
         self.fields["round"].queryset = tournament.rounds.order_by("number")
+
+    def clean_registration(self) -> Registration:
+        registration = self.cleaned_data["registration"]
+        if not registration.is_ranked:
+            raise ValidationError(NOT_RANKED_NO_PENALTY)
+        return registration
 
     def clean_points(self) -> Decimal:
         """At most what the rules engine takes (`check_penalty`), said in its words."""

@@ -148,6 +148,10 @@ class SheetPageMixin(TableMixin):
     def form_class(self):
         return CorrectionForm if self.correcting else SheetForm
 
+    def actions(self) -> tuple[str, ...]:
+        """What the page's buttons send: Check, then Save."""
+        return ("check", "save")
+
     def make_form(self, data=None):
         initial = {"revision": self.sheet.revision if self.sheet else 0}
         entry = self.prefill()
@@ -215,8 +219,9 @@ class SheetPageMixin(TableMixin):
             )
         }
 
-    def render(self, form, formset=None, **extra):
-        return self.render_to_response(self.get_context_data(form=form, formset=formset, **extra))
+    def render(self, form, formset=None, status: int = 200, **extra):
+        context = self.get_context_data(form=form, formset=formset, **extra)
+        return self.render_to_response(context, status=status)
 
     def get(self, request, *args, **kwargs):
         """The page; or, just after a login, the sheet that was sent when the session had
@@ -249,6 +254,11 @@ class SheetPageMixin(TableMixin):
         valid = form.is_valid()
         if formset is not None:
             valid = formset.is_valid() and valid
+        if action not in self.actions():
+            # No button sends it (an old page, a hand-made request): saving it would skip
+            # the Check, so the input is shown again instead.
+            error = _("This page cannot do that: check the sheet, then save it.")
+            return self.render(form, formset, status=400, error=error)
         if not valid:
             return self.render(form, formset)
         entry = self.collect(form, formset)
@@ -442,6 +452,10 @@ class HandsPageMixin(SheetPageMixin):
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "hand_fields": HandForm.fields_by_result()}
+
+    def actions(self) -> tuple[str, ...]:
+        """An entry hand by hand also saves part-way; a correction never does."""
+        return super().actions() + (() if self.correcting else ("draft",))
 
     def used_hand_forms(self, formset):
         return [form for form in formset.forms if not form.is_blank()] if formset else None
