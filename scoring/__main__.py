@@ -35,6 +35,7 @@ from scoring.rules import (
     resolve_ruleset,
     score_hanchan,
     score_hand,
+    unusual_points,
 )
 from scoring.rules.hands import HandResult
 
@@ -322,7 +323,7 @@ def cmd_hanchan(doc: object) -> dict[str, Any]:
     ]
     rs = _ruleset(d)
     res = score_hanchan(rs, seats, d.get("riichi_sticks_left", 0))
-    return {
+    out: dict[str, Any] = {
         "ruleset": rs.key,
         "seats": [
             {
@@ -341,6 +342,10 @@ def cmd_hanchan(doc: object) -> dict[str, Any]:
         ],
         "riichi_sticks_left": res.riichi_sticks_left,
     }
+    warnings = unusual_points(rs, seats)
+    if warnings:
+        out["warnings"] = [warning.info.as_json() for warning in warnings]
+    return out
 
 
 def cmd_hand(doc: object) -> dict[str, Any]:

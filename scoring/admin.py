@@ -2,8 +2,11 @@
 change only through the score-sheet pages (scoring.services), never by editing a row."""
 
 from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
+from scoring.policy import hidden_from
 from tournament.admin.base import PlayerListMixin, ReadOnlyAdmin, listed
 
 
@@ -36,6 +39,30 @@ class SheetVersionAdmin(ReadOnlyAdmin):
     list_filter = ("action", "kind", listed("sheet__round__tournament"))
     search_fields = ("entered_by__username", "reason")
     list_select_related = ("sheet__round__tournament", "entered_by")
+
+    def get_fields(self, request: HttpRequest, obj: SheetVersion | None = None) -> list[str]:
+        """Under blind double entry the first entry's numbers stay hidden from the one who
+        may still enter the sheet second (`scoring.policy.hidden_from`), here as on the
+        sheet's pages: seen, the second entry would be a copy."""
+        fields = super().get_fields(request, obj)
+        if obj is not None and _hidden(request, obj):
+            return [name for name in fields if name != "data"]
+        return fields
+
+    def get_readonly_fields(self, request: HttpRequest, obj: SheetVersion | None = None):
+        return ("data_hidden",) if obj is not None and _hidden(request, obj) else ()
+
+    @admin.display(description=_("data"))
+    def data_hidden(self, obj: SheetVersion) -> str:
+        return _(
+            "Hidden: blind double entry. This sheet waits for a second entry, which you may "
+            "make; the first one is shown once it is in."
+        )
+
+
+def _hidden(request: HttpRequest, version: SheetVersion) -> bool:
+    sheet = version.sheet
+    return hidden_from(sheet.round.tournament, sheet, version, request.user)
 
 
 @admin.register(Confirmation)

@@ -14,15 +14,17 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
+        from scoring.blind_entry import refuse_archive_while_blind
         from scoring.exports.ema import EmaResultsXlsx
         from scoring.exports.score_sheets import ScoreSheetsPdf
         from scoring.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
         from scoring.exports.standings_xlsx import StandingsXlsx
         from scoring.results_held import refuse_deleting_alone
         from tournament.exports.registry import register_round_export, register_tournament_export
-        from tournament.signals import registrations_deleting
+        from tournament.signals import archive_requested, registrations_deleting
 
         registrations_deleting.connect(refuse_deleting_alone, dispatch_uid="scoring.results_held")
+        archive_requested.connect(refuse_archive_while_blind, dispatch_uid="scoring.blind_entry")
         register_tournament_export("standings-pdf", _("Standings (PDF)"), StandingsPdf, position=10)
         register_tournament_export(
             "standings-xlsx", _("Standings (XLSX)"), StandingsXlsx, position=20

@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.models import ScoreSheet
 from scoring.rules import (
     SEATS,
     GameResult,
@@ -244,7 +243,7 @@ def _standing_seats(round_: Round) -> list[tuple[int, dict[str, Any]]]:
     that is corrected or continued never conflicts with itself.
     """
     rows = (
-        ScoreSheet.objects.filter(round=round_, current__isnull=False)
+        round_.score_sheets.filter(current__isnull=False)
         .order_by("table_number")
         .values_list("table_number", "current__data")
     )

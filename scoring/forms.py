@@ -9,6 +9,7 @@ import datetime
 import math
 import uuid
 from decimal import Decimal
+from fractions import Fraction
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.entries import SeatEntry, SheetEntry, TableContext, hand_from_data, hand_to_data
 from scoring.messages import NOT_RANKED_NO_PENALTY, form_field_for, message_for
 from scoring.models import Penalty
-from scoring.rules import APPLICABLE_KEYS, Hand, RulesErrors
+from scoring.rules import APPLICABLE_KEYS, Hand, RulesError, RulesErrors, check_penalty
 from tournament.models import WIND_LABELS, WINDS, Registration, Round
 from tournament.names import choice_sort_key
 
@@ -89,6 +90,13 @@ class SheetForm(forms.Form):
     )
     note = forms.CharField(
         label=_("Note"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    # Shown by Check beside points past ±8 × the start points (scoring.rules.unusual_points),
+    # under the Save it goes with: outside the form element, so it names the form.
+    unusual_confirmed = forms.BooleanField(
+        label=_("These points are right: they are on the signed paper sheet"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"form": "sheet-form"}),
     )
 
     def __init__(self, *args, context: TableContext, kind: str = "final", **kwargs) -> None:
@@ -170,7 +178,7 @@ class SheetForm(forms.Form):
                         )
                         for error in field.errors
                     ]
-        for name in ("riichi_sticks_left", "time_up", "note", "reason"):
+        for name in ("riichi_sticks_left", "time_up", "note", "reason", "unusual_confirmed"):
             if name in self.fields:
                 field = self[name]
                 lines += [
@@ -431,7 +439,6 @@ class PenaltyForm(forms.Form):
     points = forms.DecimalField(
         label=_("Penalty points"),
         min_value=Decimal("0.01"),
-        max_digits=7,
         decimal_places=2,
         help_text=_("Taken off the player's total, e.g. 10."),
         error_messages={
@@ -448,18 +455,35 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args, tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        registrations = tournament.registrations.ranked().select_related("player")
         field = self.fields["registration"]
-        # Only ranked players: a substitute's or a disqualified player's penalty counts nowhere.
-        field.queryset = registrations
-        field.error_messages["invalid_choice"] = NOT_RANKED_NO_PENALTY
-        # Sorted in Python: the database's order puts "Émile" after "Zoé" and the placeholder
-        # "Substitute 1" under "1".
+        # Any registration of this tournament is read, so that one not ranked is told why
+        # (clean_registration); another tournament's is not in it.
+        field.queryset = tournament.registrations.select_related("player")
+        field.error_messages["invalid_choice"] = _("This player is not in this tournament.")
+        # Only ranked players are offered: a substitute's or a disqualified player's penalty
+        # counts nowhere. Sorted in Python: the database's order puts "Émile" after "Zoé"
+        # and the placeholder "Substitute 1" under "1".
+        ranked = tournament.registrations.ranked().select_related("player")
         field.choices = [("", field.empty_label)] + [
             (registration.pk, _name(registration))
-            for registration in sorted(registrations, key=choice_sort_key)
+            for registration in sorted(ranked, key=choice_sort_key)
         ]
         self.fields["round"].queryset = tournament.rounds.order_by("number")
+
+    def clean_registration(self) -> Registration:
+        registration = self.cleaned_data["registration"]
+        if not registration.is_ranked:
+            raise ValidationError(NOT_RANKED_NO_PENALTY)
+        return registration
+
+    def clean_points(self) -> Decimal:
+        """At most what the rules engine takes (`check_penalty`), said in its words."""
+        points = self.cleaned_data["points"]
+        try:
+            check_penalty(-Fraction(points))
+        except RulesError as error:
+            raise ValidationError(message_for(error)) from None
+        return points
 
 
 class ReasonForm(forms.Form):

@@ -13,12 +13,13 @@ the penalty form and service refuse an unranked player (`NOT_RANKED_NO_PENALTY`)
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from scoring.rules import RulesError
-from tournament.formatting import format_points
+from tournament.formatting import format_points, format_score
 from tournament.models import WIND_LABELS, WINDS
 from tournament.rule_options import OPTION_CODES, option_message
 
@@ -51,7 +52,18 @@ MESSAGES = {
     "player_repeated": _("This player is already written in another seat."),
     "points_type": _("Enter the final points as a whole number, e.g. 32100."),
     "points_not_multiple": _("%(points)s is not a multiple of 100; every payment is."),
+    # The ranges of docs/rules-engine.md ("Ranges"), from scoring.rules.bounds.
+    "points_range": _(
+        "%(points)s points cannot come out of one hanchan: with %(start_points)s start points "
+        "a player ends between −%(limit)s and %(limit)s."
+    ),
+    "points_unusual": _(
+        "%(seat)s ends with %(points)s points, beyond %(limit)s either way: that takes a run "
+        "of yakuman. Check it against the paper sheet."
+    ),
     "count_negative": _("Enter a whole number, zero or more."),
+    "count_too_high": _("At most %(max)s: %(value)s cannot be right."),
+    "penalty_range": _("A penalty takes off at most %(max)s points."),
     "flag_type": _("Answer yes or no."),
     "absent_needs_substitute": _("The player is absent: choose the substitute who played."),
     "absent_and_late": _("An absent player has no minutes of lateness."),
@@ -166,6 +178,8 @@ def _param(key: str, value):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return format_points(value)
+    if isinstance(value, Fraction):
+        return format_score(value, signed=False)
     if key in _SEAT_PARAMS and value in WIND_LABELS:
         return WIND_LABELS[value]
     if key == "ended":

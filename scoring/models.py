@@ -13,11 +13,18 @@ Discretionary penalties (WRC 2015 §7) are `Penalty` rows, cancelled with a reas
 never deleted.
 """
 
+from decimal import Decimal
+from fractions import Fraction
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.entries import SheetEntry
+from scoring.messages import message_for
+from scoring.rules import RulesError, RulesErrors, check_penalty, check_sheet_numbers
 from tournament.models import Registration, Round, Tournament
 
 
@@ -47,7 +54,9 @@ class ScoreSheet(models.Model):
         verbose_name=_("current version"),
     )
     revision = models.PositiveIntegerField(
-        _("revision"), default=0, help_text=_("Number of the latest version (0: none yet).")
+        _("revision"),
+        default=0,
+        help_text=_("Moves with every version and every change of state (0: none yet)."),
     )
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -120,6 +129,25 @@ class SheetVersion(models.Model):
 
     def __str__(self) -> str:
         return _("%(sheet)s, version %(number)s") % {"sheet": self.sheet, "number": self.number}
+
+    def clean(self) -> None:
+        """Every number of the data in its range and the hands possible, as the rules engine
+        checks a stored sheet (`check_sheet_numbers`): a version read from an archive file
+        passes what a typed one did, and no number a hanchan cannot give reaches a page."""
+        if self.sheet_id is None:
+            return
+        entry = SheetEntry.from_data(self.kind, self.data)
+        try:
+            check_sheet_numbers(
+                self.sheet.round.tournament.get_rules(),
+                entry.seat_sheets(),
+                entry.riichi_sticks_left,
+                entry.hands,
+            )
+        except RulesErrors as errors:
+            raise ValidationError(
+                {"data": [f"{error.field}: {message_for(error)}" for error in errors]}
+            ) from None
 
 
 class Confirmation(models.Model):
@@ -233,3 +261,13 @@ class Penalty(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+    def clean(self) -> None:
+        """The penalty within the rules engine's range (`check_penalty`), from the form, a
+        service or an archive file alike."""
+        if not isinstance(self.points, Decimal):
+            return
+        try:
+            check_penalty(Fraction(self.points))
+        except RulesError as error:
+            raise ValidationError({"points": message_for(error)}) from None

@@ -7,7 +7,7 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournament.exports.archive import ArchiveJson
+        from tournament.exports.archive import ArchiveJson, archive_refusal
         from tournament.exports.registry import register_tournament_export
 
         register_tournament_export(
@@ -15,4 +15,5 @@ class TournamentConfig(AppConfig):
             _("Complete archive (JSON, re-importable)"),
             ArchiveJson,
             position=90,
+            refusal=archive_refusal,
         )

@@ -10,11 +10,13 @@ Formatting happens here, at the edge, for every page and export alike; nothing h
 the database.
 """
 
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.formats import number_format
 
+# Digits before the point from which a number is no score (see _number).
+ABSURD_DIGITS = 18
 # U+2212, the minus sign: a hyphen is shorter than a plus and reads as a dash in print.
 MINUS = "−"
 
@@ -24,14 +26,16 @@ def is_exact_tenths(value: Fraction) -> bool:
 
 
 def score_decimal(value: Fraction | int | None) -> Decimal | None:
-    """The value as a Decimal with one decimal if exact, else two, rounded if need be."""
+    """The value as a Decimal with one decimal if exact, else two, rounded half to even if
+    need be. Rounded as a Fraction and built digit by digit: Decimal arithmetic keeps 28
+    digits and raised on a total of 10²⁷ (a sheet stored before the engine's ranges), which
+    every page of the standings then failed on."""
     if value is None:
         return None
     value = Fraction(value)
     places = 1 if is_exact_tenths(value) else 2
-    quantum = Decimal(1).scaleb(-places)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return exact.quantize(quantum, rounding=ROUND_HALF_EVEN)
+    sign, digits, _ = Decimal(round(value * 10**places)).as_tuple()
+    return Decimal((sign, digits, -places))
 
 
 def score_text(value: Fraction | int, *, signed: bool) -> tuple[str, bool]:
@@ -39,7 +43,7 @@ def score_text(value: Fraction | int, *, signed: bool) -> tuple[str, bool]:
     so): one `score_decimal` for both, as a ranking formats every cell of every player."""
     decimal = score_decimal(value)
     rounded = Fraction(decimal) != Fraction(value)
-    text = number_format(abs(decimal), decimal_pos=-decimal.as_tuple().exponent)
+    text = _number(decimal.copy_abs(), decimal_pos=-decimal.as_tuple().exponent)
     if rounded:
         text += "…"
     if decimal < 0:
@@ -59,11 +63,21 @@ def format_score(value: Fraction | int | None, *, signed: bool = True) -> str:
 
 def format_points(points: int | None) -> str:
     """Table points with the locale's thousands separator (25 000 / 25,000), below zero with
-    the minus sign of the scores (−5,300)."""
+    the minus sign of the scores (−5,300). As a Decimal, whose digits Python writes however
+    many there are (an int of more than 4 300 digits it refuses to)."""
     if points is None:
         return ""
-    text = number_format(abs(points), force_grouping=True)
+    text = _number(Decimal(abs(points)), force_grouping=True)
     return MINUS + text if points < 0 else text
+
+
+def _number(value: Decimal, **options) -> str:
+    """A positive number in the reader's locale; past 10¹⁸, which no score or points reach
+    (docs/rules-engine.md, "Ranges"), in short scientific notation: a value stored before
+    the ranges still shows, as 1.000e+30, not as a line of digits."""
+    if value.adjusted() >= ABSURD_DIGITS:
+        return format(value, ".3e")
+    return number_format(value, **options)
 
 
 NO_PLACE = "–"

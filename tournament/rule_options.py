@@ -5,13 +5,18 @@ admin; the rules engine (`scoring.rules.resolve_ruleset`) refuses a bad one with
 `RulesError` code. This module says each such code as a sentence in the active language,
 the names and values written back as JSON, so that the tournament's own validation
 (`Tournament.clean`) speaks the organiser's language. The other codes of the engine, those
-of score sheets and hands, are said by `scoring.messages`.
+of score sheets and hands, are said by `scoring.messages`. `RuleOptionsField` is the box
+itself: it refuses text that is no overrides document before the engine sees it.
 """
 
 from __future__ import annotations
 
 import json
 
+from django import forms
+from django.core.exceptions import ValidationError
+from django.forms.fields import InvalidJSONInput
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RulesError, ruleset_options
@@ -26,6 +31,12 @@ OPTION_MESSAGES = {
     ),
     "option_type": _("Option %(option)s must be %(expected)s; got %(value)s."),
     "option_min": _("Option %(option)s must be at least %(min)s; got %(value)s."),
+    "option_max": _("Option %(option)s must be at most %(max)s; got %(value)s."),
+    "uma_range": _("Each place's uma must be between -%(max)s and %(max)s points; got %(value)s."),
+    "chombo_range": _(
+        "Option %(option)s must be at most %(max)s when a chombo costs penalty points "
+        "(chombo_model penalty_points); got %(value)s."
+    ),
     "option_step": _(
         "Option %(option)s must be a multiple of %(step)s table points; got %(value)s."
     ),
@@ -86,6 +97,10 @@ def _option_message(error: RulesError) -> str:
         values["choices"] = ", ".join(params.get("choices", ()))
     elif "min" in params:
         key = "option_min"
+    elif "chombo_model" in params:
+        key = "chombo_range"
+    elif "max" in params:
+        key = "uma_range" if option == "uma" else "option_max"
     elif "step" in params:
         key = "option_noten_step" if option == "noten_total" else "option_step"
     elif option == "uma" and sum(params["value"]) != 0:
@@ -103,3 +118,86 @@ OPTION_CODES = (
     "option_range",
     "option_choice",
 )
+
+
+# Deeper than an option goes ({"uma": [...]} is 2 levels) and longer than any option's number
+# (docs/rules-engine.md, "Ranges"): refused as text, before Python's own limits raise.
+OVERRIDES_MAX_DEPTH = 8
+OVERRIDES_MAX_DIGITS = 15
+
+
+class _TooManyDigits(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > OVERRIDES_MAX_DIGITS:
+        raise _TooManyDigits(digits)
+    return int(text)
+
+
+def _depth(value) -> int:
+    """How deep lists and objects nest in a parsed document (a value alone: 0)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict | list):
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+class RuleOptionsField(forms.JSONField):
+    """The rule overrides box of the tournament admin. A 5 000-digit number stopped
+    Python's int() and 100 000 "[" its JSON parser, each with a server error, on Save and
+    again when the page showed the input back: such text is refused with a sentence (and
+    shown back as typed); what parses is the engine's to judge (`Tournament.clean`)."""
+
+    default_error_messages = {
+        "too_deep": _(
+            "The rule overrides nest lists or objects more than %(depth)s levels deep; an "
+            "option is a value or a list of values."
+        ),
+        "too_long": _(
+            "The rule overrides hold a number of %(digits)s digits; no option is that large."
+        ),
+    }
+
+    def to_python(self, value):
+        if isinstance(value, str) and value not in self.empty_values:
+            self._refuse_unreadable(value)
+        return super().to_python(value)
+
+    def bound_data(self, data, initial):
+        if isinstance(data, str):
+            try:
+                self._refuse_unreadable(data)
+            except ValidationError:
+                return InvalidJSONInput(data)
+        return super().bound_data(data, initial)
+
+    def _refuse_unreadable(self, text: str) -> None:
+        """Parse with the limits; invalid JSON is left to Django's own message."""
+        too_deep = ValidationError(
+            self.error_messages["too_deep"],
+            code="too_deep",
+            params={"depth": OVERRIDES_MAX_DEPTH},
+        )
+        try:
+            value = json.loads(text, parse_int=_whole_number)
+        except _TooManyDigits as error:
+            raise ValidationError(
+                self.error_messages["too_long"],
+                code="too_long",
+                params={"digits": number_format(error.digits, force_grouping=True)},
+            ) from None
+        except RecursionError:
+            raise too_deep from None
+        except json.JSONDecodeError:
+            return
+        if _depth(value) > OVERRIDES_MAX_DEPTH:
+            raise too_deep

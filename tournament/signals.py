@@ -8,3 +8,10 @@ from django.dispatch import Signal
 #: ``registrations``, inside the delete's transaction. A receiver refuses by raising: the
 #: scoring app while one of them holds results (`scoring.results_held`).
 registrations_deleting = Signal()
+
+#: Sent before the tournament's complete archive is given to ``user`` (the Exports page's
+#: download), with ``tournament`` and ``user``. A receiver refuses it by answering a sentence
+#: that says why (None: no objection): the scoring app while the archive would show a blind
+#: first entry to the official who may still enter that sheet second
+#: (`scoring.blind_entry`).
+archive_requested = Signal()

@@ -33,13 +33,22 @@ table points / tournament points
 One hand is a :class:`Hand` wherever it goes: scored alone (:func:`score_hand`), replayed in
 a game (:func:`replay_game`) or stored on a score sheet by the web.
 
-Modules: :mod:`.errors`, :mod:`.rulesets`, :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`,
-:mod:`.standings`.
+Modules: :mod:`.errors`, :mod:`.bounds` (the range of every number), :mod:`.rulesets`,
+:mod:`.hands`, :mod:`.game`, :mod:`.hanchan`, :mod:`.standings`.
 """
 
+from .bounds import check_penalty, unusual_points_limit
 from .errors import ERROR_CODES, RulesError, RulesErrors, RulesFatalError
 from .game import GameResult, HandRecord, replay_game, round_name
-from .hanchan import HanchanResult, SeatScore, SeatSheet, score_hanchan, validate_sheet
+from .hanchan import (
+    HanchanResult,
+    SeatScore,
+    SeatSheet,
+    check_sheet_numbers,
+    score_hanchan,
+    unusual_points,
+    validate_sheet,
+)
 from .hands import (
     APPLICABLE_KEYS,
     SEATS,
@@ -98,6 +107,8 @@ __all__ = [
     "base_points",
     "ceil100",
     "check_han_fu",
+    "check_penalty",
+    "check_sheet_numbers",
     "compute_standings",
     "compute_team_standings",
     "noten_payments",
@@ -108,5 +119,7 @@ __all__ = [
     "ruleset_options",
     "score_hand",
     "score_hanchan",
+    "unusual_points",
+    "unusual_points_limit",
     "validate_sheet",
 ]

@@ -31,9 +31,9 @@ ERROR_CODES: dict[str, str] = {
     "ruleset_unknown": "Unknown rule-set key. params: ruleset, choices",
     "option_unknown": "Unknown option name. params: option",
     "option_type": "Option value of the wrong type. params: option, expected, value",
-    "option_range": "Option value out of range (min, multiple of 100 (noten_total: of 600), "
-    "uma sum/order). "
-    "params: option, value[, min][, step]",
+    "option_range": "Option value out of range (min, max, multiple of 100 (noten_total: of "
+    "600), uma sum/order). "
+    "params: option, value[, min][, max][, step][, chombo_model]",
     "option_choice": "Option value not among the choices. params: option, choices, value",
     # score sheet (hanchan)
     "seats_count": "Not exactly four seats. params: count",
@@ -41,12 +41,18 @@ ERROR_CODES: dict[str, str] = {
     "player_repeated": "The same player twice (sheet or standings). params: player[, seats]",
     "points_type": "Points are not a whole number. params: value",
     "points_not_multiple": "Points are not a multiple of 100. params: player, points",
+    "points_range": "Final points no hanchan gives: beyond ±40 x start points. "
+    "params: player, points, limit, start_points",
+    "points_unusual": "A warning, never raised: final points beyond ±8 x start points, to "
+    "confirm. params: seat, player, points, limit, start_points",
     "points_sum": "Σ points + 1 000 x sticks left != 4 x start points. "
     "params: total, expected, riichi_sticks_left, start_points",
     "points_sum_chombo_deducted": "The points are short by exactly the chombo deduction "
     "(chombo_model 'table_points'): written after it. params: total, expected, deducted",
     "count_negative": "A count (chombo, minutes, sticks, honba…) is negative or not whole. "
     "params: value",
+    "count_too_high": "A count (chombo, minutes late, riichi sticks, han, fu, yakuman) beyond "
+    "its range. params: value, max",
     "flag_type": "substitute/absent is not true/false. params: -",
     "absent_needs_substitute": "An absent player's seat is not marked substitute. params: player",
     "absent_and_late": "A seat is both absent and late. params: player",
@@ -95,6 +101,7 @@ ERROR_CODES: dict[str, str] = {
     # standings
     "penalty_type": "A penalty that is not an exact number. params: value",
     "penalty_sign": "A positive penalty (penalties are <= 0). params: value",
+    "penalty_range": "A referee's penalty beyond 99 999.99 points. params: value, max",
     "tie_break_unknown": "Unknown tie-break criterion. params: value",
 }
 

@@ -19,11 +19,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .bounds import (
+    CHOMBO_MAX,
+    LATE_MINUTES_MAX,
+    points_error,
+    shown,
+    sticks_limit,
+    too_high,
+    unusual_points_limit,
+)
 from .errors import RulesError, RulesErrors, RulesFatalError
-from .hands import RIICHI_DEPOSIT, SEATS
+from .game import replay_game
+from .hands import RIICHI_DEPOSIT, SEATS, Hand
 from .rulesets import RuleSet
 
-__all__ = ["SeatSheet", "SeatScore", "HanchanResult", "score_hanchan", "validate_sheet"]
+__all__ = [
+    "SeatSheet",
+    "SeatScore",
+    "HanchanResult",
+    "check_sheet_numbers",
+    "score_hanchan",
+    "unusual_points",
+    "validate_sheet",
+]
 
 THOUSAND = 1000  # 1 tournament point = 1 000 table points [WRC 2015 §7.1]
 
@@ -134,38 +152,10 @@ def validate_sheet(
             )
         else:
             seen[name] = i
-        if not _is_int(s.points):
-            points_ok = False
-            errors.append(
-                RulesError(
-                    "points_type",
-                    f"Points must be a whole number of table points; got {s.points!r}.",
-                    field=f"{f}.points",
-                    value=s.points,
-                )
-            )
-        elif s.points % 100:
-            errors.append(
-                RulesError(
-                    "points_not_multiple",
-                    f"{s.player}'s {_fmt(s.points)} points are not a multiple of 100; every "
-                    "payment is a multiple of 100.",
-                    field=f"{f}.points",
-                    player=s.player,
-                    points=s.points,
-                )
-            )
-        for name in ("chombo", "late_minutes"):
-            v = getattr(s, name)
-            if not _is_int(v) or v < 0:
-                errors.append(
-                    RulesError(
-                        "count_negative",
-                        f"'{name}' must be a whole number, zero or more; got {v!r}.",
-                        field=f"{f}.{name}",
-                        value=v,
-                    )
-                )
+        numbers = _seat_number_errors(ruleset, i, s)
+        # The sum of points that are no number, or no hanchan's, says nothing more.
+        points_ok = points_ok and not {e.code for e in numbers} & {"points_type", "points_range"}
+        errors += numbers
         for name in ("substitute", "absent"):
             if not isinstance(getattr(s, name), bool):
                 errors.append(
@@ -227,17 +217,9 @@ def validate_sheet(
                     limit=limit,
                 )
             )
-    if not _is_int(riichi_sticks_left) or riichi_sticks_left < 0:
-        errors.append(
-            RulesError(
-                "count_negative",
-                f"Riichi sticks left must be a whole number, zero or more; got "
-                f"{riichi_sticks_left!r}.",
-                field="riichi_sticks_left",
-                value=riichi_sticks_left,
-            )
-        )
-    elif points_ok:
+    sticks_errors = _sticks_errors(ruleset, riichi_sticks_left)
+    errors += sticks_errors
+    if points_ok and not sticks_errors:
         total = sum(s.points for s in seats)
         expected = 4 * ruleset.start_points - RIICHI_DEPOSIT * riichi_sticks_left
         deducted = _chombo_deduction(ruleset, seats)
@@ -277,6 +259,116 @@ def validate_sheet(
             )
     if errors:
         raise RulesErrors(errors)
+
+
+def _seat_number_errors(ruleset: RuleSet, index: int, seat: SeatSheet) -> list[RulesError]:
+    """The numbers of one seat, each a whole number in its range (:mod:`.bounds`): final
+    points, chombo and minutes late."""
+    f = f"seats[{index}]"
+    errors: list[RulesError] = []
+    if not _is_int(seat.points):
+        errors.append(
+            RulesError(
+                "points_type",
+                f"Points must be a whole number of table points; got {seat.points!r}.",
+                field=f"{f}.points",
+                value=seat.points,
+            )
+        )
+    elif out_of_range := points_error(ruleset, seat.points, f"{f}.points", seat.player):
+        errors.append(out_of_range)
+    elif seat.points % 100:
+        errors.append(
+            RulesError(
+                "points_not_multiple",
+                f"{seat.player}'s {_fmt(seat.points)} points are not a multiple of 100; every "
+                "payment is a multiple of 100.",
+                field=f"{f}.points",
+                player=seat.player,
+                points=seat.points,
+            )
+        )
+    for name, high in (("chombo", CHOMBO_MAX), ("late_minutes", LATE_MINUTES_MAX)):
+        v = getattr(seat, name)
+        if not _is_int(v) or v < 0:
+            errors.append(
+                RulesError(
+                    "count_negative",
+                    f"'{name}' must be a whole number, zero or more; got {v!r}.",
+                    field=f"{f}.{name}",
+                    value=v,
+                )
+            )
+        elif above := too_high(v, high, f"{f}.{name}"):
+            errors.append(above)
+    return errors
+
+
+def _sticks_errors(ruleset: RuleSet, riichi_sticks_left: object) -> list[RulesError]:
+    """The riichi sticks left: a whole number from 0 to the table's points as sticks."""
+    if not _is_int(riichi_sticks_left) or riichi_sticks_left < 0:
+        return [
+            RulesError(
+                "count_negative",
+                f"Riichi sticks left must be a whole number, zero or more; got "
+                f"{riichi_sticks_left!r}.",
+                field="riichi_sticks_left",
+                value=riichi_sticks_left,
+            )
+        ]
+    above = too_high(riichi_sticks_left, sticks_limit(ruleset), "riichi_sticks_left")
+    return [above] if above else []
+
+
+def check_sheet_numbers(
+    ruleset: RuleSet,
+    seats: Sequence[SeatSheet],
+    riichi_sticks_left: int = 0,
+    hands: Sequence[Hand] = (),
+) -> None:
+    """Raise :class:`RulesErrors` for a stored sheet whose numbers are not all in range, or
+    whose hands cannot be replayed: what a sheet read from a file (an archive) must pass
+    before it is kept. The rules that tie a finished sheet together (the sum of the points,
+    lateness and substitutes) are not asked: a sheet saved part-way stops anywhere."""
+    errors = [
+        error for i, seat in enumerate(seats) for error in _seat_number_errors(ruleset, i, seat)
+    ]
+    errors += _sticks_errors(ruleset, riichi_sticks_left)
+    try:
+        replay_game(ruleset, hands)
+    except RulesError as error:
+        errors.append(error)
+    if errors:
+        raise RulesErrors(errors)
+
+
+def unusual_points(ruleset: RuleSet, seats: Sequence[SeatSheet]) -> tuple[RulesError, ...]:
+    """``points_unusual`` for each seat past :func:`~scoring.rules.bounds.unusual_points_limit`
+    (twice the table's points): a warning, never raised, for the official to check against
+    the paper sheet and confirm.
+
+    >>> from scoring.rules.rulesets import RULESETS
+    >>> seats = [SeatSheet("A", 300000), SeatSheet("B", -60000), SeatSheet("C", -60000),
+    ...     SeatSheet("D", -60000)]
+    >>> [(w.code, w.field) for w in unusual_points(RULESETS["mahjongsoul"], seats)]
+    [('points_unusual', 'seats[0].points')]
+    """
+    limit = unusual_points_limit(ruleset)
+    return tuple(
+        RulesError(
+            "points_unusual",
+            f"{seat.player}'s {shown(seat.points)} points are unusual: past ±{limit:,} with "
+            f"{ruleset.start_points:,} start points. Check them against the paper sheet.",
+            field=f"seats[{index}].points",
+            seat=SEATS[index],
+            player=seat.player,
+            points=seat.points,
+            limit=limit,
+            start_points=ruleset.start_points,
+        )
+        for index, seat in enumerate(seats)
+        if _is_int(seat.points) and abs(seat.points) > limit
+    )
 
 
 def _chombo_deduction(ruleset: RuleSet, seats: Sequence[SeatSheet]) -> int:

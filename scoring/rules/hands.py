@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, fields
 from typing import Any
 
+from .bounds import FU_MAX, HAN_MAX, YAKUMAN_MAX, sticks_limit, too_high
 from .errors import RulesError, RulesFatalError
 from .rulesets import RuleSet
 
@@ -112,6 +113,8 @@ def check_han_fu(han: int, fu: int | None, result: str) -> None:
             field="han",
             han=han,
         )
+    if above := too_high(han, HAN_MAX, "han"):
+        raise above
     if han >= 5:
         return  # fu are ignored from 5 han [WRC 2015 §6.1]
     if fu is None:
@@ -122,6 +125,8 @@ def check_han_fu(han: int, fu: int | None, result: str) -> None:
         raise RulesError(
             "fu_too_low", f"Every win has at least 20 fu; got {fu}.", field="fu", fu=fu
         )
+    if above := too_high(fu, FU_MAX, "fu"):
+        raise above
     if fu != 25 and fu % 10:
         raise RulesError(
             "fu_not_rounded",
@@ -292,7 +297,8 @@ class HandResult:
         return dict(zip(SEATS, self.payments, strict=True))
 
 
-def _count(value: object, fld: str) -> int:
+def _count(value: object, fld: str, high: int | None = None) -> int:
+    """A count of the hand, whole, from 0 (to ``high``: :mod:`.bounds`)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise RulesError(
             "count_negative",
@@ -300,6 +306,8 @@ def _count(value: object, fld: str) -> int:
             field=fld,
             value=value,
         )
+    if high is not None and (above := too_high(value, high, fld)):
+        raise above
     return value
 
 
@@ -354,8 +362,13 @@ def score_hand(ruleset: RuleSet, hand: Hand) -> HandResult:
     _check_applicable(hand)
     # State not written: a lone hand is the first of a game (East deals, no counter, no stick).
     dealer = _seat_index("E" if hand.dealer is None else hand.dealer, "dealer")
+    # Counters are the replay's, or written for a lone hand: no one types them on a sheet.
     honba = _count(0 if hand.honba is None else hand.honba, "honba")
-    sticks = _count(0 if hand.riichi_sticks is None else hand.riichi_sticks, "riichi_sticks")
+    sticks = _count(
+        0 if hand.riichi_sticks is None else hand.riichi_sticks,
+        "riichi_sticks",
+        sticks_limit(ruleset),
+    )
     riichi = _seat_set(hand.riichi, "riichi")
     on_table = sticks + len(riichi)
     ctx = _Ctx(ruleset, hand, dealer, honba, sticks, riichi, on_table)
@@ -434,7 +447,7 @@ class _Ctx:
                 field="loser",
                 seat=SEATS[winner],
             )
-        yakuman = _count(h.yakuman, "yakuman")
+        yakuman = _count(h.yakuman, "yakuman", YAKUMAN_MAX)
         han, fu = h.han, h.fu
         if yakuman:
             # A yakuman count replaces han/fu (docs/cli.md): both written is a slip on the sheet,

@@ -19,10 +19,12 @@ Not here: how a hand or a sheet is scored (``hands``, ``hanchan``, ``game``, ``s
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bounds import LATE_MINUTES_MAX, PENALTY_PLAUSIBLE
 from .errors import RulesError, RulesErrors
 
 __all__ = [
@@ -47,6 +49,13 @@ TIE_BREAK_CRITERIA: dict[str, str] = {
     "played": "more hanchans played",
 }
 
+#: The largest start points, return points or points needed for riichi (docs/rules-engine.md,
+#: "Ranges").
+MAX_START = 100_000
+#: The largest uma of a place, either way, in tournament points (WRC gives 15 [WRC 2015
+#: §5.9.2]; 30 is the most in use).
+MAX_UMA = 100
+
 #: Default standings tie-break chain: total, then these, then a shared place.
 DEFAULT_TIE_BREAKS: tuple[str, ...] = ("best_hanchan", "firsts", "seconds", "fewest_penalties")
 
@@ -68,12 +77,23 @@ class RuleSet:
     name: str = field(metadata={"kind": "fixed", "help": "Human-readable name."})
 
     # --- points and the hanchan score -------------------------------------------------
-    start_points: int = _opt("points", "Table points each player starts with.", min=100)
+    # Ranges of the options: docs/rules-engine.md, "Ranges". A start or a target of more
+    # than 100 000 is no riichi game (25 000 to 35 000 in use [WRC 2015 §4.1; Évriichi §7]);
+    # 400 000 is a table of such starts.
+    start_points: int = _opt(
+        "points", "Table points each player starts with.", min=100, max=MAX_START
+    )
     return_points: int = _opt(
-        "points", "Return (target) points subtracted before dividing by 1 000.", min=100
+        "points",
+        "Return (target) points subtracted before dividing by 1 000.",
+        min=100,
+        max=MAX_START,
     )
     oka: int = _opt(
-        "points", "Table points given to 1st place on top of uma (tied 1st share it).", min=0
+        "points",
+        "Table points given to 1st place on top of uma (tied 1st share it).",
+        min=0,
+        max=4 * MAX_START,
     )
     uma: tuple[int, int, int, int] = _opt(
         "uma", "Uma of places 1-4 in tournament points; must sum to zero and not increase."
@@ -98,15 +118,17 @@ class RuleSet:
         "In S4, the game stops after a dealer repeat when the dealer is 1st with at least "
         "this many points (null: no stop, i.e. no agari-yame).",
         min=0,
+        max=4 * MAX_START,
     )
     west_extension_points: int | None = _opt(
         "points_or_none",
         "If nobody has this many points at the end of S4, play goes on into the West round "
         "and stops as soon as somebody has them (null: no West round).",
         min=0,
+        max=4 * MAX_START,
     )
     time_limit_minutes: int | None = _opt(
-        "int_or_none", "Recommended time limit of a hanchan (informational).", min=1
+        "int_or_none", "Recommended time limit of a hanchan (informational).", min=1, max=300
     )
 
     # --- hand value ----------------------------------------------------------------------
@@ -115,14 +137,18 @@ class RuleSet:
     multiple_yakuman: bool = _opt(
         "bool", "Yakuman stack (double yakuman); otherwise a hand pays one yakuman at most."
     )
-    honba_ron: int = _opt("points", "Table points per counter (honba) added to a ron.", min=0)
+    # 300 and 100 [WRC 2015 §5.7.7]; "1 500 ba" rules pay 1 500 and 500: at most twice that.
+    honba_ron: int = _opt(
+        "points", "Table points per counter (honba) added to a ron.", min=0, max=3000
+    )
     honba_tsumo: int = _opt(
-        "points", "Table points per counter paid by each payer of a tsumo.", min=0
+        "points", "Table points per counter paid by each payer of a tsumo.", min=0, max=1000
     )
     noten_total: int = _opt(
         "points",
         "Total noten payment at an exhaustive draw (split 1/2/3 ways; a multiple of 600).",
         min=0,
+        max=12000,  # four times the books' 3 000 [WRC 2015 §5.7.2]
         # 1, 2 or 3 tenpai players share it and 3, 2 or 1 noten players pay it, each in
         # whole hundreds (3 000: 3 000 / 1 500 / 1 000 [WRC 2015 §5.7.2]), so a multiple of 600.
         step=600,
@@ -143,9 +169,13 @@ class RuleSet:
         "points_or_none",
         "Points a player needs to declare riichi (null: may riichi with any score).",
         min=0,
+        max=MAX_START,
     )
-    red_fives: int = _opt("int", "Red fives in the set, each a dora (informational).", min=0)
-    min_han: int = _opt("int", "Minimum han to win (informational).", min=1)
+    # A set holds twelve fives; no hand needs more han than a limit hand [WRC 2015 §6.1].
+    red_fives: int = _opt(
+        "int", "Red fives in the set, each a dora (informational).", min=0, max=12
+    )
+    min_han: int = _opt("int", "Minimum han to win (informational).", min=1, max=13)
     renhou: str = _opt(
         "choice",
         "Value of renhou (informational).",
@@ -153,7 +183,10 @@ class RuleSet:
     )
     daisharin: bool = _opt("bool", "Daisharin is a yakuman (informational).")
     double_wind_pair_fu: int = _opt(
-        "int", "Fu for a pair of a wind that is both seat and round wind (informational).", min=2
+        "int",
+        "Fu for a pair of a wind that is both seat and round wind (informational).",
+        min=2,
+        max=4,  # 4 [WRC 2015 §6.3] or 2 [ORAN-1 §4.3.3]
     )
     kuitan: bool = _opt("bool", "Open all-simples is allowed (informational).")
 
@@ -165,27 +198,38 @@ class RuleSet:
         "placement changed.",
         choices=("penalty_points", "table_points"),
     )
+    # Table points: ten times ORAN's 10 000 [ORAN-1 §3.1.4]; in penalty points (WRC's 20
+    # [WRC 2015 §7.1]) at most PENALTY_PLAUSIBLE, checked with the model (_check_chombo).
     chombo_amount: int = _opt(
-        "int", "Size of one chombo (penalty points or table points, see chombo_model).", min=0
+        "int",
+        "Size of one chombo (penalty points or table points, see chombo_model).",
+        min=0,
+        max=100_000,
     )
+    # Penalty points: ten WRC chombo at most (PENALTY_PLAUSIBLE); a minute as dear as a chombo.
     late_points_per_minute: int = _opt(
-        "int", "Penalty points per minute late, up to late_limit_minutes.", min=0
+        "int", "Penalty points per minute late, up to late_limit_minutes.", min=0, max=20
     )
     late_limit_minutes: int | None = _opt(
         "int_or_none",
         "A player later than this must be replaced by a substitute (null: no limit).",
         min=0,
+        max=LATE_MINUTES_MAX,
     )
     late_substituted_penalty: int = _opt(
         "int",
         "Penalty points in total for a player late beyond the limit and substituted.",
         min=0,
+        max=PENALTY_PLAUSIBLE,
     )
     missed_hanchan_penalty: int = _opt(
-        "int", "Penalty points for a registered player who misses a hanchan.", min=0
+        "int",
+        "Penalty points for a registered player who misses a hanchan.",
+        min=0,
+        max=PENALTY_PLAUSIBLE,
     )
     hanchans_per_event: int | None = _opt(
-        "int_or_none", "Number of hanchans of the event (informational).", min=1
+        "int_or_none", "Number of hanchans of the event (informational).", min=1, max=100
     )
     tie_breaks: tuple[str, ...] = _opt(
         "tie_breaks",
@@ -324,6 +368,7 @@ class OptionSpec:
     defaults: Mapping[str, Any]
     choices: tuple[str, ...] | None = None
     min: int | None = None
+    max: int | None = None
 
 
 def ruleset_options() -> tuple[OptionSpec, ...]:
@@ -350,6 +395,7 @@ def ruleset_options() -> tuple[OptionSpec, ...]:
                 defaults={k: getattr(rs, f.name) for k, rs in RULESETS.items()},
                 choices=f.metadata.get("choices"),
                 min=f.metadata.get("min"),
+                max=f.metadata.get("max"),
             )
         )
     return tuple(specs)
@@ -362,20 +408,59 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_flat(value: object) -> bool:
+    """A value, or a list (or object) of values: nothing nested deeper, as no option is."""
+    items = value.values() if isinstance(value, Mapping) else value
+    if isinstance(items, list | tuple) or isinstance(value, Mapping):
+        return not any(isinstance(item, list | tuple | Mapping) for item in items)
+    return True
+
+
+def _check_chombo(ruleset: RuleSet) -> RulesError | None:
+    """A chombo in penalty points costs at most PENALTY_PLAUSIBLE (ten of WRC's 20
+    [WRC 2015 §7.1]); the option's own maximum is for table points."""
+    amount = ruleset.chombo_amount
+    if ruleset.chombo_model == "penalty_points" and amount > PENALTY_PLAUSIBLE:
+        return RulesError(
+            "option_range",
+            f"Option 'chombo_amount' must be at most {PENALTY_PLAUSIBLE} penalty points "
+            f"(chombo_model 'penalty_points'); got {amount}.",
+            field="options.chombo_amount",
+            option="chombo_amount",
+            max=PENALTY_PLAUSIBLE,
+            value=amount,
+            chombo_model=ruleset.chombo_model,
+        )
+    return None
+
+
 def _check_option(name: str, value: object) -> object:
     """Validate one override and return it in its canonical type (tuples for lists)."""
     f = _FIELDS[name]
     kind = f.metadata["kind"]
     minimum = f.metadata.get("min")
+    maximum = f.metadata.get("max")
     fld = f"options.{name}"
 
     def bad(expected: str) -> RulesError:
+        # Nested lists (100 000 deep, from a file) are shown as far as a reader reads them.
+        shown = repr(value) if _is_flat(value) else reprlib.repr(value)
         return RulesError(
             "option_type",
-            f"Option '{name}' must be {expected}; got {value!r}.",
+            f"Option '{name}' must be {expected}; got {shown}.",
             field=fld,
             option=name,
             expected=expected,
+            value=value if _is_flat(value) else shown,
+        )
+
+    def high(limit: int) -> RulesError:
+        return RulesError(
+            "option_range",
+            f"Option '{name}' must be at most {limit}; got {value!r}.",
+            field=fld,
+            option=name,
+            max=limit,
             value=value,
         )
 
@@ -389,6 +474,8 @@ def _check_option(name: str, value: object) -> object:
             value=value,
         )
 
+    if not _is_flat(value):
+        raise bad("a value or a list of values")
     if kind in ("points_or_none", "int_or_none") and value is None:
         return None
     if kind in ("points", "points_or_none", "int", "int_or_none"):
@@ -396,6 +483,8 @@ def _check_option(name: str, value: object) -> object:
             raise bad("a whole number" + (" or null" if kind.endswith("_or_none") else ""))
         if minimum is not None and value < minimum:
             raise low()
+        if maximum is not None and value > maximum:
+            raise high(maximum)
         step = f.metadata.get("step", 100)
         if kind.startswith("points") and value % step:
             raise RulesError(
@@ -428,6 +517,16 @@ def _check_option(name: str, value: object) -> object:
         if not isinstance(value, list | tuple) or len(value) != 4 or not all(map(_is_int, value)):
             raise bad("a list of four whole numbers (1st, 2nd, 3rd, 4th)")
         uma = tuple(value)
+        if any(abs(u) > MAX_UMA for u in uma):
+            raise RulesError(
+                "option_range",
+                f"Option 'uma' takes places' uma between -{MAX_UMA} and {MAX_UMA}; got "
+                f"{list(uma)}.",
+                field=fld,
+                option=name,
+                max=MAX_UMA,
+                value=list(uma),
+            )
         if sum(uma) != 0:
             raise RulesError(
                 "option_range",
@@ -513,4 +612,7 @@ def resolve_ruleset(key: str, options: Mapping[str, object] | None = None) -> Ru
             errors.append(exc)
     if errors:
         raise RulesErrors(errors)
-    return dataclasses.replace(base, **changes)
+    ruleset = dataclasses.replace(base, **changes)
+    if chombo := _check_chombo(ruleset):
+        raise RulesErrors([chombo])
+    return ruleset

@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.sheets import unconfirmed_tables
+from scoring.services.sheets import round_lock_changed, unconfirmed_tables
 from tournament.models import Round, Seat
 from tournament.services.rounds import round_record_status
 
@@ -36,5 +36,6 @@ def round_lock(*, round_: Round, acting_user) -> bool:
     previous = round_.status
     round_.status = Round.Status.LOCKED
     round_.save(update_fields=["status"])
+    round_lock_changed(round_)
     round_record_status(round_=round_, previous=previous, acting_user=acting_user)
     return True

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.services.locking import lock_refusal
+from scoring.services.sheets import round_lock_changed
 from tournament.models import Round
 from tournament.services.rounds import round_record_status
 
@@ -46,5 +47,7 @@ def round_status_change(*, round_: Round, status: str, acting_user) -> Round:
         raise ValidationError(refusal)
     round_.status = status
     round_.save(update_fields=["status"])
+    if Round.Status.LOCKED in (stored.status, status):
+        round_lock_changed(round_)
     round_record_status(round_=round_, previous=stored.status, acting_user=acting_user)
     return round_

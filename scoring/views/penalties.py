@@ -13,6 +13,7 @@ from django.views.generic import FormView
 
 from scoring.forms import PenaltyForm, ReasonForm
 from scoring.models import Penalty
+from scoring.rules.bounds import PENALTY_PLAUSIBLE
 from scoring.selectors.penalties import penalty_list
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
 from scoring.services.sheets import round_locked_message
@@ -75,6 +76,20 @@ class PenaltyListView(TournamentStaffMixin, FormView):
             _apply_validation_error(form, error)
             return self.form_invalid(form)
         messages.success(self.request, _("Penalty recorded."))
+        if data["points"] > PENALTY_PLAUSIBLE:
+            # Refused only beyond what the list holds; a typo of 1000 for 10 is said here.
+            messages.warning(
+                self.request,
+                _(
+                    "%(points)s penalty points is more than %(plausible)s points, ten chombo "
+                    "(WRC 2015 §7.1). If it is a typo, cancel it, with a reason, and give the "
+                    "right one."
+                )
+                % {
+                    "points": format_score(data["points"], signed=False),
+                    "plausible": PENALTY_PLAUSIBLE,
+                },
+            )
         return redirect(self.request.get_full_path())
 
 

@@ -22,6 +22,7 @@ from scoring.forms import (
     SheetForm,
     with_room_for_more_hands,
 )
+from scoring.messages import message_for
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.policy import (
     awaits_second_entry,
@@ -31,7 +32,7 @@ from scoring.policy import (
     open_for_correction,
     open_for_entry,
 )
-from scoring.rules import SEATS, RulesErrors
+from scoring.rules import SEATS, RulesErrors, unusual_points
 from scoring.services.sheets import (
     EntryOutcome,
     SheetConflict,
@@ -147,6 +148,10 @@ class SheetPageMixin(TableMixin):
     def form_class(self):
         return CorrectionForm if self.correcting else SheetForm
 
+    def actions(self) -> tuple[str, ...]:
+        """What the page's buttons send: Check, then Save."""
+        return ("check", "save")
+
     def make_form(self, data=None):
         initial = {"revision": self.sheet.revision if self.sheet else 0}
         entry = self.prefill()
@@ -214,8 +219,9 @@ class SheetPageMixin(TableMixin):
             )
         }
 
-    def render(self, form, formset=None, **extra):
-        return self.render_to_response(self.get_context_data(form=form, formset=formset, **extra))
+    def render(self, form, formset=None, status: int = 200, **extra):
+        context = self.get_context_data(form=form, formset=formset, **extra)
+        return self.render_to_response(context, status=status)
 
     def get(self, request, *args, **kwargs):
         """The page; or, just after a login, the sheet that was sent when the session had
@@ -248,6 +254,11 @@ class SheetPageMixin(TableMixin):
         valid = form.is_valid()
         if formset is not None:
             valid = formset.is_valid() and valid
+        if action not in self.actions():
+            # No button sends it (an old page, a hand-made request): saving it would skip
+            # the Check, so the input is shown again instead.
+            error = _("This page cannot do that: check the sheet, then save it.")
+            return self.render(form, formset, status=400, error=error)
         if not valid:
             return self.render(form, formset)
         entry = self.collect(form, formset)
@@ -258,17 +269,32 @@ class SheetPageMixin(TableMixin):
                 form.add_rules_errors(errors, self.used_hand_forms(formset))
                 return self.render(form, formset)
             digest = entry_digest(entry)
-            if action == "check" or request.POST.get("checked") != digest:
-                if action == "save":
+            checked = action == "save" and request.POST.get("checked") == digest
+            unusual = [
+                message_for(warning)
+                for warning in unusual_points(self.rules, evaluation.entry.seat_sheets())
+            ]
+            confirmed = not unusual or form.cleaned_data["unusual_confirmed"]
+            if not (checked and confirmed):
+                if action == "save" and not checked:
                     messages.warning(
                         request,
                         _("The sheet changed since it was checked: check this result, then save."),
+                    )
+                elif action == "save":
+                    form.add_error(
+                        "unusual_confirmed",
+                        _(
+                            "These points are unusual: check them against the paper sheet, "
+                            "then tick the box to save them."
+                        ),
                     )
                 return self.render(
                     form,
                     formset,
                     preview=describe_evaluation(evaluation, self.context),
                     checked=digest,
+                    unusual=unusual,
                 )
         try:
             outcome = self.save(form, entry, draft=action == "draft")
@@ -426,6 +452,10 @@ class HandsPageMixin(SheetPageMixin):
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "hand_fields": HandForm.fields_by_result()}
+
+    def actions(self) -> tuple[str, ...]:
+        """An entry hand by hand also saves part-way; a correction never does."""
+        return super().actions() + (() if self.correcting else ("draft",))
 
     def used_hand_forms(self, formset):
         return [form for form in formset.forms if not form.is_blank()] if formset else None

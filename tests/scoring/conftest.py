@@ -111,6 +111,19 @@ def event(db, django_user_model):
     }
 
 
+@pytest.fixture
+def players(event):
+    """The registrations at table 1 of round 1, E, S, W, N."""
+    return table_registrations(event["rounds"][0], 1)
+
+
+@pytest.fixture
+def referee(client, event):
+    """The client, logged in as the event's referee."""
+    client.force_login(event["users"][Role.REFEREE])
+    return client
+
+
 def sheet_form_data(
     registrations: list[Registration],
     points=(42300, 31000, 27700, 19000),

@@ -51,17 +51,6 @@ def _policy(event, policy):
     event["tournament"].save()
 
 
-@pytest.fixture
-def players(event):
-    return table_registrations(event["rounds"][0], 1)
-
-
-@pytest.fixture
-def referee(client, event):
-    client.force_login(event["users"][Role.REFEREE])
-    return client
-
-
 BAD_SHEETS = [
     pytest.param({"N": {"points": 18000}}, "__all__", "add up to", id="sum-off"),
     pytest.param(

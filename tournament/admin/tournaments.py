@@ -3,6 +3,7 @@
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -18,6 +19,7 @@ from tournament.admin.staff import (
 from tournament.admin.teams import TeamInline
 from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import Tournament, TournamentStaff
+from tournament.rule_options import RuleOptionsField
 from tournament.services.rounds import rounds_in_use_beyond
 from tournament.services.tournaments import (
     tournament_create,
@@ -82,6 +84,7 @@ class TournamentAdmin(ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin):
         delete=tournament_delete,
     )
     form = TournamentAdminForm
+    formfield_overrides = {models.JSONField: {"form_class": RuleOptionsField}}
     list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public"]
     list_filter = ["status", "ruleset", "is_public"]
     search_fields = ["name", "venue", "slug"]

@@ -41,6 +41,7 @@ from django.utils.translation import gettext as _
 
 from tournament.invalidation import standings_changed
 from tournament.models import Tournament, TournamentStaff
+from tournament.signals import archive_requested
 
 FORMAT = "riichi-tournament-archive"
 VERSION = 1
@@ -228,6 +229,15 @@ class ArchiveEncoder(DjangoJSONEncoder):
 def archive_json(tournament: Tournament) -> bytes:
     data = archive_export(tournament)
     return json.dumps(data, cls=ArchiveEncoder, ensure_ascii=False, indent=1).encode()
+
+
+def archive_refusal(tournament: Tournament, user) -> str | None:
+    """Why the archive is not given to `user` now, as the apps whose records it holds answer
+    `archive_requested` (the first reason), or None."""
+    for _receiver, reason in archive_requested.send(Tournament, tournament=tournament, user=user):
+        if reason:
+            return reason
+    return None
 
 
 class ArchiveJson:

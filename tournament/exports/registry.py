@@ -9,6 +9,7 @@ returns an object following `tournament.exports.base.Export`.
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.functional import Promise
 
@@ -25,6 +26,8 @@ class ExportKind:
     # Whether the page offers it for this tournament (e.g. the team rankings with teams only);
     # the download itself stays available.
     offered: Callable[[Tournament], bool] | None = None
+    # Why the download is refused to this user now (None: it is not), said on the page.
+    refusal: Callable[[Tournament, Any], str | None] | None = None
 
 
 #: kind → ExportKind, in the page's order.
@@ -46,9 +49,10 @@ def register_tournament_export(
     *,
     position: int,
     offered: Callable[[Tournament], bool] | None = None,
+    refusal: Callable[[Tournament, Any], str | None] | None = None,
 ) -> None:
     """An export of the whole tournament (standings, archive…)."""
-    _register(TOURNAMENT_EXPORTS, ExportKind(kind, label, make, position, offered))
+    _register(TOURNAMENT_EXPORTS, ExportKind(kind, label, make, position, offered, refusal))
 
 
 def register_round_export(

@@ -106,6 +106,10 @@ class TournamentExportView(OrganiserMixin, View):
         export = TOURNAMENT_EXPORTS.get(self.kwargs["kind"])
         if export is None:
             raise Http404
+        refusal = export.refusal and export.refusal(self.tournament, request.user)
+        if refusal:
+            messages.error(request, refusal)
+            return redirect("staff:exports", slug=self.tournament.slug)
         return download(export.make(self.tournament))
 
 
