@@ -5,10 +5,14 @@ searched as the pages do."""
 from collections.abc import Callable
 from typing import TypeVar
 
+from django import forms
 from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
+from django.contrib.admin.widgets import AutocompleteSelect
+from django.core.exceptions import ValidationError
 from django.db.models import Case, F, OrderBy, Q, Value, When
 from django.db.models.functions import Length
+from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 from django_countries import countries
@@ -155,7 +159,54 @@ def _organised_up_to_two(request: HttpRequest) -> list[Tournament]:
     )
 
 
-class TournamentScopedAdmin(admin.ModelAdmin):
+class JSONTextField(forms.JSONField):
+    """Django's JSON field turns only a syntax error into "Enter a valid JSON.": JSON nested
+    thousands deep (RecursionError) or a number of more than 4,300 digits (ValueError) in
+    the text answered a 500, and again when the page showed the text back."""
+
+    def to_python(self, value):
+        try:
+            return super().to_python(value)
+        except (RecursionError, ValueError):
+            raise ValidationError(self.error_messages["invalid"], code="invalid") from None
+
+    def bound_data(self, data, initial):
+        try:
+            return super().bound_data(data, initial)
+        except (RecursionError, ValueError):
+            return InvalidJSONInput(data)
+
+
+class IdAutocompleteSelect(AutocompleteSelect):
+    """Django's autocomplete box looks up the value posted to show it again beside the
+    field's error: a value that is no id (" ", "x") raised a ValueError, a 500, instead of
+    "Select a valid choice". Only values its key can hold are looked up."""
+
+    def optgroups(self, name, value, attr=None):
+        key = self.field.remote_field.model._meta.pk
+        usable = []
+        for item in value:
+            try:
+                key.to_python(item)
+            except ValidationError:
+                continue
+            usable.append(item)
+        return super().optgroups(name, usable, attr)
+
+
+class IdAutocompleteMixin:
+    """Every autocomplete box of the back office is an `IdAutocompleteSelect`."""
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        if db_field.name in self.get_autocomplete_fields(request):
+            kwargs.setdefault(
+                "widget",
+                IdAutocompleteSelect(db_field, self.admin_site, using=kwargs.get("using")),
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class TournamentScopedAdmin(IdAutocompleteMixin, admin.ModelAdmin):
     """Rows and choices of the tournaments the user organises: a co-organiser's admin
     permissions (`permissions.OrganiserRoleBackend`) hold for every row of a model, so
     this is what keeps them out of the other tournaments."""

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from tournament.admin.base import TournamentScopedAdmin, listed
+from tournament.admin.base import IdAutocompleteMixin, TournamentScopedAdmin, listed
 from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import TournamentStaff
 from tournament.services.staff import (
@@ -61,7 +61,7 @@ def follow_admin_access(modeladmin, request: HttpRequest, accounts: list[tuple])
         )
 
 
-class StaffInline(admin.TabularInline):
+class StaffInline(IdAutocompleteMixin, admin.TabularInline):
     model = TournamentStaff
     extra = 0
     autocomplete_fields = ["user"]

@@ -3,11 +3,13 @@
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.selectors.standings import has_score_sheets
+from tournament.admin.base import JSONTextField
 from tournament.admin.player_import import PlayerImportViews
 from tournament.admin.staff import (
     StaffInline,
@@ -82,6 +84,7 @@ class TournamentAdmin(ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin):
         delete=tournament_delete,
     )
     form = TournamentAdminForm
+    formfield_overrides = {models.JSONField: {"form_class": JSONTextField}}
     list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public"]
     list_filter = ["status", "ruleset", "is_public"]
     search_fields = ["name", "venue", "slug"]
