@@ -15,6 +15,7 @@ from scoring.selectors.rows import NO_HANCHAN_PLAYED, player_rows, team_rows
 from scoring.selectors.standings import Standings, TeamStanding
 from tournament.formatting import NO_PLACE, score_text
 from tournament.names import fold, player_search_text
+from tournament.templatetags.names import bdi
 
 NEGATIVE_INFINITY = float("-inf")
 #: The rules' tie-break criteria (scoring.rules TIE_BREAK_CRITERIA), as the rankings say them.
@@ -148,9 +149,12 @@ class RankingTable(tables.Table):
         )
         if record.get("withdrawn"):
             return format_html(
-                '<a href="{}">{}</a> <small class="muted">{}</small>', url, value, _("withdrawn")
+                '<a href="{}">{}</a> <small class="muted">{}</small>',
+                url,
+                bdi(value),
+                _("withdrawn"),
             )
-        return format_html('<a href="{}">{}</a>', url, value)
+        return format_html('<a href="{}">{}</a>', url, bdi(value))
 
     def render_country(self, value, record):
         if not value:

@@ -16,6 +16,7 @@ from scoring.models import ScoreSheet
 from seating.engine import substitutes_needed
 from seating.models import FixedTable
 from tournament.models import WIND_ORDER, Registration, Seat, Tournament
+from tournament.names import isolate
 
 EngineRound = tuple[tuple[int, ...], ...]
 
@@ -239,7 +240,7 @@ def _engine_round(tables: dict[int, list[tuple[str, int]]]) -> EngineRound:
 def player_names(tournament: Tournament) -> dict[int, str]:
     """Registration id -> player's name, for messages and previews."""
     return {
-        registration.pk: registration.player.display_name
+        registration.pk: isolate(registration.player.display_name)
         for registration in Registration.objects.filter(tournament=tournament).select_related(
             "player"
         )

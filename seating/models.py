@@ -151,6 +151,18 @@ class SeatingRun(models.Model):
             models.CheckConstraint(
                 condition=Q(time_limit__gte=1), name="seating_run_time_limit_positive"
             ),
+            # Each run computing takes a core for its whole time limit: three quick clicks on
+            # Generate started three. The services lock the tournament and say this first.
+            models.UniqueConstraint(
+                fields=["tournament"],
+                condition=Q(status="running"),
+                name="seating_run_one_running",
+                violation_error_code="run_computing",
+                violation_error_message=_(
+                    "Another seating is being computed for this tournament: wait for it to "
+                    "finish, or discard it from its page, then generate again."
+                ),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -33,7 +33,15 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
 from tournament.models import Player, Tournament
-from tournament.names import clean_text, fold, is_east_asian, name_key, text_key, written_name
+from tournament.names import (
+    clean_text,
+    fold,
+    is_east_asian,
+    isolate,
+    name_key,
+    text_key,
+    written_name,
+)
 from tournament.permissions import players_registered_elsewhere
 
 HEADER_ALIASES = {
@@ -189,7 +197,7 @@ class ImportRow:
                     "only an administrator, or someone who organises every tournament this "
                     "player is registered in, can change the record."
                 )
-                % {"name": player.display_name, "id": player.pk}
+                % {"name": isolate(player.display_name), "id": player.pk}
             )
         for other in self.namesakes:
             notes.append(
@@ -199,7 +207,7 @@ class ImportRow:
                     "person, remove the row from the file."
                 )
                 % {
-                    "name": other.display_name,
+                    "name": isolate(other.display_name),
                     "id": other.pk,
                     "details": other.distinguishing_details or "—",
                 }
@@ -552,7 +560,7 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
             # Another name with this EMA number: a typo in one of them, not the same player.
             row.problems.append(
                 _("Same EMA number as row %(line)s (%(name)s).")
-                % {"line": same_ema.line, "name": same_ema.display_name}
+                % {"line": same_ema.line, "name": isolate(same_ema.display_name)}
             )
         elif same_ema:
             same_name = same_name or same_ema.line
@@ -607,14 +615,14 @@ def _mark_duplicates(tournament: Tournament, rows: list[ImportRow]) -> None:
                     "EMA number %(ema)s belongs to %(name)s (#%(id)s): "
                     "correct the number or the name."
                 )
-                % {"ema": ema, "name": player.display_name, "id": player.pk}
+                % {"ema": ema, "name": isolate(player.display_name), "id": player.pk}
             )
             continue
         earlier = claimed.setdefault(player.pk, row)
         if player.pk in registered:
             row.problems.append(
                 _("%(name)s (#%(id)s) is already registered in this tournament.")
-                % {"name": player.display_name, "id": player.pk}
+                % {"name": isolate(player.display_name), "id": player.pk}
             )
         elif earlier is not row:
             # Two spellings of one person ("Zoe Martin" with her number, "Zoé Martin"
@@ -642,7 +650,7 @@ def _mark_demo_numbers(rows: list[ImportRow], emas: set[str]) -> None:
                     "tournament: correct the number, or remove the demo first "
                     "(manage.py remove_demo)."
                 )
-                % {"ema": player.ema_number, "name": player.display_name}
+                % {"ema": player.ema_number, "name": isolate(player.display_name)}
             )
 
 

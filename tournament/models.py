@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
 from scoring.rules import RulesError, RulesErrors, resolve_ruleset
-from tournament.names import is_east_asian, written_name
+from tournament.names import is_east_asian, isolate, strip_controls, written_name
 from tournament.rule_options import option_message
 from tournament.signals import registrations_deleting
 
@@ -209,7 +209,18 @@ class Player(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.display_name
+        """Isolated (`isolate`): the messages that name a player are plain text."""
+        return isolate(self.display_name)
+
+    #: What the player's record shows on the pages: stored without control characters.
+    NAME_FIELDS = ("first_name", "last_name", "nickname", "club")
+
+    def clean(self) -> None:
+        _strip_controls(self, self.NAME_FIELDS)
+        if not self.first_name:
+            raise ValidationError(
+                {"first_name": self._meta.get_field("first_name").error_messages["blank"]}
+            )
 
     @property
     def full_name(self) -> str:
@@ -266,7 +277,19 @@ class Team(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return isolate(self.name)
+
+    def clean(self) -> None:
+        _strip_controls(self, ("name",))
+        if not self.name:
+            raise ValidationError({"name": self._meta.get_field("name").error_messages["blank"]})
+
+
+def _strip_controls(instance: models.Model, fields: tuple[str, ...]) -> None:
+    """Names are stored without control characters nor bidirectional controls, whichever
+    way they come in (a form, a service, the import, an archive): `strip_controls`."""
+    for name in fields:
+        setattr(instance, name, strip_controls(getattr(instance, name)))
 
 
 class RegistrationQuerySet(models.QuerySet):

@@ -52,16 +52,60 @@ APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u0060", "'"))
 JOINERS = dict.fromkeys(map(ord, "'-"))
 # Invisible characters that copy-paste from web pages and word processors leaves in cells.
 ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+# The explicit bidirectional embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO, LRI,
+# RLI, FSI, PDI).
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+# Control characters (C0, DEL, C1) and the bidirectional controls: nobody types them in a
+# name, they come with a file or a paste, and a right-to-left override in a name reversed the
+# sentence it was written in. A tab or a line break among them becomes a space.
+CONTROLS = {
+    code: " " if chr(code).isspace() else None
+    for code in [*range(0x20), *range(0x7F, 0xA0), *map(ord, BIDI_CONTROLS)]
+}
+# Bidirectional classes of the characters that can reorder the text written around them.
+REORDERING = {"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+FSI, PDI = "\u2068", "\u2069"
+
+
+def strip_controls(text: str) -> str:
+    """The text without control characters nor bidirectional controls, as names are stored.
+
+    >>> strip_controls("Zoé\\x00 Mar\\u202etin\\tX")
+    'Zoé Martin X'
+    """
+    return text.translate(CONTROLS)
 
 
 def clean_text(text: str) -> str:
-    """The text without zero-width characters, stripped, every run of spaces (non-breaking
-    ones, tabs and line breaks included) made one plain space.
+    """The text without control, bidirectional-control and zero-width characters, stripped,
+    every run of spaces (non-breaking ones, tabs and line breaks included) made one plain
+    space.
 
-    >>> clean_text("  Jean\u00a0 Dupont\u200b ")
+    >>> clean_text("  Jean\u00a0 Dupont\u200b\\x07 ")
     'Jean Dupont'
     """
-    return " ".join(text.translate(ZERO_WIDTH).split())
+    return " ".join(strip_controls(text).translate(ZERO_WIDTH).split())
+
+
+def needs_isolation(text: str) -> bool:
+    """Right-to-left letters or bidirectional controls: written inside a sentence, the text
+    could reorder it (the `bdi` template filter and `isolate` keep it to itself).
+
+    >>> needs_isolation("Zoé Martin"), needs_isolation("אבי כהן"), needs_isolation("\\u202e")
+    (False, True, True)
+    """
+    return any(unicodedata.bidirectional(char) in REORDERING for char in text)
+
+
+def isolate(text: str) -> str:
+    """A name for plain text (a message, a sentence in a PDF): between the Unicode isolates
+    FSI and PDI where it could reorder the sentence around it, unchanged otherwise. HTML uses
+    the `bdi` filter (tournament.templatetags.names).
+
+    >>> isolate("Zoé"), isolate("אבי") == "\\u2068אבי\\u2069"
+    ('Zoé', True)
+    """
+    return f"{FSI}{text}{PDI}" if needs_isolation(text) else text
 
 
 def text_key(text: str) -> str:

@@ -15,6 +15,7 @@ from tournament.exports.base import PDF_CONTENT_TYPE
 from tournament.exports.pdf import build_pdf, fonts, grid_table, para, tournament_subtitle
 from tournament.formatting import format_score
 from tournament.models import Tournament
+from tournament.names import isolate
 
 MARGIN = 12 * mm
 WIDTH = landscape(A4)[0] - 2 * MARGIN
@@ -87,7 +88,7 @@ class StandingsPdf:
             rows.append(
                 [
                     row.place_text,
-                    para(f"{row.name} ({_('withdrawn')})" if row.withdrawn else row.name),
+                    para(f"{isolate(row.name)} ({_('withdrawn')})" if row.withdrawn else row.name),
                     row.country,
                     para(row.team_or_club, "small"),
                     *[format_score(score) for score in row.scores],

@@ -50,7 +50,7 @@ def rank_history(
 @dataclass(frozen=True)
 class PlayerRound:
     number: int
-    table_number: int | None
+    table_number: int | None  # None, with no wind nor opponents, where seating is hidden
     wind: str
     opponents: list[SeatView]
     points: int | None
@@ -63,9 +63,17 @@ class PlayerRound:
 
 
 def player_rounds(
-    tournament: Tournament, registration: Registration, entry, history: list[tuple[int, int]]
+    tournament: Tournament,
+    registration: Registration,
+    entry,
+    history: list[tuple[int, int]],
+    *,
+    seating: bool = True,
 ) -> list[PlayerRound]:
-    """Each seated round of one player with table, wind, opponents and result (2 queries)."""
+    """Each seated round of one player with table, wind, opponents and result (2 queries).
+
+    Without `seating` (the organiser hides it from this reader) the rounds carry their
+    results only: every player's tables, winds and opponents would rebuild the plan."""
     own_seats = list(
         Seat.objects.filter(registration=registration, round__tournament=tournament)
         .exclude(round__status=Round.Status.PLANNED)
@@ -73,7 +81,7 @@ def player_rounds(
         .order_by("round__number")
     )
     tables = Q(pk__in=[])
-    for seat in own_seats:
+    for seat in own_seats if seating else []:
         tables |= Q(round_id=seat.round_id, table_number=seat.table_number)
     others: dict[tuple[int, int], list[SeatView]] = {}
     for seat in (
@@ -97,8 +105,8 @@ def player_rounds(
         rounds.append(
             PlayerRound(
                 number=number,
-                table_number=seat.table_number,
-                wind=seat.wind,
+                table_number=seat.table_number if seating else None,
+                wind=seat.wind if seating else "",
                 opponents=opponents,
                 points=result.points if result else None,
                 place=result.place if result else None,

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.selectors.standings import Standings, TeamStanding
 from tournament.formatting import format_place
 from tournament.models import Player
+from tournament.names import isolate
 
 # Why a listed player has no place: the rankings page and the standings XLSX say the same.
 NO_HANCHAN_PLAYED = _("No hanchan played")
@@ -102,7 +103,7 @@ def team_rows(teams: list[TeamStanding]) -> list[TeamRow]:
             shared_place=team.shared_place,
             name=team.team_name,
             total=team.total,
-            members=", ".join(member.player.display_name for member in team.members),
+            members=", ".join(isolate(member.player.display_name) for member in team.members),
         )
         for team in teams
     ]

@@ -142,7 +142,8 @@ class TeamRankingsView(PublicTournamentMixin, TemplateView):
 
 
 class PlayerView(PublicTournamentMixin, TemplateView):
-    """One player's rounds: table, wind, opponents, points, place, score, running rank."""
+    """One player's rounds: table, wind, opponents (where seating is shown to this reader),
+    points, place, score, running rank."""
 
     template_name = "public/player.html"
     visibility_flag = "show_rankings"
@@ -169,12 +170,14 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             rounds=[
                 dict(
                     vars(row),
-                    wind_label=Seat.Wind(row.wind).label,
+                    wind_label=Seat.Wind(row.wind).label if row.wind else "",
                     points_text=format_points(row.points),
                     score_text=format_score(row.score),
                     penalty_text=format_score(row.penalty) if row.penalty else "",
                 )
-                for row in player_rounds(tournament, registration, entry, history)
+                for row in player_rounds(
+                    tournament, registration, entry, history, seating=self.shows("show_seating")
+                )
             ],
             chart=rank_chart(history, len(standings.entries)),
             penalties=[

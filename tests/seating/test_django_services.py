@@ -451,6 +451,7 @@ def test_applying_one_run_closes_a_proposal_still_computing(twenty):
     # Two organisers: the first one's long run is still computing when the second applies
     # a quicker one; finished, it must not replace the seats the second just published.
     tournament, _registrations = twenty
+    quicker = start(tournament, seed=2)  # made first: one run computes at a time
     running = seating_run_start(  # in the background: its thread starts on commit
         tournament=tournament,
         rounds=list(tournament.rounds.all()),
@@ -459,7 +460,7 @@ def test_applying_one_run_closes_a_proposal_still_computing(twenty):
         acting_user=None,
     )
     assert running.status == SeatingRun.Status.RUNNING
-    seating_run_apply(run=start(tournament, seed=2), acting_user=None)
+    seating_run_apply(run=quicker, acting_user=None)
     applied = seats_by_round(tournament)
     seating_run_execute(run=running)
     running.refresh_from_db()

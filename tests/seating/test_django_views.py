@@ -264,6 +264,8 @@ def test_discard_leaves_seats_alone(client, organiser, event, inline_runs):
 
 def test_a_run_closed_by_another_organisers_apply_says_why(client, organiser, event, inline_runs):
     tournament, _registrations = event
+    client.force_login(organiser)
+    generate(client, tournament)  # made first: one run computes at a time
     # Another organiser's run, still computing (in the background: it starts on commit).
     running = seating_run_start(
         tournament=tournament,
@@ -271,8 +273,6 @@ def test_a_run_closed_by_another_organisers_apply_says_why(client, organiser, ev
         background=True,
         acting_user=None,
     )
-    client.force_login(organiser)
-    generate(client, tournament)
     applied = SeatingRun.objects.exclude(pk=running.pk).get()
     client.post(reverse("seating:run_apply", args=[tournament.slug, applied.pk]))
     page = client.get(run_url(running)).text

@@ -20,6 +20,29 @@ TABLES = 6
 START = 30000  # WRC 2015 start points [WRC 2015 §4.1]
 
 
+def race_report(module: str, label: str) -> dict:
+    """Run `python -m <module>` on a fresh database of the kind this suite runs on (a SQLite
+    file, or a new PostgreSQL database on DATABASE_URL's server) and read its JSON report."""
+    import os
+    import subprocess
+    import sys
+
+    from bench._support import REPO, temporary_database
+
+    with temporary_database(label) as database_url:
+        completed = subprocess.run(
+            [sys.executable, "-m", module],
+            cwd=REPO,
+            env={**os.environ, "DATABASE_URL": database_url},
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    return json.loads(completed.stdout)
+
+
 def _points(shift: int) -> tuple[int, ...]:
     return (START + 12000 + shift, START + 3000, START - 5000, START - 10000 - shift)
 

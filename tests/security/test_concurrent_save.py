@@ -7,21 +7,17 @@ the server of DATABASE_URL), with one connection per thread, so the database's o
 decides the winner. CI runs the suite on SQLite and on PostgreSQL, so both are covered.
 """
 
-import json
-import os
-import subprocess
-import sys
 import uuid
 
 import pytest
 from django.urls import reverse
 
-from bench._support import REPO, temporary_database
 from scoring.entries import SeatEntry, SheetEntry
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.services.sheets import SheetConflict, sheet_correct, sheet_enter
 from scoring.views.sheets import entry_digest
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tests.security.concurrency import race_report
 from tournament.models import Round, Seat, Tournament, TournamentStaff
 
 # Table points summing to 4 × 30,000 (WRC 2015 §4.1 start points).
@@ -31,18 +27,7 @@ SECOND = [42100, 33000, 25000, 19900]
 
 @pytest.fixture(scope="module")
 def races() -> dict:
-    with temporary_database("race") as database_url:
-        completed = subprocess.run(
-            [sys.executable, "-m", "tests.security.concurrency"],
-            cwd=REPO,
-            env={**os.environ, "DATABASE_URL": database_url},
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
-    assert completed.returncode == 0, completed.stderr[-3000:]
-    return json.loads(completed.stdout)
+    return race_report("tests.security.concurrency", "race")
 
 
 def _outcomes(race: list[dict]) -> list[str]:

@@ -207,3 +207,52 @@ def test_a_400_with_debug_off_is_the_sites_own_page(db, settings, language, titl
     assert "Bad Request (400)" not in body
     assert "www.riichi.example.org" not in body
     assert not [secret for secret in SECRETS if secret in body]
+
+
+def _seating_leaks(body: str, event: dict) -> list[str]:
+    """What of round 1's seating a page shows: the opponents' names, the seating links."""
+    slug = event["tournament"].slug
+    leaks = [
+        f"/t/{slug}/rounds/1/seating/",
+        f"/t/{slug}/rounds/1/projector/",
+        f"/t/{slug}/find-my-seat/",
+        'class="opponent"',
+    ]
+    return [leak for leak in leaks if leak in body]
+
+
+@pytest.mark.parametrize("route", PUBLIC_ROUTES)
+def test_hidden_seating_shows_on_no_public_page(event, client, route):
+    """Every player page listed each round's table, wind and opponents: enumerating the
+    players rebuilt the plan that the seating pages hid."""
+    event["tournament"].show_seating = False
+    event["tournament"].save()
+    url = _url(route, event)
+    response = client.get(url)
+    assert response.status_code in (200, 404)
+    body = response.content.decode().replace(url, "")  # a 404 page names the address asked
+    assert _seating_leaks(body, event) == []
+    if "players/<" in route:
+        (row,) = response.context["rounds"]
+        assert (row["table_number"], row["wind"], row["opponents"]) == (None, "", [])
+        assert ">Table<" not in body
+        assert ">Wind<" not in body
+
+
+def test_hidden_seating_stays_on_every_page_for_the_staff(event, client):
+    event["tournament"].show_seating = False
+    event["tournament"].save()
+    client.force_login(event["referee"])
+    player = client.get(_url("t/<slug:slug>/players/<int:registration_id>/", event))
+    (row,) = player.context["rounds"]
+    assert (row["table_number"], row["wind"], len(row["opponents"])) == (1, "E", 3)
+    assert _seating_leaks(player.content.decode(), event) == ['class="opponent"']
+    page = client.get(_url("t/<slug:slug>/", event)).content.decode()
+    assert len(_seating_leaks(page, event)) == 3
+
+
+def test_shown_seating_is_on_the_player_page_and_the_tournament_page(event, client):
+    player = client.get(_url("t/<slug:slug>/players/<int:registration_id>/", event))
+    (row,) = player.context["rounds"]
+    assert (row["table_number"], row["wind"], len(row["opponents"])) == (1, "E", 3)
+    assert len(_seating_leaks(client.get(_url("t/<slug:slug>/", event)).content.decode(), event))

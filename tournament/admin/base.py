@@ -7,6 +7,8 @@ from typing import TypeVar
 
 from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
+from django.contrib.admin.widgets import AutocompleteSelect
+from django.core.exceptions import ValidationError
 from django.db.models import Case, F, OrderBy, Q, Value, When
 from django.db.models.functions import Length
 from django.http import HttpRequest
@@ -155,7 +157,36 @@ def _organised_up_to_two(request: HttpRequest) -> list[Tournament]:
     )
 
 
-class TournamentScopedAdmin(admin.ModelAdmin):
+class IdAutocompleteSelect(AutocompleteSelect):
+    """Django's autocomplete box looks up the value posted to show it again beside the
+    field's error: a value that is no id (" ", "x") raised a ValueError, a 500, instead of
+    "Select a valid choice". Only values its key can hold are looked up."""
+
+    def optgroups(self, name, value, attr=None):
+        key = self.field.remote_field.model._meta.pk
+        usable = []
+        for item in value:
+            try:
+                key.to_python(item)
+            except ValidationError:
+                continue
+            usable.append(item)
+        return super().optgroups(name, usable, attr)
+
+
+class IdAutocompleteMixin:
+    """Every autocomplete box of the back office is an `IdAutocompleteSelect`."""
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        if db_field.name in self.get_autocomplete_fields(request):
+            kwargs.setdefault(
+                "widget",
+                IdAutocompleteSelect(db_field, self.admin_site, using=kwargs.get("using")),
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class TournamentScopedAdmin(IdAutocompleteMixin, admin.ModelAdmin):
     """Rows and choices of the tournaments the user organises: a co-organiser's admin
     permissions (`permissions.OrganiserRoleBackend`) hold for every row of a model, so
     this is what keeps them out of the other tournaments."""

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, check_size, described, read_table
 from tournament.models import Player, Tournament
+from tournament.names import isolate
 from tournament.services.players import ImportOutcome, players_import
 
 IMPORT_SESSION_KEY = "player-import-{pk}"
@@ -155,7 +156,7 @@ def _import_notes(outcome: ImportOutcome) -> list[tuple[int, str]]:
     registered beside a namesake."""
 
     def named(player: Player) -> str:
-        return _("%(name)s (#%(id)s)") % {"name": player.display_name, "id": player.pk}
+        return _("%(name)s (#%(id)s)") % {"name": isolate(player.display_name), "id": player.pk}
 
     separator = pgettext("between the players of a list", "; ")
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from tournament.admin.base import CountryInUseFilter, PlayerListMixin, per_request, player_ordering
 from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import Player
+from tournament.names import isolate
 from tournament.permissions import players_registered_elsewhere
 from tournament.selectors import namesakes
 from tournament.services.players import player_create, player_delete, player_update
@@ -34,7 +35,7 @@ class PlayerAdminForm(forms.ModelForm):
                 % {
                     "number": number,
                     "pk": holder.pk,
-                    "name": holder.display_name,
+                    "name": isolate(holder.display_name),
                     "details": holder.distinguishing_details,
                 }
             )

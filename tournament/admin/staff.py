@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournament.admin.base import TournamentScopedAdmin, listed
+from tournament.admin.base import IdAutocompleteMixin, TournamentScopedAdmin, listed
 from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.login_throttling import recent_failures
 from tournament.models import TournamentStaff
@@ -64,7 +64,7 @@ def follow_admin_access(modeladmin, request: HttpRequest, accounts: list[tuple])
         )
 
 
-class StaffInline(admin.TabularInline):
+class StaffInline(IdAutocompleteMixin, admin.TabularInline):
     model = TournamentStaff
     extra = 0
     autocomplete_fields = ["user"]

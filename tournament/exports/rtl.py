@@ -29,8 +29,16 @@ def shape_arabic(text: str) -> str:
     return _reshaper().reshape(text)
 
 
+# An embedding or override stored in a name before names were cleaned would reverse the rest
+# of its line: dropped. The isolates that keep a name's direction to itself (`names.isolate`)
+# are read by the algorithm, then dropped too: the fonts have nothing to draw for them.
+EMBEDDINGS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e"))
+ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+
+
 def visual(text: str) -> str:
     """The text in the order reportlab must draw it, left to right."""
+    text = text.translate(EMBEDDINGS)
     if not any(low <= ord(char) <= high for char in text for low, high in RTL_RANGES):
-        return text
-    return get_display(shape_arabic(text), base_dir="L")
+        return text.translate(ISOLATES)
+    return get_display(shape_arabic(text), base_dir="L").translate(ISOLATES)

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import ngettext
 
 from tournament.importing import ImportRow, check_rows
+from tournament.invalidation import standings_changed
 from tournament.models import Player, Registration, Team, Tournament
 from tournament.services.audit import audit_record
 from tournament.services.records import record_create, record_delete, record_update
@@ -43,9 +44,19 @@ def player_create(
 def player_update(*, player: Player, data: Mapping[str, Any], acting_user) -> Player:
     """Change a player's record (``data``: field: value): every tournament they are registered
     in shows the change, so the entry keeps what it was."""
-    return record_update(
+    player = record_update(
         player, data, tournament=None, action="player.update", acting_user=acting_user
     )
+    _standings_show(player)
+    return player
+
+
+def _standings_show(player: Player) -> None:
+    """The standings of every tournament the player is registered in show their name, club
+    and country: their audit entry belongs to none of them, so the standings' cache key
+    would not move on its own."""
+    for tournament_id in set(player.registrations.values_list("tournament_id", flat=True)):
+        standings_changed(tournament_id)
 
 
 @transaction.atomic
@@ -114,6 +125,7 @@ def players_import(
                 setattr(player, key, value)
             player.full_clean()
             player.save(update_fields=list(row.completes))
+            _standings_show(player)
             completed.append((player, row.completes))
             audit["completed"].append({**_audited(row, player), "fields": row.completes})
         if player is not None and row.left:
@@ -159,6 +171,7 @@ def players_import(
             audit["beside_namesakes"].append(
                 {**_audited(row, player), "namesakes": [other.pk for other in row.namesakes]}
             )
+    standings_changed(tournament)
     audit_record(
         tournament=tournament,
         actor=acting_user,

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.invalidation import standings_changed
 from tournament.models import Player, Registration, Team, Tournament
 from tournament.services.audit import audit_record
 from tournament.services.records import record_create, record_delete, record_update
@@ -23,10 +24,12 @@ def registration_create(
     is_substitute: bool = False,
     acting_user,
 ) -> Registration:
-    """Register a player (one registration per player and tournament)."""
+    """Register a player (one registration per player and tournament): the standings list
+    them."""
     registration = Registration(
         tournament=tournament, player=player, team=team, is_substitute=is_substitute
     )
+    standings_changed(tournament)
     return record_create(
         registration, tournament=tournament, action="registration.create", acting_user=acting_user
     )
@@ -37,7 +40,9 @@ def registration_update(
     *, registration: Registration, data: Mapping[str, Any], acting_user
 ) -> Registration:
     """Change a registration's player, team or substitute flag (``data``: field: value); its
-    status changes through the services below, each with its reason."""
+    status changes through the services below, each with its reason. The standings show
+    the team and the player."""
+    standings_changed(registration.tournament)
     return record_update(
         registration,
         data,
@@ -51,6 +56,7 @@ def registration_update(
 def registration_delete(*, registration: Registration, acting_user) -> None:
     """Delete a registration made by mistake; one that holds results is refused
     (`Registration.delete`): the player is withdrawn instead."""
+    standings_changed(registration.tournament)
     record_delete(
         registration,
         tournament=registration.tournament,
@@ -127,6 +133,7 @@ def _save_status(
         setattr(registration, name, value)
     registration.full_clean()
     registration.save(update_fields=list(fields))
+    standings_changed(registration.tournament)
     audit_record(
         tournament=registration.tournament,
         actor=acting_user,

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.db import transaction
 
+from tournament.invalidation import standings_changed
 from tournament.models import Team, Tournament
 from tournament.services.records import record_create, record_delete, record_update
 
@@ -22,13 +23,17 @@ def team_create(*, tournament: Tournament, name: str, acting_user) -> Team:
 
 @transaction.atomic
 def team_update(*, team: Team, data: Mapping[str, Any], acting_user) -> Team:
-    """Rename it (``data``: field: value), audited with the name it had."""
-    return record_update(
+    """Rename it (``data``: field: value), audited with the name it had; the standings show
+    the new name."""
+    team = record_update(
         team, data, tournament=team.tournament, action="team.update", acting_user=acting_user
     )
+    standings_changed(team.tournament)
+    return team
 
 
 @transaction.atomic
 def team_delete(*, team: Team, acting_user) -> None:
     """Its players stay registered, in no team."""
     record_delete(team, tournament=team.tournament, action="team.delete", acting_user=acting_user)
+    standings_changed(team.tournament)

@@ -3,7 +3,9 @@ and the round clock. Hidden tournaments and hidden pages answer 404.
 
 `PublicTournamentMixin` is the one way every public page resolves its tournament and honours
 the organiser's switches (hidden tournament, rankings, seating), the rankings and player
-pages of `scoring.views.public` and the seating pages of `seating.views.public` included.
+pages of `scoring.views.public` and the seating pages of `seating.views.public` included:
+`shows` is the one rule of a switch, asked by the pages it closes and by every page, link
+and column that would show what it hides (a player page's tables, winds and opponents).
 Every page runs a fixed number of queries whatever the number of players.
 """
 
@@ -50,13 +52,13 @@ class PublicTournamentMixin:
             )
         return self._is_staff_viewer
 
+    def shows(self, flag: str) -> bool:
+        """Whether this visitor sees what the switch `flag` ("show_rankings", "show_seating")
+        publishes: everyone while it is on, the tournament's staff always."""
+        return bool(getattr(self.get_tournament(), flag)) or self.is_staff_viewer()
+
     def dispatch(self, request, *args, **kwargs):
-        tournament = self.get_tournament()
-        if (
-            self.visibility_flag
-            and not getattr(tournament, self.visibility_flag)
-            and not self.is_staff_viewer()
-        ):
+        if self.visibility_flag and not self.shows(self.visibility_flag):
             raise Http404(_("This page is not published."))
         return super().dispatch(request, *args, **kwargs)
 
@@ -70,6 +72,8 @@ class PublicTournamentMixin:
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["tournament"] = self.get_tournament()
+        context["shows_rankings"] = self.shows("show_rankings")
+        context["shows_seating"] = self.shows("show_seating")
         return context
 
 
