@@ -320,3 +320,34 @@ def test_modules_stay_small():
         if limit and lines > limit:
             too_long.append(f"{name}: {lines} lines")
     assert too_long == []
+
+
+# The documents name the tests that keep each promise as `tests/…/test_x.py::test_name`, or
+# `::test_name` after such a path for another test of the same file.
+CITED_TEST = re.compile(r"`(tests/[\w/]+\.py)?(?:::(\w+))?`")
+
+
+def missing_tests(text: str, root: Path = ROOT) -> list[str]:
+    missing, current = [], None
+    for path, name in CITED_TEST.findall(text):
+        if not (path or name):
+            continue
+        current = path or current
+        source = root / current if current else None
+        if source is None or not source.is_file():
+            missing.append(f"{current}::{name}" if name else str(current))
+        elif name and not re.search(rf"^def {name}\(", source.read_text(), re.MULTILINE):
+            missing.append(f"{current}::{name}")
+    return missing
+
+
+def test_every_test_a_document_names_exists():
+    docs = sorted((ROOT / "docs").glob("*.md"))
+    assert [line for doc in docs for line in missing_tests(doc.read_text())] == []
+
+
+def test_the_test_check_catches_a_missing_one(tmp_path):
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_a.py").write_text("def test_kept():\n    pass\n")
+    text = "`tests/test_a.py::test_kept`, `::test_gone`; `tests/test_b.py`"
+    assert missing_tests(text, root=tmp_path) == ["tests/test_a.py::test_gone", "tests/test_b.py"]
