@@ -275,7 +275,7 @@ RULESETS: dict[str, RuleSet] = {
         late_substituted_penalty=30,  # "only 30 points" [WRC 2015 §7.2; C18]
         missed_hanchan_penalty=20,  # [WRC 2015 §7.2]
         hanchans_per_event=None,  # not stated
-        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (README: tie-break chain)
+        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (docs/rules-engine.md: tie-break chain)
     ),
     "oran2015": RuleSet(
         key="oran2015",
@@ -314,7 +314,7 @@ RULESETS: dict[str, RuleSet] = {
         late_substituted_penalty=0,  # not stated [A7]
         missed_hanchan_penalty=0,  # not stated [A7]
         hanchans_per_event=8,  # 4 + 4 [ORAN-1 §2]
-        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (README: tie-break chain)
+        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (docs/rules-engine.md: tie-break chain)
     ),
     "mahjongsoul": RuleSet(
         key="mahjongsoul",
@@ -353,7 +353,7 @@ RULESETS: dict[str, RuleSet] = {
         late_substituted_penalty=0,  # not stated
         missed_hanchan_penalty=0,  # not stated
         hanchans_per_event=None,  # not stated
-        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (README: tie-break chain)
+        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (docs/rules-engine.md: tie-break chain)
     ),
 }
 

@@ -1,8 +1,8 @@
 """Playwright on Debian's chromium, against pytest-django's live_server.
 
 No browser is downloaded: the tests use /usr/bin/chromium and are skipped, saying why, when
-it is missing. `DOCS_SCREENSHOTS=1 pytest tests/browser` refreshes the screenshots of
-docs/organiser-guide.md in docs/img/.
+it is missing. The screenshots of docs/organiser-guide.md are taken by
+scripts/screenshots.py.
 """
 
 import os
@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.chromium import launch, require_chromium
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 @pytest.fixture(scope="module")
@@ -55,13 +53,11 @@ def new_page(browser):
 
 @pytest.fixture
 def screenshot(tmp_path):
-    """Screenshots go to docs/img/ when DOCS_SCREENSHOTS=1 (to refresh the organisers'
-    guide), else to a temporary folder, so an ordinary test run leaves the tree clean."""
-    folder = SCREENSHOTS if os.environ.get("DOCS_SCREENSHOTS") == "1" else tmp_path
-    folder.mkdir(parents=True, exist_ok=True)
+    """A page's screenshot, into a temporary folder: taking it must work on every page the
+    tests visit (the guide's own are scripts/screenshots.py's)."""
 
     def take(page, name: str, **options) -> Path:
-        path = folder / f"{name}.png"
+        path = tmp_path / f"{name}.png"
         page.screenshot(path=str(path), **options)
         assert path.stat().st_size > 0
         return path

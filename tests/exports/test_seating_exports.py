@@ -134,9 +134,9 @@ def _first_page(round_, hands=False) -> str:
 
 @pytest.mark.parametrize("hands", [False, True])
 def test_the_score_sheet_has_rows_for_what_first_place_gets_on_top_of_the_uma(seated_round, hands):
-    # A 25 000 start with 30 000 returned pays 1st place an oka of 20 000 (+20.0), and the
-    # sticks left on the table go to 1st place: without their rows the net score written
-    # at the table is 20.0 and the sticks short of the standings' (README: oka,
+    # A 25 000 start with 30 000 returned pays 1st place an oka of 20 000 (+20.0), and the sticks
+    # left on the table go to 1st place: without their rows the net score written at the table is
+    # 20.0 and the sticks short of the standings' (docs/rules-engine.md, Rule sets: oka,
     # leftover_riichi "to_first_place").
     tournament = seated_round.tournament
     tournament.rule_options = {

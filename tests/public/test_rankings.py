@@ -96,9 +96,9 @@ def test_rankings_show_places_and_scores_of_confirmed_sheets(client, django_user
 
 @pytest.mark.django_db
 def test_an_equal_total_ordered_by_a_tie_break_says_so(client, django_user_model):
-    # WRC 2015 §5.9.2: table 1's East +27.3; table 2's East (50 000) +35.0, less a penalty of
-    # 7.7: both on 27.3. The tie-break chain (README, default: best hanchan first) puts table
-    # 2's East first, 35.0 against 27.3; the page said nothing of why 1 was not 2.
+    # WRC 2015 §5.9.2: table 1's East +27.3; table 2's East (50 000) +35.0, less a penalty of 7.7:
+    # both on 27.3. The tie-break chain (docs/rules-engine.md, default: best hanchan first) puts
+    # table 2's East first, 35.0 against 27.3; the page said nothing of why 1 was not 2.
     tournament, registrations, rounds, referee = make_event(django_user_model)
     confirm_round(rounds[0], referee, tables=1)
     confirm_sheet(rounds[0], 2, referee, points=(50000, 30000, 25000, 15000))

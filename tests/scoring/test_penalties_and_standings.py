@@ -142,7 +142,7 @@ def test_a_missed_hanchan_loses_the_fewer_penalties_tie_break(single):
     )
     entries = {entry.registration_id: entry for entry in tournament_standings(tournament).entries}
     assert entries[absent.pk].total == entries[fourth.pk].total == -20
-    # README: the default tie-breaks end with "fewer penalty points"
+    # docs/rules-engine.md: the default tie-breaks end with "fewer penalty points"
     assert entries[fourth.pk].place < entries[absent.pk].place
     assert (entries[absent.pk].penalty_total, entries[fourth.pk].penalty_total) == (-20, 0)
 

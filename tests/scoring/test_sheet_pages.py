@@ -324,9 +324,10 @@ def _hands_data(players, hands, revision=0, token=None):
 
 
 def test_the_preview_says_what_the_score_holds_beside_the_uma(referee, event, players):
-    # Options (README: oka, leftover_riichi): a 25 000 start, 30 000 returned, an oka of
-    # 20 000 and the sticks left to 1st place. East's 35 000 scores (35 000 - 30 000) / 1 000
-    # + 15 uma (WRC 2015 §5.9.2) + 20 oka + 1 stick = +41.0, beside an uma column of +15.0.
+    # Options (docs/rules-engine.md, Rule sets: oka, leftover_riichi): a 25 000 start, 30 000
+    # returned, an oka of 20 000 and the sticks left to 1st place. East's 35 000 scores (35 000 - 30
+    # 000) / 1 000 + 15 uma (WRC 2015 §5.9.2) + 20 oka + 1 stick = +41.0, beside an uma column of
+    # +15.0.
     event["tournament"].rule_options = {
         "start_points": 25000,
         "oka": 20000,

@@ -378,11 +378,11 @@ def test_a_swiss_round_seated_before_the_last_round_is_complete_says_so(
 def test_a_swiss_proposal_numbers_players_by_their_place_in_the_rankings(
     client, organiser, inline_runs
 ):
-    # Final Open, round 6: the player 30th had withdrawn, so the proposal wrote "30. Paul
-    # Martin" for the player the rankings, printed and on every phone, showed 31st, and so on
-    # down to the last table: the organiser checking the tables against the rankings saw
-    # every group below 30th one place off. A withdrawn player's rounds still count in the
-    # ranking (WRC 2015 §7.1 leaves out only the disqualified; README "Standings").
+    # Final Open, round 6: the player 30th had withdrawn, so the proposal wrote "30. Paul Martin"
+    # for the player the rankings, printed and on every phone, showed 31st, and so on down to the
+    # last table: the organiser checking the tables against the rankings saw every group below 30th
+    # one place off. A withdrawn player's rounds still count in the ranking (WRC 2015 §7.1 leaves
+    # out only the disqualified; docs/rules-engine.md, "Standings and the tie-break chain").
     tournament, registrations, (_first, _second, third) = two_rounds_played(organiser)
     entries = tournament_standings(tournament).entries
     withdrawn = next(r for r in registrations if r.pk == entries[1].registration_id)

@@ -226,8 +226,8 @@ def test_a_value_of_the_wrong_type_is_named_in_words(tmp_path, option, text, exp
 
 
 def test_history_names_players_who_left_and_the_metrics_count_it(tmp_path):
-    # README: the history may name players who have left (outside 1..N); a number in 1..N it
-    # never names is a late registration; only the new rounds are printed.
+    # docs/cli.md (python -m seating): the history may name players who have left (outside 1..N); a
+    # number in 1..N it never names is a late registration; only the new rounds are printed.
     played = run_cli("--players", "32", "--rounds", "7", "--seed", "4")[1]["rounds"][:3]
     played = [[[33 if p == 5 else p for p in table] for table in rnd] for rnd in played]
     history = tmp_path / "history.json"

@@ -33,7 +33,7 @@ def test_invalid_rule_overrides_are_an_error_on_the_field(options):
 @pytest.mark.parametrize(
     ("options", "english", "french"),
     [
-        # The uma sums to zero and does not increase (README, rule-set options; WRC 2015
+        # The uma sums to zero and does not increase (docs/rules-engine.md, Rule sets; WRC 2015
         # §5.9.2 gives +15/+5/-5/-15)
         (
             {"uma": [20, 10, -10, -30]},

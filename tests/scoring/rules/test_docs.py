@@ -1,4 +1,4 @@
-"""The CLI examples in the README reproduce exactly (output and exit status)."""
+"""The CLI examples of docs/cli.md reproduce exactly (output and exit status)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
-DOC = ROOT / "README.md"
+DOC = ROOT / "docs" / "cli.md"
 EXAMPLE = re.compile(
     r"^\$ echo '(?P<input>.*)' \| python -m scoring (?P<cmd>\w+)(?P<exit>; echo \"exit \$\?\")?\n"
     r"(?P<output>\{.*\})\n(?:exit (?P<status>\d))?",

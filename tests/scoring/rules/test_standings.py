@@ -78,7 +78,7 @@ def test_equal_totals_share_the_place_without_tie_breaks():
 
 
 def test_default_chain_best_hanchan_then_firsts():
-    # Documented default (README, "Standings and the tie-break chain"):
+    # Documented default (docs/rules-engine.md, "Standings and the tie-break chain"):
     # total -> best hanchan -> 1st places -> ...
     assert DEFAULT_TIE_BREAKS[:2] == ("best_hanchan", "firsts")
     rows = compute_standings(
@@ -134,8 +134,8 @@ def test_standings_errors(records, tie_breaks, code):
 
 
 def test_fewest_penalties_counts_the_penalties_inside_the_sheets():
-    # README tie-break "fewer penalty points": a missed hanchan (20 points [WRC 2015 §7.2]) is a
-    # penalty even though the sheet already took it off the hanchan score.
+    # docs/rules-engine.md, tie-break "fewer penalty points": a missed hanchan (20 points [WRC 2015
+    # §7.2]) is a penalty even though the sheet already took it off the hanchan score.
     rows = compute_standings(
         [
             PlayerRecord("absent", (F(-20),), sheet_penalties=F(-20)),

@@ -38,7 +38,7 @@ def teams(*members: tuple[str, str, F]) -> list[tuple[str, int, F, tuple[str, ..
             [("a", "Kaze", F("27.3")), ("b", "Kaze", F(-26)), ("c", "Ame", F(6))],
             [("Ame", 1, F(6), ("c",), False), ("Kaze", 2, F("1.3"), ("a", "b"), False)],
         ),
-        # TeamStanding: equal totals share the place (1, 1, 3, as players do: README
+        # TeamStanding: equal totals share the place (1, 1, 3, as players do: docs/rules-engine.md,
         # "Standings and the tie-break chain", item 4), listed by team name
         (
             [("a", "Yuki", F(4)), ("b", "Kaze", F(4)), ("c", "Ame", F(-8))],
@@ -132,8 +132,8 @@ def test_running_ranks(scores, penalties, numbers, expected):
 
 
 def test_running_ranks_ignore_the_tie_breaks_that_order_the_standings():
-    # Both on 10 after round 2: compute_standings puts b first by the best hanchan (the
-    # default chain, README "Standings and the tie-break chain"); the running rank shares.
+    # Both on 10 after round 2: compute_standings puts b first by the best hanchan (the default
+    # chain, docs/rules-engine.md, "Standings and the tie-break chain"); the running rank shares.
     scores = {"a": {1: F(5), 2: F(5)}, "b": {1: F(12), 2: F(-2)}}
     rows = compute_standings([PlayerRecord(key, tuple(s.values())) for key, s in scores.items()])
     assert [(r.key, r.place) for r in rows] == [("b", 1), ("a", 2)]
