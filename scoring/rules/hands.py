@@ -25,7 +25,7 @@ from typing import Any
 from .bounds import YAKUMAN_MAX, sticks_limit, too_high
 from .errors import RulesError, RulesFatalError
 from .rulesets import RuleSet
-from .value import MANGAN, base_points, ceil100, check_han_fu
+from .value import MANGAN, Win, WinResult, base_points, ceil100, check_han_fu
 
 __all__ = [
     "SEATS",
@@ -33,6 +33,8 @@ __all__ = [
     "STATE_KEYS",
     "Hand",
     "HandResult",
+    "Win",
+    "WinResult",
     "base_points",
     "check_han_fu",
     "ceil100",
@@ -78,8 +80,6 @@ def _seat_set(values: Sequence[str], fld: str) -> tuple[int, ...]:
     return idx
 
 
-
-
 def noten_payments(ruleset: RuleSet, tenpai: Sequence[int]) -> tuple[int, ...]:
     """Noten payments at an exhaustive draw (WRC 2015 §5.7.2).
 
@@ -108,7 +108,9 @@ class Hand:
     The one description of a hand for :func:`score_hand` (CLI ``hand``), for
     :func:`~scoring.rules.game.replay_game` (CLI ``game``) and for the score sheets the web
     stores. ``riichi`` are the seats that declared riichi in this hand (their deposit goes on
-    the table); ``yakuman`` (a count) replaces han/fu; ``player`` is a nagashi mangan's seat.
+    the table); ``yakuman`` (a count) replaces han/fu; ``player`` is a nagashi mangan's seat;
+    ``wins`` replaces ``winner``/``han``/``fu``/``yakuman``/``pao`` when several players win on
+    one discard (a rule set whose ``multiple_ron`` is not ``head_bump``).
     :data:`APPLICABLE_KEYS` says which keys each result reads. See docs/cli.md for the rest.
 
     The state before the hand, ``dealer``, ``honba`` and ``riichi_sticks`` (the deposits
@@ -135,6 +137,7 @@ class Hand:
     ron_claimants: tuple[str, ...] = ()
     dead_hand: tuple[str, ...] = ()
     noten_riichi: tuple[str, ...] = ()
+    wins: tuple[Win, ...] = ()
     dealer: str | None = None
     honba: int | None = None
     riichi_sticks: int | None = None
@@ -150,7 +153,9 @@ class HandResult:
     ``riichi_returned`` the seats whose deposit of this hand goes back (chombo).
     ``penalty_points`` (tournament points, <= 0) and ``table_penalty`` (table points
     deducted on the sheet at the end, <= 0) record a chombo as the rule set defines it.
-    ``riichi_sticks_after`` is what stays on the table for the next hand.
+    ``riichi_sticks_after`` is what stays on the table for the next hand. With several
+    winners on one discard, ``wins`` holds each one's value and takings, ``winner`` is the one
+    nearest the discarder in turn order, and ``limit``…``yakuman`` are ``None``/0.
     """
 
     result: str
@@ -170,6 +175,7 @@ class HandResult:
     dealer_retains: bool
     next_honba: int
     riichi_sticks_after: int
+    wins: tuple[WinResult, ...] = ()
 
     def payments_by_seat(self) -> dict[str, int]:
         return dict(zip(SEATS, self.payments, strict=True))
@@ -191,7 +197,7 @@ def _count(value: object, fld: str, high: int | None = None) -> int:
 
 # Keys that mean something for each kind of result (the state keys always apply).
 APPLICABLE_KEYS: dict[str, set[str]] = {
-    "ron": {"winner", "loser", "han", "fu", "yakuman", "pao", "ron_claimants", "riichi"},
+    "ron": {"winner", "loser", "han", "fu", "yakuman", "pao", "ron_claimants", "riichi", "wins"},
     "tsumo": {"winner", "loser", "han", "fu", "yakuman", "pao", "riichi"},
     "draw": {"tenpai", "dead_hand", "noten_riichi", "riichi"},
     "nagashi": {"player", "tenpai", "dead_hand", "noten_riichi", "riichi"},
@@ -272,6 +278,18 @@ def score_hand(ruleset: RuleSet, hand: Hand) -> HandResult:
     return result
 
 
+@dataclass(frozen=True)
+class _Paid:
+    """One winning hand's value and what it pays, before the deposits."""
+
+    payments: tuple[int, ...]
+    base_points: int
+    limit: str | None
+    han: int | None
+    fu: int | None
+    yakuman: int
+
+
 @dataclass
 class _Ctx:
     rs: RuleSet
@@ -307,7 +325,7 @@ class _Ctx:
 
     # -- wins -------------------------------------------------------------------------------
     def win(self) -> HandResult:
-        h, rs = self.hand, self.rs
+        h = self.hand
         tsumo = h.result == "tsumo"
         loser = None
         if not tsumo:
@@ -318,7 +336,29 @@ class _Ctx:
                 "A tsumo has no discarder: leave 'loser' empty.",
                 field="loser",
             )
+        if h.wins:
+            assert loser is not None  # wins apply to a ron only (APPLICABLE_KEYS)
+            return self._several(loser)
         winner = self._winner(loser)
+        one = self._pay(winner, loser, Win(None, h.han, h.fu, h.yakuman, h.pao))
+        win_dealer = winner == self.dealer
+        return self._result(
+            winner=SEATS[winner],
+            limit=one.limit,
+            base_points=one.base_points,
+            han=one.han,
+            fu=one.fu,
+            yakuman=one.yakuman,
+            payments=one.payments,
+            riichi_collected=RIICHI_DEPOSIT * self.on_table,
+            dealer_retains=win_dealer,
+            next_honba=self.honba + 1 if win_dealer else 0,
+            riichi_sticks_after=0,
+        )
+
+    def _pay(self, winner: int, loser: int | None, w: Win) -> _Paid:
+        """One winner's hand valued and paid (counters included), by the discarder on a ron."""
+        rs = self.rs
         if winner == loser:
             raise RulesError(
                 "winner_is_loser",
@@ -326,8 +366,8 @@ class _Ctx:
                 field="loser",
                 seat=SEATS[winner],
             )
-        yakuman = _count(h.yakuman, "yakuman", YAKUMAN_MAX)
-        han, fu = h.han, h.fu
+        yakuman = _count(w.yakuman, "yakuman", YAKUMAN_MAX)
+        han, fu = w.han, w.fu
         if yakuman:
             # A yakuman count replaces han/fu (docs/cli.md): both written is a slip on the sheet,
             # so say so rather than pay one of them silently.
@@ -345,7 +385,7 @@ class _Ctx:
                 raise RulesError(
                     "han_missing", "A win needs its han (or a yakuman count).", field="han"
                 )
-            check_han_fu(han, fu, h.result)
+            check_han_fu(han, fu, self.hand.result)
             if han >= 5:
                 fu = None
         b, limit = base_points(rs, han, fu, yakuman)
@@ -353,10 +393,10 @@ class _Ctx:
             yakuman_paid = yakuman
         else:
             yakuman_paid = 1 if yakuman else 0
-        pao = self._pao(yakuman, winner)
+        pao = self._pao(w.pao, yakuman, winner)
         payments = [0, 0, 0, 0]
         win_dealer = winner == self.dealer
-        if tsumo:
+        if loser is None:
             shares = {}
             for p in range(4):
                 if p == winner:
@@ -370,8 +410,9 @@ class _Ctx:
                 for p, amount in shares.items():
                     payments[p] -= amount
         else:
-            assert loser is not None
             value = ceil100((6 if win_dealer else 4) * b)
+            # Every winning hand on a discard gets the counters: "each counter on the table
+            # increases the value of a winning hand by 300 points" [EMA 2016 §3.4.10].
             counters = rs.honba_ron * self.honba
             if pao is not None and pao != loser:
                 # Discarder and liable player pay half each; counters by the discarder
@@ -382,19 +423,92 @@ class _Ctx:
             else:
                 payments[loser] -= value + counters
         payments[winner] = -sum(payments)
+        return _Paid(tuple(payments), b, limit, han, fu, yakuman_paid)
+
+    def _several(self, loser: int) -> HandResult:
+        """Several winners on one discard, where the rule set allows it: the discarder pays
+        each winning hand in full [EMA 2016 §3.4.9]; see :meth:`_sticks` for the deposits."""
+        h, rs = self.hand, self.rs
+        for key in ("winner", "han", "fu", "yakuman", "pao", "ron_claimants"):
+            if getattr(h, key) not in (None, 0, ()):
+                raise RulesError(
+                    "wins_with_single_keys",
+                    f"The winners are listed in 'wins': clear '{key}', or write one winner "
+                    "without 'wins'.",
+                    field=key,
+                    key=key,
+                )
+        seats = _seat_set(tuple(w.winner for w in h.wins), "wins")
+        for i, seat in enumerate(seats):
+            if seat == loser:
+                raise RulesError(
+                    "winner_is_loser",
+                    "The discarder cannot win on their own discard.",
+                    field=f"wins[{i}].winner",
+                    seat=SEATS[seat],
+                )
+        if len(seats) > 1 and rs.multiple_ron == "head_bump":
+            raise RulesError(
+                "multiple_ron_not_in_ruleset",
+                f"Under the rule set {rs.key} only the claimant first in turn order after the "
+                "discarder wins (head bump): keep that winner alone.",
+                field="wins",
+                ruleset=rs.key,
+            )
+        if len(seats) == 3 and rs.multiple_ron == "double_ron":
+            raise RulesError(
+                "ron_too_many_winners",
+                "At most two players win on one discard under double_ron: three rons on one "
+                "discard are an abortive draw (sanchahou).",
+                field="wins",
+                count=3,
+                max=2,
+            )
+        paid: list[tuple[int, _Paid]] = []
+        for i, (seat, w) in enumerate(zip(seats, h.wins, strict=True)):
+            try:
+                paid.append((seat, self._pay(seat, loser, w)))
+            except RulesError as exc:
+                raise exc.with_field_prefix(f"wins[{i}]") from None
+        # In turn order after the discarder: the first takes what no winner reclaims.
+        paid.sort(key=lambda sp: (sp[0] - loser) % 4)
+        takings = self._sticks([seat for seat, _ in paid])
+        payments = [sum(p.payments[s] for _, p in paid) for s in range(4)]
+        dealer_wins = any(seat == self.dealer for seat, _ in paid)
         return self._result(
-            winner=SEATS[winner],
-            limit=limit,
-            base_points=b,
-            han=han,
-            fu=fu,
-            yakuman=yakuman_paid,
+            winner=SEATS[paid[0][0]],
             payments=tuple(payments),
             riichi_collected=RIICHI_DEPOSIT * self.on_table,
-            dealer_retains=win_dealer,
-            next_honba=self.honba + 1 if win_dealer else 0,
+            # The dealer keeps the deal and a counter is placed when East wins "whether more
+            # players win or not" [EMA 2016 §3.4.9, §3.4.10].
+            dealer_retains=dealer_wins,
+            next_honba=self.honba + 1 if dealer_wins else 0,
             riichi_sticks_after=0,
+            wins=tuple(
+                WinResult(
+                    winner=SEATS[seat],
+                    limit=p.limit,
+                    base_points=p.base_points,
+                    han=p.han,
+                    fu=p.fu,
+                    yakuman=p.yakuman,
+                    received=p.payments[seat],
+                    riichi_collected=takings[seat],
+                )
+                for seat, p in paid
+            ),
         )
+
+    def _sticks(self, winners: list[int]) -> dict[int, int]:
+        """Deposits on several winners: each winner who declared riichi in this hand takes
+        their own stick back, the winner first in turn order after the discarder takes the
+        rest (earlier hands' sticks, the losers' deposits) [A16]."""
+        takings = dict.fromkeys(winners, 0)
+        reclaimed = [s for s in winners if s in self.riichi]
+        for s in reclaimed:
+            takings[s] += RIICHI_DEPOSIT
+        takings[winners[0]] += RIICHI_DEPOSIT * (self.on_table - len(reclaimed))
+        return takings
 
     def _winner(self, loser: int | None) -> int:
         h = self.hand
@@ -413,6 +527,14 @@ class _Ctx:
                     field="ron_claimants",
                     seat=SEATS[loser],
                 )
+            if len(claimants) > 1 and self.rs.multiple_ron != "head_bump":
+                raise RulesError(
+                    "ron_claimants_all_win",
+                    f"Under the rule set {self.rs.key} every claimant wins: write each "
+                    "winner's hand in 'wins'.",
+                    field="ron_claimants",
+                    ruleset=self.rs.key,
+                )
             # Head bump: the claimant first in turn order after the discarder wins
             # [WRC 2015 §5.4.1, §5.7.6; ORAN-1 §2.1]
             first = min(claimants, key=lambda s: (s - loser) % 4)
@@ -428,11 +550,10 @@ class _Ctx:
             return first
         return _seat_index(h.winner, "winner")
 
-    def _pao(self, yakuman: int, winner: int) -> int | None:
-        h = self.hand
-        if h.pao is None:
+    def _pao(self, seat: str | None, yakuman: int, winner: int) -> int | None:
+        if seat is None:
             return None
-        pao = _seat_index(h.pao, "pao")
+        pao = _seat_index(seat, "pao")
         if not self.rs.pao:
             raise RulesError(
                 "pao_not_in_ruleset",

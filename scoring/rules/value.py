@@ -2,18 +2,56 @@
 
 Checks the (han, fu) pairs that cannot happen (docs/rules.md §6.1) and turns a possible one
 into base points *b* and a limit name (WRC 2015 §6.1), kiriage and counted yakuman as the rule
-set says. The engine does not read tiles: han and fu come counted.
+set says. The engine does not read tiles: han and fu come counted. It also holds one
+winner's hand and takings when several players win on one discard (:class:`Win`,
+:class:`WinResult`).
 
 Not here: who pays what (:mod:`scoring.rules.hands`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .bounds import FU_MAX, HAN_MAX, too_high
 from .errors import RulesError
 from .rulesets import RuleSet
 
-__all__ = ["MANGAN", "YAKUMAN", "base_points", "ceil100", "check_han_fu"]
+__all__ = ["MANGAN", "YAKUMAN", "Win", "WinResult", "base_points", "ceil100", "check_han_fu"]
+
+
+@dataclass(frozen=True)
+class Win:
+    """One winner's hand when several players win on one discard (``Hand.wins``).
+
+    ``han``/``fu`` or ``yakuman`` as for a single winner; ``pao`` the seat liable for this
+    winner's Big Three Dragons or Big Four Winds.
+    """
+
+    winner: str | None = None
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int = 0
+    pao: str | None = None
+
+
+@dataclass(frozen=True)
+class WinResult:
+    """What one of several winners on one discard gets.
+
+    ``received``: the table points the discarder (and a liable player) pay this winner,
+    counters included; ``riichi_collected``: the deposits this winner takes from the table.
+    """
+
+    winner: str
+    limit: str | None
+    base_points: int
+    han: int | None
+    fu: int | None
+    yakuman: int
+    received: int
+    riichi_collected: int
+
 
 # Limits from 5 han: (lowest han, name, base points) [WRC 2015 §6.1; ORAN-1 §5.6; Évriichi §18;
 # EMA 2012 sheet]
