@@ -31,13 +31,14 @@ from scoring.rules import (
     RulesError,
     RulesErrors,
     SeatSheet,
+    Win,
     replay_game,
     resolve_ruleset,
     score_hanchan,
     score_hand,
     unusual_points,
 )
-from scoring.rules.hands import HandResult
+from scoring.rules.hands import HandResult, WinResult
 
 USAGE = "usage: python -m scoring {hanchan|hand|game} < input.json"
 
@@ -270,7 +271,23 @@ _HAND_KEYS = {
     "ron_claimants": "seats",
     "dead_hand": "seats",
     "noten_riichi": "seats",
+    "wins": "list",
 }
+_WIN_KEYS = {"winner": "str", "han": "int?", "fu": "int?", "yakuman": "int", "pao": "str?"}
+
+
+def _hand(
+    obj: object, schema: Mapping[str, str], required: tuple[str, ...], where: str
+) -> dict[str, Any]:
+    """A hand's keys, checked; each of several winners on one discard a :class:`Win`."""
+    d = _take(obj, schema, required, where)
+    prefix = f"{where}." if where else ""
+    if "wins" in d:
+        d["wins"] = tuple(
+            Win(**_take(w, _WIN_KEYS, ("winner",), f"{prefix}wins[{i}]"))
+            for i, w in enumerate(d["wins"])
+        )
+    return d
 
 
 def _seat_map(values) -> dict[str, Any]:
@@ -296,6 +313,20 @@ def _hand_json(res: HandResult) -> dict[str, Any]:
         "dealer_retains": res.dealer_retains,
         "next_honba": res.next_honba,
         "riichi_sticks_after": res.riichi_sticks_after,
+        **({"wins": [_win_json(w) for w in res.wins]} if res.wins else {}),
+    }
+
+
+def _win_json(win: WinResult) -> dict[str, Any]:
+    return {
+        "winner": win.winner,
+        "limit": win.limit,
+        "base_points": win.base_points,
+        "han": win.han,
+        "fu": win.fu,
+        "yakuman": win.yakuman,
+        "received": win.received,
+        "riichi_collected": win.riichi_collected,
     }
 
 
@@ -357,7 +388,7 @@ def cmd_hand(doc: object) -> dict[str, Any]:
         "riichi_sticks": "int",
         **_HAND_KEYS,
     }
-    d = _take(doc, schema, ("ruleset", "result"), "")
+    d = _hand(doc, schema, ("ruleset", "result"), "")
     rs = _ruleset(d)
     d.pop("ruleset")
     d.pop("options", None)
@@ -375,7 +406,7 @@ def cmd_game(doc: object) -> dict[str, Any]:
         "time_up": "bool",
     }
     hands = [
-        Hand(**_take(h, schema, ("result",), f"hands[{i}]"))
+        Hand(**_hand(h, schema, ("result",), f"hands[{i}]"))
         for i, h in enumerate(d.get("hands", []))
     ]
     rs = _ruleset(d)

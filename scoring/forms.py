@@ -276,8 +276,9 @@ class HandForm(forms.Form):
 
     # Engine field -> the column of this form that shows its error.
     FIELD_FOR = {"player": "winner"}
-    # Keys the engine reads for a result only to refuse them (a tsumo has no discarder).
-    NOT_ASKED = {"tsumo": {"loser"}}
+    # Keys the engine reads for a result only to refuse them (a tsumo has no discarder), and
+    # several winners on one discard, which this form does not take yet (the CLI does).
+    NOT_ASKED = {"tsumo": {"loser"}, "ron": {"wins"}}
 
     @classmethod
     def fields_by_result(cls) -> dict[str, list[str]]:

@@ -111,6 +111,21 @@ MESSAGES = {
     "ron_priority": _(
         "%(winner)s is first in turn order after the discarder, so %(winner)s wins this discard."
     ),
+    "ron_claimants_all_win": _(
+        "Under this rule set every player who called ron on the discard wins: enter each "
+        "winner's hand."
+    ),
+    "wins_with_single_keys": _(
+        "The winners are listed one by one: clear this, or enter a single winner."
+    ),
+    "multiple_ron_not_in_ruleset": _(
+        "Under this rule set only the player first in turn order after the discarder wins "
+        "(head bump): keep that winner alone."
+    ),
+    "ron_too_many_winners": _(
+        "At most %(max)s players win on one discard under this rule set: three rons on one "
+        "discard are an abortive draw."
+    ),
     "key_not_applicable": _("Does not apply to this result; clear it or change the result."),
     "abortive_not_in_ruleset": _("This rule set has no abortive draws."),
     "nagashi_not_in_ruleset": _("This rule set has no nagashi mangan."),

@@ -27,6 +27,8 @@ RULESET_CHOICES = [
     ("wrc2015", _("World Riichi Championship rules 2015")),
     ("oran2015", _("ORAN-1 tournament booklet 2015")),
     ("mahjongsoul", _("Mahjong Soul rules (Évriichi slides)")),
+    ("ema2016", _("EMA Riichi Competition Rules 2016")),
+    ("ema2025", _("EMA Riichi Competition Rules 2025")),
 ]
 
 #: Bounds of a tournament's number of rounds; the model's validators and its check

@@ -1,11 +1,12 @@
 """Pure Riichi Mahjong rules engine for the tournament manager (stdlib only, no Django).
 
 It values and pays hands, replays a hanchan hand by hand, scores a signed score sheet and
-ranks a tournament, under a named rule set (``wrc2015``, ``oran2015``, ``mahjongsoul``) with
-validated overrides. The specification is ``docs/rules.md`` (each rule with its rule book
-and section; the books win when they disagree). Inputs and outputs are frozen dataclasses, ints
-and :class:`fractions.Fraction`; user-fixable errors are :class:`RulesError` /
-:class:`RulesErrors` with stable codes; :class:`RulesFatalError` is a bug.
+ranks a tournament, under a named rule set (``wrc2015``, ``oran2015``, ``mahjongsoul``,
+``ema2016``, ``ema2025``) with validated overrides. The specification is ``docs/rules.md``
+(each rule with its rule book and section; the books win when they disagree). Inputs and
+outputs are frozen dataclasses, ints and :class:`fractions.Fraction`; user-fixable errors are
+:class:`RulesError` / :class:`RulesErrors` with stable codes; :class:`RulesFatalError` is a
+bug.
 
 Glossary
 --------
@@ -34,7 +35,8 @@ One hand is a :class:`Hand` wherever it goes: scored alone (:func:`score_hand`),
 a game (:func:`replay_game`) or stored on a score sheet by the web.
 
 Modules: :mod:`.errors`, :mod:`.bounds` (the range of every number), :mod:`.rulesets`,
-:mod:`.hands`, :mod:`.game`, :mod:`.hanchan`, :mod:`.standings`.
+:mod:`.value` (what a winning hand is worth), :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`,
+:mod:`.standings`.
 """
 
 from .bounds import check_penalty, unusual_points_limit
@@ -54,6 +56,8 @@ from .hands import (
     SEATS,
     Hand,
     HandResult,
+    Win,
+    WinResult,
     base_points,
     ceil100,
     check_han_fu,
@@ -104,6 +108,8 @@ __all__ = [
     "StandingRow",
     "TeamMember",
     "TeamStandingRow",
+    "Win",
+    "WinResult",
     "base_points",
     "ceil100",
     "check_han_fu",

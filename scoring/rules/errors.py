@@ -82,6 +82,14 @@ ERROR_CODES: dict[str, str] = {
     "winner_is_loser": "Winning on one's own discard. params: seat",
     "claimants_on_tsumo": "Ron claimants on a tsumo. params: -",
     "ron_priority": "Head bump gives the discard to another claimant. params: winner, claimed",
+    "ron_claimants_all_win": "Several claimants and one winner where every claimant wins "
+    "(multiple_ron not head_bump). params: ruleset",
+    "wins_with_single_keys": "A winner list (wins) together with winner/han/fu/yakuman/pao/"
+    "ron_claimants. params: key",
+    "multiple_ron_not_in_ruleset": "Several winners on one discard under head_bump. "
+    "params: ruleset",
+    "ron_too_many_winners": "Three winners on one discard under double_ron (an abortive "
+    "draw). params: count, max",
     "pao_not_in_ruleset": "Pao in a rule set without it. params: ruleset",
     "pao_needs_yakuman": "Pao without a yakuman. params: -",
     "pao_is_winner": "The winner named as liable. params: seat",

@@ -2,9 +2,10 @@
 
 From the list of hands on a sheet, derive for every hand the round (E1 … S4, W1 … where the
 rule set has a West round), the dealer, the counters (honba), the riichi sticks on the table
-and the points after the hand; apply dealer rotation (the dealer keeps the deal on a win or
-when tenpai at a draw [WRC 2015 §5.7.8]), chombo (replayed, same dealer and counters, this
-hand's deposits returned [WRC 2015 §7.1]) and the end of the game (after S4 [WRC 2015
+and the points after the hand; apply dealer rotation (the dealer keeps the deal on a win,
+also as one of several winners on one discard [EMA 2016 §3.4.9], or when tenpai at a draw
+[WRC 2015 §5.7.8]), chombo (replayed, same dealer and counters, this hand's deposits returned
+[WRC 2015 §7.1]) and the end of the game (after S4 [WRC 2015
 §5.9]; at a negative score where the rule set says so [ORAN-1 §3.1.7; Évriichi §19];
 Évriichi's S4 stop and West round).
 
@@ -167,7 +168,9 @@ def replay_game(ruleset: RuleSet, hands: Sequence[Hand]) -> GameResult:
         if res.result != "chombo":
             for s in declared:
                 deltas[s] -= RIICHI_DEPOSIT
-            if res.result in ("ron", "tsumo"):
+            for win in res.wins:  # several winners on one discard: each one's takings
+                deltas[SEATS.index(win.winner)] += win.riichi_collected
+            if res.result in ("ron", "tsumo") and not res.wins:
                 deltas[SEATS.index(str(res.winner))] += res.riichi_collected
         for p in range(4):
             points[p] += deltas[p]

@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, fields
 from typing import Any
 
-from .bounds import FU_MAX, HAN_MAX, YAKUMAN_MAX, sticks_limit, too_high
+from .bounds import YAKUMAN_MAX, sticks_limit, too_high
 from .errors import RulesError, RulesFatalError
 from .rulesets import RuleSet
+from .value import MANGAN, Win, WinResult, base_points, ceil100, check_han_fu
 
 __all__ = [
     "SEATS",
@@ -32,6 +33,8 @@ __all__ = [
     "STATE_KEYS",
     "Hand",
     "HandResult",
+    "Win",
+    "WinResult",
     "base_points",
     "check_han_fu",
     "ceil100",
@@ -45,23 +48,6 @@ SEATS: tuple[str, str, str, str] = ("E", "S", "W", "N")
 RESULTS = ("ron", "tsumo", "draw", "nagashi", "chombo", "abortive")
 
 RIICHI_DEPOSIT = 1000  # one stick [WRC 2015 §6.5.1; ORAN-1 §4.4.8.1; Évriichi §16]
-
-# Limits from 5 han: (lowest han, name, base points) [WRC 2015 §6.1; ORAN-1 §5.6; Évriichi §18;
-# EMA 2012 sheet]
-_LIMITS = ((11, "sanbaiman", 6000), (8, "baiman", 4000), (6, "haneman", 3000), (5, "mangan", 2000))
-MANGAN = 2000  # cap of the formula [WRC 2015 §6.1; ORAN-1 §4.3.4]
-YAKUMAN = 8000  # [WRC 2015 §6.1; Évriichi §18]
-KIRIAGE_FROM = 1920  # 30 fu 4 han / 60 fu 3 han, rounded to mangan in WRC [WRC 2015 §6.1]
-
-
-def ceil100(x: int) -> int:
-    """Round up to the next multiple of 100 [WRC 2015 §6.1].
-
-    >>> ceil100(3840), ceil100(3900), ceil100(0)
-    (3900, 3900, 0)
-    """
-    return -(-x // 100) * 100
-
 
 _SEAT_ROLES = {
     "winner": "the winner",
@@ -94,121 +80,13 @@ def _seat_set(values: Sequence[str], fld: str) -> tuple[int, ...]:
     return idx
 
 
-def check_han_fu(han: int, fu: int | None, result: str) -> None:
-    """Reject the (han, fu) pairs that cannot happen (docs/rules.md §6.1).
-
-    >>> check_han_fu(2, 25, "ron")
-    >>> try:
-    ...     check_han_fu(1, 20, "tsumo")
-    ... except RulesError as e:
-    ...     print(e.code)
-    tsumo_1_han_20_fu
-    """
-    if not isinstance(han, int) or isinstance(han, bool):
-        raise RulesError("han_type", "Han must be a whole number.", field="han", han=han)
-    if han < 1:
-        raise RulesError(
-            "han_too_low",
-            f"A winning hand has at least 1 han (one yaku); got {han}.",
-            field="han",
-            han=han,
-        )
-    if above := too_high(han, HAN_MAX, "han"):
-        raise above
-    if han >= 5:
-        return  # fu are ignored from 5 han [WRC 2015 §6.1]
-    if fu is None:
-        raise RulesError("fu_missing", f"A {han}-han hand needs its fu.", field="fu", han=han)
-    if not isinstance(fu, int) or isinstance(fu, bool):
-        raise RulesError("fu_type", "Fu must be a whole number.", field="fu", fu=fu)
-    if fu < 20:
-        raise RulesError(
-            "fu_too_low", f"Every win has at least 20 fu; got {fu}.", field="fu", fu=fu
-        )
-    if above := too_high(fu, FU_MAX, "fu"):
-        raise above
-    if fu != 25 and fu % 10:
-        raise RulesError(
-            "fu_not_rounded",
-            f"Fu are rounded up to a multiple of 10 (only seven pairs has 25); got {fu}.",
-            field="fu",
-            fu=fu,
-        )
-    if fu == 20 and result == "ron":
-        raise RulesError(
-            "ron_20_fu",
-            "A ron cannot have 20 fu: a closed ron gets +10 and an open hand at least 30.",
-            field="fu",
-            han=han,
-            fu=fu,
-        )
-    if fu == 20 and han == 1 and result == "tsumo":
-        raise RulesError(
-            "tsumo_1_han_20_fu",
-            "1 han 20 fu by tsumo cannot happen: a 20-fu (pinfu) tsumo also has menzen "
-            "tsumo, so at least 2 han.",
-            field="han",
-            han=han,
-            fu=fu,
-        )
-    if fu == 25 and han == 1:
-        raise RulesError(
-            "one_han_25_fu",
-            "1 han 25 fu cannot happen: 25 fu is seven pairs only, itself 2 han.",
-            field="han",
-            han=han,
-            fu=fu,
-        )
-    if fu == 25 and han == 2 and result == "tsumo":
-        raise RulesError(
-            "tsumo_2_han_25_fu",
-            "2 han 25 fu by tsumo cannot happen: seven pairs by tsumo also has menzen "
-            "tsumo, so at least 3 han.",
-            field="han",
-            han=han,
-            fu=fu,
-        )
-
-
-def base_points(
-    ruleset: RuleSet, han: int | None = None, fu: int | None = None, yakuman: int = 0
-) -> tuple[int, str | None]:
-    """Base points *b* and limit name of a hand (WRC 2015 §6.1). Does not validate.
-
-    >>> wrc, oran = _builtin("wrc2015"), _builtin("oran2015")
-    >>> base_points(wrc, 4, 30), base_points(oran, 4, 30)
-    ((2000, 'mangan'), (1920, None))
-    >>> base_points(wrc, 13, None), base_points(wrc, yakuman=2)
-    ((6000, 'sanbaiman'), (8000, 'yakuman'))
-    """
-    if yakuman:
-        units = yakuman if ruleset.multiple_yakuman else 1
-        return YAKUMAN * units, "yakuman"
-    assert han is not None
-    if han >= 13 and ruleset.counted_yakuman:
-        return YAKUMAN, "yakuman"
-    for low, name, value in _LIMITS:
-        if han >= low:
-            return value, name
-    assert fu is not None
-    b = fu * 2 ** (han + 2)
-    if b >= MANGAN or (ruleset.kiriage and b == KIRIAGE_FROM):
-        return MANGAN, "mangan"
-    return b, None
-
-
-def _builtin(key: str) -> RuleSet:
-    from .rulesets import RULESETS
-
-    return RULESETS[key]
-
-
 def noten_payments(ruleset: RuleSet, tenpai: Sequence[int]) -> tuple[int, ...]:
     """Noten payments at an exhaustive draw (WRC 2015 §5.7.2).
 
-    >>> noten_payments(_builtin("wrc2015"), [0])
+    >>> from scoring.rules.rulesets import RULESETS
+    >>> noten_payments(RULESETS["wrc2015"], [0])
     (3000, -1000, -1000, -1000)
-    >>> noten_payments(_builtin("wrc2015"), [0, 3])
+    >>> noten_payments(RULESETS["wrc2015"], [0, 3])
     (1500, -1500, -1500, 1500)
     """
     t = len(set(tenpai))
@@ -230,7 +108,9 @@ class Hand:
     The one description of a hand for :func:`score_hand` (CLI ``hand``), for
     :func:`~scoring.rules.game.replay_game` (CLI ``game``) and for the score sheets the web
     stores. ``riichi`` are the seats that declared riichi in this hand (their deposit goes on
-    the table); ``yakuman`` (a count) replaces han/fu; ``player`` is a nagashi mangan's seat.
+    the table); ``yakuman`` (a count) replaces han/fu; ``player`` is a nagashi mangan's seat;
+    ``wins`` replaces ``winner``/``han``/``fu``/``yakuman``/``pao`` when several players win on
+    one discard (a rule set whose ``multiple_ron`` is not ``head_bump``).
     :data:`APPLICABLE_KEYS` says which keys each result reads. See docs/cli.md for the rest.
 
     The state before the hand, ``dealer``, ``honba`` and ``riichi_sticks`` (the deposits
@@ -257,6 +137,7 @@ class Hand:
     ron_claimants: tuple[str, ...] = ()
     dead_hand: tuple[str, ...] = ()
     noten_riichi: tuple[str, ...] = ()
+    wins: tuple[Win, ...] = ()
     dealer: str | None = None
     honba: int | None = None
     riichi_sticks: int | None = None
@@ -272,7 +153,9 @@ class HandResult:
     ``riichi_returned`` the seats whose deposit of this hand goes back (chombo).
     ``penalty_points`` (tournament points, <= 0) and ``table_penalty`` (table points
     deducted on the sheet at the end, <= 0) record a chombo as the rule set defines it.
-    ``riichi_sticks_after`` is what stays on the table for the next hand.
+    ``riichi_sticks_after`` is what stays on the table for the next hand. With several
+    winners on one discard, ``wins`` holds each one's value and takings, ``winner`` is the one
+    nearest the discarder in turn order, and ``limit``…``yakuman`` are ``None``/0.
     """
 
     result: str
@@ -292,6 +175,7 @@ class HandResult:
     dealer_retains: bool
     next_honba: int
     riichi_sticks_after: int
+    wins: tuple[WinResult, ...] = ()
 
     def payments_by_seat(self) -> dict[str, int]:
         return dict(zip(SEATS, self.payments, strict=True))
@@ -313,7 +197,7 @@ def _count(value: object, fld: str, high: int | None = None) -> int:
 
 # Keys that mean something for each kind of result (the state keys always apply).
 APPLICABLE_KEYS: dict[str, set[str]] = {
-    "ron": {"winner", "loser", "han", "fu", "yakuman", "pao", "ron_claimants", "riichi"},
+    "ron": {"winner", "loser", "han", "fu", "yakuman", "pao", "ron_claimants", "riichi", "wins"},
     "tsumo": {"winner", "loser", "han", "fu", "yakuman", "pao", "riichi"},
     "draw": {"tenpai", "dead_hand", "noten_riichi", "riichi"},
     "nagashi": {"player", "tenpai", "dead_hand", "noten_riichi", "riichi"},
@@ -347,7 +231,8 @@ def score_hand(ruleset: RuleSet, hand: Hand) -> HandResult:
 
     docs/rules.md §4.2: 2 han 30 fu, dealer tsumo, 3 counters, 2 sticks -> 1 300 from each.
 
-    >>> r = score_hand(_builtin("wrc2015"), Hand("tsumo", dealer="E", winner="E",
+    >>> from scoring.rules.rulesets import RULESETS
+    >>> r = score_hand(RULESETS["wrc2015"], Hand("tsumo", dealer="E", winner="E",
     ...     han=2, fu=30, honba=3, riichi_sticks=2))
     >>> r.payments, r.riichi_collected
     ((3900, -1300, -1300, -1300), 2000)
@@ -393,6 +278,18 @@ def score_hand(ruleset: RuleSet, hand: Hand) -> HandResult:
     return result
 
 
+@dataclass(frozen=True)
+class _Paid:
+    """One winning hand's value and what it pays, before the deposits."""
+
+    payments: tuple[int, ...]
+    base_points: int
+    limit: str | None
+    han: int | None
+    fu: int | None
+    yakuman: int
+
+
 @dataclass
 class _Ctx:
     rs: RuleSet
@@ -428,7 +325,7 @@ class _Ctx:
 
     # -- wins -------------------------------------------------------------------------------
     def win(self) -> HandResult:
-        h, rs = self.hand, self.rs
+        h = self.hand
         tsumo = h.result == "tsumo"
         loser = None
         if not tsumo:
@@ -439,7 +336,29 @@ class _Ctx:
                 "A tsumo has no discarder: leave 'loser' empty.",
                 field="loser",
             )
+        if h.wins:
+            assert loser is not None  # wins apply to a ron only (APPLICABLE_KEYS)
+            return self._several(loser)
         winner = self._winner(loser)
+        one = self._pay(winner, loser, Win(None, h.han, h.fu, h.yakuman, h.pao))
+        win_dealer = winner == self.dealer
+        return self._result(
+            winner=SEATS[winner],
+            limit=one.limit,
+            base_points=one.base_points,
+            han=one.han,
+            fu=one.fu,
+            yakuman=one.yakuman,
+            payments=one.payments,
+            riichi_collected=RIICHI_DEPOSIT * self.on_table,
+            dealer_retains=win_dealer,
+            next_honba=self.honba + 1 if win_dealer else 0,
+            riichi_sticks_after=0,
+        )
+
+    def _pay(self, winner: int, loser: int | None, w: Win) -> _Paid:
+        """One winner's hand valued and paid (counters included), by the discarder on a ron."""
+        rs = self.rs
         if winner == loser:
             raise RulesError(
                 "winner_is_loser",
@@ -447,8 +366,8 @@ class _Ctx:
                 field="loser",
                 seat=SEATS[winner],
             )
-        yakuman = _count(h.yakuman, "yakuman", YAKUMAN_MAX)
-        han, fu = h.han, h.fu
+        yakuman = _count(w.yakuman, "yakuman", YAKUMAN_MAX)
+        han, fu = w.han, w.fu
         if yakuman:
             # A yakuman count replaces han/fu (docs/cli.md): both written is a slip on the sheet,
             # so say so rather than pay one of them silently.
@@ -466,7 +385,7 @@ class _Ctx:
                 raise RulesError(
                     "han_missing", "A win needs its han (or a yakuman count).", field="han"
                 )
-            check_han_fu(han, fu, h.result)
+            check_han_fu(han, fu, self.hand.result)
             if han >= 5:
                 fu = None
         b, limit = base_points(rs, han, fu, yakuman)
@@ -474,10 +393,10 @@ class _Ctx:
             yakuman_paid = yakuman
         else:
             yakuman_paid = 1 if yakuman else 0
-        pao = self._pao(yakuman, winner)
+        pao = self._pao(w.pao, yakuman, winner)
         payments = [0, 0, 0, 0]
         win_dealer = winner == self.dealer
-        if tsumo:
+        if loser is None:
             shares = {}
             for p in range(4):
                 if p == winner:
@@ -491,8 +410,9 @@ class _Ctx:
                 for p, amount in shares.items():
                     payments[p] -= amount
         else:
-            assert loser is not None
             value = ceil100((6 if win_dealer else 4) * b)
+            # Every winning hand on a discard gets the counters: "each counter on the table
+            # increases the value of a winning hand by 300 points" [EMA 2016 §3.4.10].
             counters = rs.honba_ron * self.honba
             if pao is not None and pao != loser:
                 # Discarder and liable player pay half each; counters by the discarder
@@ -503,19 +423,92 @@ class _Ctx:
             else:
                 payments[loser] -= value + counters
         payments[winner] = -sum(payments)
+        return _Paid(tuple(payments), b, limit, han, fu, yakuman_paid)
+
+    def _several(self, loser: int) -> HandResult:
+        """Several winners on one discard, where the rule set allows it: the discarder pays
+        each winning hand in full [EMA 2016 §3.4.9]; see :meth:`_sticks` for the deposits."""
+        h, rs = self.hand, self.rs
+        for key in ("winner", "han", "fu", "yakuman", "pao", "ron_claimants"):
+            if getattr(h, key) not in (None, 0, ()):
+                raise RulesError(
+                    "wins_with_single_keys",
+                    f"The winners are listed in 'wins': clear '{key}', or write one winner "
+                    "without 'wins'.",
+                    field=key,
+                    key=key,
+                )
+        seats = _seat_set(tuple(w.winner for w in h.wins), "wins")
+        for i, seat in enumerate(seats):
+            if seat == loser:
+                raise RulesError(
+                    "winner_is_loser",
+                    "The discarder cannot win on their own discard.",
+                    field=f"wins[{i}].winner",
+                    seat=SEATS[seat],
+                )
+        if len(seats) > 1 and rs.multiple_ron == "head_bump":
+            raise RulesError(
+                "multiple_ron_not_in_ruleset",
+                f"Under the rule set {rs.key} only the claimant first in turn order after the "
+                "discarder wins (head bump): keep that winner alone.",
+                field="wins",
+                ruleset=rs.key,
+            )
+        if len(seats) == 3 and rs.multiple_ron == "double_ron":
+            raise RulesError(
+                "ron_too_many_winners",
+                "At most two players win on one discard under double_ron: three rons on one "
+                "discard are an abortive draw (sanchahou).",
+                field="wins",
+                count=3,
+                max=2,
+            )
+        paid: list[tuple[int, _Paid]] = []
+        for i, (seat, w) in enumerate(zip(seats, h.wins, strict=True)):
+            try:
+                paid.append((seat, self._pay(seat, loser, w)))
+            except RulesError as exc:
+                raise exc.with_field_prefix(f"wins[{i}]") from None
+        # In turn order after the discarder: the first takes what no winner reclaims.
+        paid.sort(key=lambda sp: (sp[0] - loser) % 4)
+        takings = self._sticks([seat for seat, _ in paid])
+        payments = [sum(p.payments[s] for _, p in paid) for s in range(4)]
+        dealer_wins = any(seat == self.dealer for seat, _ in paid)
         return self._result(
-            winner=SEATS[winner],
-            limit=limit,
-            base_points=b,
-            han=han,
-            fu=fu,
-            yakuman=yakuman_paid,
+            winner=SEATS[paid[0][0]],
             payments=tuple(payments),
             riichi_collected=RIICHI_DEPOSIT * self.on_table,
-            dealer_retains=win_dealer,
-            next_honba=self.honba + 1 if win_dealer else 0,
+            # The dealer keeps the deal and a counter is placed when East wins "whether more
+            # players win or not" [EMA 2016 §3.4.9, §3.4.10].
+            dealer_retains=dealer_wins,
+            next_honba=self.honba + 1 if dealer_wins else 0,
             riichi_sticks_after=0,
+            wins=tuple(
+                WinResult(
+                    winner=SEATS[seat],
+                    limit=p.limit,
+                    base_points=p.base_points,
+                    han=p.han,
+                    fu=p.fu,
+                    yakuman=p.yakuman,
+                    received=p.payments[seat],
+                    riichi_collected=takings[seat],
+                )
+                for seat, p in paid
+            ),
         )
+
+    def _sticks(self, winners: list[int]) -> dict[int, int]:
+        """Deposits on several winners: each winner who declared riichi in this hand takes
+        their own stick back, the winner first in turn order after the discarder takes the
+        rest (earlier hands' sticks, the losers' deposits) [A16]."""
+        takings = dict.fromkeys(winners, 0)
+        reclaimed = [s for s in winners if s in self.riichi]
+        for s in reclaimed:
+            takings[s] += RIICHI_DEPOSIT
+        takings[winners[0]] += RIICHI_DEPOSIT * (self.on_table - len(reclaimed))
+        return takings
 
     def _winner(self, loser: int | None) -> int:
         h = self.hand
@@ -534,6 +527,14 @@ class _Ctx:
                     field="ron_claimants",
                     seat=SEATS[loser],
                 )
+            if len(claimants) > 1 and self.rs.multiple_ron != "head_bump":
+                raise RulesError(
+                    "ron_claimants_all_win",
+                    f"Under the rule set {self.rs.key} every claimant wins: write each "
+                    "winner's hand in 'wins'.",
+                    field="ron_claimants",
+                    ruleset=self.rs.key,
+                )
             # Head bump: the claimant first in turn order after the discarder wins
             # [WRC 2015 §5.4.1, §5.7.6; ORAN-1 §2.1]
             first = min(claimants, key=lambda s: (s - loser) % 4)
@@ -549,11 +550,10 @@ class _Ctx:
             return first
         return _seat_index(h.winner, "winner")
 
-    def _pao(self, yakuman: int, winner: int) -> int | None:
-        h = self.hand
-        if h.pao is None:
+    def _pao(self, seat: str | None, yakuman: int, winner: int) -> int | None:
+        if seat is None:
             return None
-        pao = _seat_index(h.pao, "pao")
+        pao = _seat_index(seat, "pao")
         if not self.rs.pao:
             raise RulesError(
                 "pao_not_in_ruleset",

@@ -1,9 +1,10 @@
 """Rule sets: named, frozen configuration objects and validated overrides.
 
 A :class:`RuleSet` holds every parameter of docs/rules.md §1 that the engine (or a form) needs.
-Three are built in — ``wrc2015`` (WRC 2015), ``oran2015`` (ORAN-1) and ``mahjongsoul`` (the
-Évriichi slides as written) — and a tournament stores one key plus a mapping of overrides,
-which :func:`resolve_ruleset` validates (unknown option, wrong type, out-of-range value → a
+Five are built in — ``wrc2015`` (WRC 2015), ``oran2015`` (ORAN-1), ``mahjongsoul`` (the
+Évriichi slides as written), ``ema2016`` and ``ema2025`` (the EMA Riichi Competition Rules) —
+and a tournament stores one key plus a mapping of overrides, which :func:`resolve_ruleset`
+validates (unknown option, wrong type, out-of-range value → a
 :class:`~scoring.rules.errors.RulesError`).
 
 Each default below carries its source: ``[WRC 2015 §5.9.2]`` is section 5.9.2 of that rule
@@ -159,8 +160,9 @@ class RuleSet:
     multiple_ron: str = _opt(
         "choice",
         "Several rons on one discard: 'head_bump' = only the claimant first in turn order "
-        "after the discarder wins.",
-        choices=("head_bump",),
+        "after the discarder wins; 'double_ron' = up to two win, three rons are an abortive "
+        "draw; 'triple_ron' = every claimant wins. The discarder pays each winner.",
+        choices=("head_bump", "double_ron", "triple_ron"),
     )
     pao: bool = _opt(
         "bool", "Liability (pao) for Big Three Dragons / Big Four Winds as in WRC §6.2."
@@ -355,7 +357,54 @@ RULESETS: dict[str, RuleSet] = {
         hanchans_per_event=None,  # not stated
         tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (docs/rules-engine.md: tie-break chain)
     ),
+    "ema2016": RuleSet(
+        key="ema2016",
+        name="EMA Riichi Competition Rules 2016",
+        start_points=30000,  # not in the text we have: WRC's value [A18]
+        return_points=30000,  # [A18]
+        oka=0,  # [A18]
+        uma=(15, 5, -5, -15),  # "15,000/5,000/-5,000/-15,000" [EMA 2016 notes]
+        tie_mode="split",  # [A18]
+        leftover_riichi="to_first_place",  # "riichi bets at game end go to the winner" [notes]
+        bust_ends_game=False,  # [A18]
+        south4_stop_points=None,  # [A18]
+        west_extension_points=None,  # [A18]
+        time_limit_minutes=None,  # [A18]
+        kiriage=False,  # "4-30 is not rounded to mangan payment" [EMA 2016 notes]
+        counted_yakuman=False,  # 13+ fan is a sanbaiman [EMA 2016 notes]
+        multiple_yakuman=False,  # Big Four Winds a yakuman, not a double [EMA 2016 notes]
+        honba_ron=300,  # [EMA 2016 §3.4.10]
+        honba_tsumo=100,  # [EMA 2016 §3.4.10]
+        noten_total=3000,  # [EMA 2016 §3.4.2]
+        nagashi_mangan=False,  # "not allowed" [EMA 2016 notes]
+        abortive_draws=False,  # a hand ends two ways [EMA 2016 §3.4; notes]
+        multiple_ron="triple_ron",  # "one or more winning declarations" [EMA 2016 §3.4.9]
+        pao=True,  # [EMA 2016 §3.3.9]
+        riichi_min_points=None,  # [A18]
+        red_fives=0,  # removed [EMA 2016 notes]
+        min_han=1,  # the five-counter two-yaku rule is removed [EMA 2016 notes]
+        renhou="mangan",  # [EMA 2016 notes]
+        daisharin=False,  # [A18]
+        double_wind_pair_fu=4,  # [A18]
+        kuitan=True,  # open tanyao allowed [EMA 2016 notes]
+        chombo_model="penalty_points",  # "20,000 points deduction after uma" [EMA 2016 notes]
+        chombo_amount=20,  # [EMA 2016 notes]
+        late_points_per_minute=1,  # [EMA 2016 §5.7 not read: WRC's scale, A18]
+        late_limit_minutes=10,  # [A18]
+        late_substituted_penalty=30,  # [A18]
+        missed_hanchan_penalty=20,  # [A18]
+        hanchans_per_event=None,  # not stated
+        tie_breaks=DEFAULT_TIE_BREAKS,  # engine default (docs/rules-engine.md: tie-break chain)
+    ),
 }
+# The 2025 edition's text was not available: the 2016 values, kiriage as the Pantheon
+# cross-check has it [A19].
+RULESETS["ema2025"] = dataclasses.replace(
+    RULESETS["ema2016"],
+    key="ema2025",
+    name="EMA Riichi Competition Rules 2025",
+    kiriage=True,  # [A19]
+)
 
 
 @dataclass(frozen=True)

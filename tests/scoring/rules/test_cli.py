@@ -466,7 +466,10 @@ def _ron(**keys):
             "hanchan",
             {"ruleset": "foo", "seats": _four()},
             "ruleset_unknown",
-            {"ruleset": "foo", "choices": ["wrc2015", "oran2015", "mahjongsoul"]},
+            {
+                "ruleset": "foo",
+                "choices": ["wrc2015", "oran2015", "mahjongsoul", "ema2016", "ema2025"],
+            },
         ),
         (
             "hanchan",
