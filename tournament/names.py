@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from django.utils.text import slugify
+
 if TYPE_CHECKING:
     from tournament.models import Registration
 
@@ -211,3 +213,12 @@ def choice_sort_key(registration: Registration) -> tuple[bool, str, str]:
     if registration.player.is_placeholder:
         return player_sort_key(registration)
     return (False, fold(registration.player.display_name), "")
+
+
+def username_of(name: str) -> str:
+    """The user name an official's account gets from their name: in ASCII where the name has
+    Latin letters ("Léa Dubois" → "lea.dubois", what any phone's keyboard types), else as
+    written ("山田太郎"); the one an organiser would guess, and tell them."""
+    name = strip_controls(name)
+    slug = slugify(name) or slugify(name, allow_unicode=True)
+    return slug.replace("-", ".")[:140]

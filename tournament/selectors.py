@@ -1,5 +1,6 @@
 """Reads of the tournament's own records: a round's seats (the one reader of them, for pages,
-exports and score sheets alike), the rounds seated and to come, namesakes among players.
+exports and score sheets alike), the rounds seated and to come, namesakes among players,
+a tournament's officials and the accounts an invitation may mean.
 
 Each function issues a fixed number of queries whatever the number of players, so the
 public pages stay fast during an event. Results are read by `scoring.selectors`, seating
@@ -8,8 +9,20 @@ plans by `seating.selectors`.
 
 from dataclasses import dataclass, field
 
-from tournament.models import WIND_ORDER, Player, Registration, Round, Seat, Tournament
-from tournament.names import name_key, player_sort_key
+from django.contrib.auth import get_user_model
+from django.db.models import Q, Value
+from django.db.models.functions import Concat
+
+from tournament.models import (
+    WIND_ORDER,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Tournament,
+    TournamentStaff,
+)
+from tournament.names import name_key, player_sort_key, username_of
 
 
 @dataclass(frozen=True)
@@ -150,3 +163,28 @@ def namesakes(player: Player) -> list[Player]:
         for other in same_country.order_by("pk")
         if name_key(other.first_name, other.last_name) == key
     ]
+
+
+def officials_of(tournament: Tournament) -> list[TournamentStaff]:
+    """The tournament's staff roles with their accounts, highest role first."""
+    order = {role: index for index, role in enumerate(reversed(TournamentStaff.Role.values))}
+    roles = tournament.staff.select_related("user")
+    return sorted(roles, key=lambda staff: (order[staff.role], staff.user.get_username()))
+
+
+def accounts_like(name: str, email: str = "", limit: int = 10) -> list:
+    """Existing accounts an invitation may mean instead of a new one: the user name the name
+    would make, the same full name, or the same e-mail (case ignored)."""
+    name = " ".join(name.split())
+    if not name and not email:
+        return []
+    username = username_of(name)
+    match = Q(username__iexact=username) if username else Q()
+    if name:
+        match |= Q(full_name__iexact=name)
+    if email:
+        match |= Q(email__iexact=email.strip())
+    accounts = get_user_model()._default_manager.annotate(
+        full_name=Concat("first_name", Value(" "), "last_name")
+    )
+    return list(accounts.filter(match).order_by("username")[:limit])

@@ -54,6 +54,16 @@ urlpatterns = [
     # Django's account pages but the password reset's: the site sends no mail, and
     # officials' accounts have no address to send one to (docs/security.md, "Passwords").
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path(
+        "accounts/welcome/<uidb64>/<token>/",
+        accounts.LoginLinkView.as_view(),
+        name="login_link",
+    ),
+    path(
+        "accounts/welcome/password/",
+        accounts.ChoosePasswordView.as_view(),
+        name="login_link_password",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password_change/",

@@ -68,6 +68,10 @@ ACCOUNT_PAGES = {
     "password_change": ("login", "200"),
     "password_change_done": ("login", "200"),
     "set_language": ("redirect", "redirect"),
+    # An invited official's one-time link: the sample token is no valid link (410 Gone),
+    # and the password it leads to is asked only right after such a login.
+    "login_link": ("410", "410"),
+    "login_link_password": ("login", "redirect"),
 }
 
 
@@ -182,6 +186,7 @@ def _sample_kwargs(route: Route, world: dict) -> dict[str, object]:
         "uidb64": "MQ",
         "token": "set-password",
         "action": "start",
+        "staff": tournament.staff.order_by("pk").first().pk,
     }
     if route.name == "staff:export":
         values["kind"] = next(iter(staff_views.TOURNAMENT_EXPORTS), "none")

@@ -1,4 +1,4 @@
-"""The tournament's page: its settings, teams and staff."""
+"""The tournament's page: its set-up checklist, settings, teams and staff."""
 
 from django import forms
 from django.contrib import admin
@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.selectors.standings import has_score_sheets
+from tournament.admin.officials import OfficialsViews
 from tournament.admin.player_import import PlayerImportViews
 from tournament.admin.staff import (
     StaffInline,
@@ -18,6 +19,7 @@ from tournament.admin.staff import (
 )
 from tournament.admin.teams import TeamInline
 from tournament.admin.writes import ServiceWritesMixin, Writes
+from tournament.checklist import setup_checklist
 from tournament.models import Tournament, TournamentStaff
 from tournament.rule_options import RuleOptionsField
 from tournament.services.rounds import rounds_in_use_beyond
@@ -76,7 +78,7 @@ class TournamentAdminForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin):
+class TournamentAdmin(ServiceWritesMixin, OfficialsViews, PlayerImportViews, admin.ModelAdmin):
     writes = Writes(
         row="tournament",
         create=tournament_create,
@@ -91,6 +93,13 @@ class TournamentAdmin(ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TeamInline, StaffInline]
     change_form_template = "admin/tournament/tournament/change_form.html"
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
+        """The set-up checklist above the form: what comes next, and where it is done."""
+        tournament = self.get_object(request, object_id)
+        if tournament is not None:
+            extra_context = {**(extra_context or {}), "checklist": setup_checklist(tournament)}
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
         super().save_formset(request, form, formset, change)

@@ -4,11 +4,13 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Sum
 
 from tournament.login_throttling import attempts_of
 from tournament.models import Tournament, TournamentStaff
+from tournament.names import username_of
 from tournament.services.audit import audit_record
 from tournament.services.records import record_create, record_delete, record_update
 
@@ -102,3 +104,49 @@ def staff_login_unlock(*, staff: TournamentStaff, acting_user) -> int:
             data={"user": username, "failures": failures},
         )
     return failures
+
+
+def _free_username(name: str) -> str:
+    """A user name made of the person's name ("Anna Berg" → "anna.berg", "山田太郎" kept),
+    numbered when it is taken."""
+    User = get_user_model()
+    base = username_of(name) or "official"
+    candidate, number = base, 1
+    while User._default_manager.filter(username__iexact=candidate).exists():
+        number += 1
+        candidate = f"{base}{number}"
+    return candidate
+
+
+@transaction.atomic
+def official_invite(
+    *, tournament: Tournament, role: str, name: str, email: str = "", account=None, acting_user
+) -> TournamentStaff:
+    """Give an official their role in one step: to ``account`` when the organiser chose an
+    existing one, else to a new account made from the name and e-mail, without a password
+    (the official logs in once through a login link, `tournament.login_links`, and chooses
+    it). Audited as the invitation, the account's creation and the role."""
+    created = account is None
+    if created:
+        first_name, _space, last_name = name.strip().partition(" ")
+        account = get_user_model()(
+            username=_free_username(name),
+            first_name=first_name[:150],
+            last_name=last_name[:150],
+            email=email,
+        )
+        account.set_unusable_password()
+        account.full_clean()
+        account.save()
+    staff = staff_role_create(
+        tournament=tournament, user=account, role=role, acting_user=acting_user
+    )
+    staff_admin_access(user=account, tournament=tournament, acting_user=acting_user)
+    audit_record(
+        tournament=tournament,
+        actor=acting_user,
+        action="staff.invite",
+        obj=staff,
+        data={"user": account.get_username(), "role": role, "account_created": created},
+    )
+    return staff
