@@ -34,6 +34,7 @@ One hand is a :class:`Hand` wherever it goes: scored alone (:func:`score_hand`),
 a game (:func:`replay_game`) or stored on a score sheet by the web.
 
 Modules: :mod:`.errors`, :mod:`.bounds` (the range of every number), :mod:`.rulesets`,
+:mod:`.sources` (where each default comes from),
 :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`, :mod:`.standings`.
 """
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from .bounds import LATE_MINUTES_MAX, PENALTY_PLAUSIBLE
 from .errors import RulesError, RulesErrors
+from .sources import citation
 
 __all__ = [
     "RULESETS",
@@ -369,10 +370,16 @@ class OptionSpec:
     choices: tuple[str, ...] | None = None
     min: int | None = None
     max: int | None = None
+    #: Rule set key -> where its default comes from (book and section; "" where the book
+    #: is silent), for the forms that show the default beside the option.
+    sources: Mapping[str, str] = field(default_factory=dict)
+    #: Table points of this kind are a multiple of ``step`` (None: any whole number).
+    step: int | None = None
 
 
 def ruleset_options() -> tuple[OptionSpec, ...]:
-    """Every overridable option: name, kind, help, default per built-in rule set, limits.
+    """Every overridable option: name, kind, help, default and its citation per built-in
+    rule set, limits.
 
     ``kind`` is one of ``points`` (int, multiple of 100; ``noten_total`` of 600),
     ``points_or_none``, ``int``, ``int_or_none``, ``bool``, ``choice`` (one of ``choices``),
@@ -396,12 +403,19 @@ def ruleset_options() -> tuple[OptionSpec, ...]:
                 choices=f.metadata.get("choices"),
                 min=f.metadata.get("min"),
                 max=f.metadata.get("max"),
+                sources={k: citation(k, f.name) for k in RULESETS},
+                step=_points_step(f),
             )
         )
     return tuple(specs)
 
 
 _FIELDS = {f.name: f for f in dataclasses.fields(RuleSet)}
+
+
+def _points_step(f: dataclasses.Field) -> int | None:
+    """Table points go by hundreds unless the option says otherwise; other numbers by one."""
+    return f.metadata.get("step", 100) if f.metadata["kind"].startswith("points") else None
 
 
 def _is_int(value: object) -> bool:
@@ -485,8 +499,8 @@ def _check_option(name: str, value: object) -> object:
             raise low()
         if maximum is not None and value > maximum:
             raise high(maximum)
-        step = f.metadata.get("step", 100)
-        if kind.startswith("points") and value % step:
+        step = _points_step(f)
+        if step and value % step:
             raise RulesError(
                 "option_range",
                 f"Option '{name}' must be a multiple of {step} table points"
