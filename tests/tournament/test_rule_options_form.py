@@ -54,11 +54,19 @@ def test_each_option_shows_the_rule_sets_default_and_its_citation(admin_client, 
         assert field.help_text in unescape(body), spec.name
 
 
-def test_the_wrc_uma_is_shown_with_its_section(admin_client):
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", "Default: 15, 5, -5, -15 (WRC 2015 §5.9.2)."),
+        ("fr", "Par défaut : 15, 5, -5, -15 (WRC 2015 §5.9.2)."),
+    ],
+)
+def test_the_wrc_uma_is_shown_with_its_section(admin_client, language, shown):
     # WRC 2015 §5.9.2: +15 / +5 / −5 / −15
-    page = admin_client.get(_url(make_tournament(ruleset="wrc2015")))
+    url = _url(make_tournament(ruleset="wrc2015"))
+    page = admin_client.get(url, headers={"accept-language": language})
     help_text = page.context["adminform"].form.fields["option_uma"].help_text
-    assert help_text.startswith("Default: 15, 5, -5, -15 (WRC 2015 §5.9.2).")
+    assert help_text.startswith(shown)
 
 
 def test_a_new_uma_is_stored_alone_and_a_confirmed_sheet_is_scored_with_it(admin_client, organiser):
