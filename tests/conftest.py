@@ -4,6 +4,7 @@ import datetime
 import itertools
 
 import pytest
+from django.forms import MultipleChoiceField, MultiWidget
 from django.utils import translation
 
 from tournament.models import Player, Registration, Round, Team, Tournament, TournamentStaff
@@ -148,6 +149,14 @@ def admin_form_data(page) -> dict:
     for form in forms:
         for name, field in form.fields.items():
             value = form[name].value()
-            if value is not None and not field.disabled:
+            if value is None or field.disabled:
+                continue
+            if isinstance(field.widget, MultiWidget):  # the uma: one input per place
+                parts = field.widget.decompress(value) if not isinstance(value, list) else value
+                for index, part in enumerate(parts):
+                    data[f"{form.add_prefix(name)}_{index}"] = part
+            elif isinstance(value, list | tuple) and not isinstance(field, MultipleChoiceField):
+                data[form.add_prefix(name)] = field.prepare_value(value)  # typed as text
+            else:
                 data[form.add_prefix(name)] = value
     return data

@@ -35,8 +35,8 @@ One hand is a :class:`Hand` wherever it goes: scored alone (:func:`score_hand`),
 a game (:func:`replay_game`) or stored on a score sheet by the web.
 
 Modules: :mod:`.errors`, :mod:`.bounds` (the range of every number), :mod:`.rulesets`,
-:mod:`.value` (what a winning hand is worth), :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`,
-:mod:`.standings`.
+:mod:`.sources` (where each default comes from), :mod:`.value` (what a winning hand is
+worth), :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`, :mod:`.standings`.
 """
 
 from .bounds import check_penalty, unusual_points_limit

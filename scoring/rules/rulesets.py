@@ -27,6 +27,7 @@ from typing import Any
 
 from .bounds import LATE_MINUTES_MAX, PENALTY_PLAUSIBLE
 from .errors import RulesError, RulesErrors
+from .sources import citation
 
 __all__ = [
     "RULESETS",
@@ -365,7 +366,7 @@ RULESETS: dict[str, RuleSet] = {
         oka=0,  # [A18]
         uma=(15, 5, -5, -15),  # "15,000/5,000/-5,000/-15,000" [EMA 2016 notes]
         tie_mode="split",  # [A18]
-        leftover_riichi="to_first_place",  # "riichi bets at game end go to the winner" [notes]
+        leftover_riichi="to_first_place",  # sticks left go to the winner [EMA 2016 notes]
         bust_ends_game=False,  # [A18]
         south4_stop_points=None,  # [A18]
         west_extension_points=None,  # [A18]
@@ -389,7 +390,7 @@ RULESETS: dict[str, RuleSet] = {
         kuitan=True,  # open tanyao allowed [EMA 2016 notes]
         chombo_model="penalty_points",  # "20,000 points deduction after uma" [EMA 2016 notes]
         chombo_amount=20,  # [EMA 2016 notes]
-        late_points_per_minute=1,  # [EMA 2016 §5.7 not read: WRC's scale, A18]
+        late_points_per_minute=1,  # EMA 2016 §5.7 not read: WRC's scale [A18]
         late_limit_minutes=10,  # [A18]
         late_substituted_penalty=30,  # [A18]
         missed_hanchan_penalty=20,  # [A18]
@@ -418,10 +419,16 @@ class OptionSpec:
     choices: tuple[str, ...] | None = None
     min: int | None = None
     max: int | None = None
+    #: Rule set key -> where its default comes from (book and section; "" where the book
+    #: is silent), for the forms that show the default beside the option.
+    sources: Mapping[str, str] = field(default_factory=dict)
+    #: Table points of this kind are a multiple of ``step`` (None: any whole number).
+    step: int | None = None
 
 
 def ruleset_options() -> tuple[OptionSpec, ...]:
-    """Every overridable option: name, kind, help, default per built-in rule set, limits.
+    """Every overridable option: name, kind, help, default and its citation per built-in
+    rule set, limits.
 
     ``kind`` is one of ``points`` (int, multiple of 100; ``noten_total`` of 600),
     ``points_or_none``, ``int``, ``int_or_none``, ``bool``, ``choice`` (one of ``choices``),
@@ -445,12 +452,19 @@ def ruleset_options() -> tuple[OptionSpec, ...]:
                 choices=f.metadata.get("choices"),
                 min=f.metadata.get("min"),
                 max=f.metadata.get("max"),
+                sources={k: citation(k, f.name) for k in RULESETS},
+                step=_points_step(f),
             )
         )
     return tuple(specs)
 
 
 _FIELDS = {f.name: f for f in dataclasses.fields(RuleSet)}
+
+
+def _points_step(f: dataclasses.Field) -> int | None:
+    """Table points go by hundreds unless the option says otherwise; other numbers by one."""
+    return f.metadata.get("step", 100) if f.metadata["kind"].startswith("points") else None
 
 
 def _is_int(value: object) -> bool:
@@ -534,8 +548,8 @@ def _check_option(name: str, value: object) -> object:
             raise low()
         if maximum is not None and value > maximum:
             raise high(maximum)
-        step = f.metadata.get("step", 100)
-        if kind.startswith("points") and value % step:
+        step = _points_step(f)
+        if step and value % step:
             raise RulesError(
                 "option_range",
                 f"Option '{name}' must be a multiple of {step} table points"

@@ -1,12 +1,11 @@
 """The tournament's page: its set-up checklist, settings, teams and staff."""
 
-from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.selectors.standings import has_score_sheets
 from tournament.admin.officials import OfficialsViews
@@ -22,6 +21,7 @@ from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.checklist import setup_checklist
 from tournament.models import Tournament, TournamentStaff
 from tournament.rule_options import RuleOptionsField
+from tournament.rule_options_form import RuleOptionsForm
 from tournament.services.rounds import rounds_in_use_beyond
 from tournament.services.tournaments import (
     tournament_create,
@@ -30,7 +30,7 @@ from tournament.services.tournaments import (
 )
 
 
-class TournamentAdminForm(forms.ModelForm):
+class TournamentAdminForm(RuleOptionsForm):
     """The admin builds its Meta (model and fields) from TournamentAdmin."""
 
     RULE_FIELDS = ("ruleset", "rule_options")
@@ -47,7 +47,11 @@ class TournamentAdminForm(forms.ModelForm):
             if name in cleaned and (cleaned[name] or {}) != (self.initial.get(name) or {})
         ]
         if changed and self.instance.pk and has_score_sheets(self.instance):
-            for name in changed:
+            # Said where the change was typed: the rule set, an option's field, the JSON box.
+            typed = [name for name in changed if name != "rule_options"]
+            if "rule_options" in changed:
+                typed += self.option_inputs_changed or ["rule_options"]
+            for name in typed:
                 self.add_error(
                     name,
                     _(
@@ -86,6 +90,48 @@ class TournamentAdmin(ServiceWritesMixin, OfficialsViews, PlayerImportViews, adm
         delete=tournament_delete,
     )
     form = TournamentAdminForm
+    fieldsets = [
+        (None, {"fields": ["name", "slug", "start_date", "end_date", "venue"]}),
+        (
+            gettext_lazy("Rules"),
+            {
+                "fields": ["ruleset", *TournamentAdminForm.OPTION_FIELDS],
+                "description": gettext_lazy(
+                    "Each option shows the default of the rule set saved with the tournament "
+                    "and where its rule book says so. Only the options that differ from the "
+                    "default are stored. After choosing another rule set, press “Save and "
+                    "continue editing” to see its options and defaults: the options changed "
+                    "so far are kept where they differ from its defaults."
+                ),
+            },
+        ),
+        (
+            gettext_lazy("Stored overrides (advanced)"),
+            {
+                "fields": ["rule_options"],
+                "classes": ["collapse"],
+                "description": gettext_lazy(
+                    "What is stored: the options that differ from the rule set's defaults, "
+                    "as JSON. It is applied only if you edit it; an option changed both here "
+                    "and in its field above, to different values, is refused."
+                ),
+            },
+        ),
+        (
+            gettext_lazy("Running the tournament"),
+            {
+                "fields": [
+                    "rounds_count",
+                    "round_minutes",
+                    "confirmation_policy",
+                    "is_public",
+                    "show_rankings",
+                    "show_seating",
+                    "status",
+                ]
+            },
+        ),
+    ]
     formfield_overrides = {models.JSONField: {"form_class": RuleOptionsField}}
     list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public"]
     list_filter = ["status", "ruleset", "is_public"]
