@@ -17,6 +17,7 @@ from tournament.admin.staff import (
     follow_admin_access,
 )
 from tournament.admin.teams import TeamInline
+from tournament.admin.time_zones import TournamentTimeZoneMixin
 from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import Tournament, TournamentStaff
 from tournament.rule_options import RuleOptionsField
@@ -26,12 +27,16 @@ from tournament.services.tournaments import (
     tournament_delete,
     tournament_update,
 )
+from tournament.time_zones import TimeZoneInput
 
 
 class TournamentAdminForm(forms.ModelForm):
     """The admin builds its Meta (model and fields) from TournamentAdmin."""
 
     RULE_FIELDS = ("ruleset", "rule_options")
+
+    class Meta:
+        widgets = {"time_zone": TimeZoneInput(attrs={"class": "vTextField"})}
 
     def clean(self) -> dict:
         """Scores are recomputed from the current rules (scoring.models), so once a sheet
@@ -76,7 +81,9 @@ class TournamentAdminForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin):
+class TournamentAdmin(
+    TournamentTimeZoneMixin, ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin
+):
     writes = Writes(
         row="tournament",
         create=tournament_create,
@@ -91,6 +98,7 @@ class TournamentAdmin(ServiceWritesMixin, PlayerImportViews, admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TeamInline, StaffInline]
     change_form_template = "admin/tournament/tournament/change_form.html"
+    time_zone_path = "time_zone"
 
     def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
         super().save_formset(request, form, formset, change)
