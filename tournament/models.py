@@ -22,6 +22,7 @@ from scoring.rules import RulesError, RulesErrors, resolve_ruleset
 from tournament.names import is_east_asian, isolate, strip_controls, written_name
 from tournament.rule_options import option_message
 from tournament.signals import registrations_deleting
+from tournament.time_zones import default_time_zone, validate_time_zone
 
 RULESET_CHOICES = [
     ("wrc2015", _("World Riichi Championship rules 2015")),
@@ -75,6 +76,16 @@ class Tournament(models.Model):
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text=_(
+            "Where the event is played, by its IANA name (e.g. Europe/Paris, Asia/Tokyo): "
+            "its pages, clock, exports and the times typed for it are in this zone."
+        ),
+    )
     ruleset = models.CharField(
         _("rule set"), max_length=32, choices=RULESET_CHOICES, default="wrc2015"
     )

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from tournament.kept_input import keep_input
 from tournament.models import Registration, Tournament, TournamentStaff
+from tournament.time_zones import activate_time_zone
 
 Role = TournamentStaff.Role
 ROLE_RANK = {Role.REFEREE: 1, Role.HEAD_REFEREE: 2, Role.ORGANISER: 3}
@@ -76,6 +77,8 @@ class TournamentStaffMixin(LoginRequiredMixin):
                 )
             return response
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        # Times shown, exported and typed on the tournament's pages are in its zone.
+        activate_time_zone(self.tournament.time_zone)
         self.role = user_role(request.user, self.tournament)
         if self.role is None or not self.is_at_least(self.required_role):
             raise PermissionDenied

@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Each request starts in the server's zone; a tournament's page activates its own.
+    "tournament.time_zones.TimeZoneResetMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -172,6 +174,7 @@ LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "en")
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 FORMAT_MODULE_PATH = ["tournament.formats"]  # English dates day first, month by name
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The zone of a new tournament and of pages of no tournament; each tournament has its own.
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
 USE_TZ = True

@@ -8,9 +8,16 @@
   const display = root.querySelector(".clock-time");
   const statusLine = root.querySelector(".clock-status");
   const soundButton = root.querySelector(".clock-sound");
+  const endsLine = root.querySelector(".clock-ends");
+  const endsTime = endsLine.querySelector("time");
+  // The hall's hour, not this device's: a phone set to another zone shows the same end.
+  const hourFormat = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    timeZone: root.dataset.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+  });
   const POLL_MS = 3000;
   let remaining = parseFloat(root.dataset.remaining);
   let running = root.dataset.running === "1";
+  let endsAt = root.dataset.endsAt;
   let receivedAt = performance.now();
   let audio = null;
   let rang = remaining <= 0;
@@ -47,9 +54,20 @@
     if (statusLine.textContent !== text) statusLine.textContent = text;
   }
 
+  function showEnd(over) {
+    // Only while it runs: paused, the end moves with every second of the pause.
+    const shown = running && !over && Boolean(endsAt);
+    endsLine.hidden = !shown;
+    if (shown && endsTime.dateTime !== endsAt) {
+      endsTime.dateTime = endsAt;
+      endsTime.textContent = hourFormat.format(new Date(endsAt));
+    }
+  }
+
   function render() {
     const left = secondsLeft();
     const over = left <= 0;
+    showEnd(over);
     display.textContent = over ? root.dataset.timeUp : format(left);
     root.classList.toggle("time-up", over);
     root.classList.toggle("paused", !running && !over);
@@ -71,6 +89,7 @@
       const state = await response.json();
       remaining = state.remaining_seconds;
       running = state.running;
+      endsAt = state.ends_at || "";
       receivedAt = performance.now();
       root.classList.remove("offline");
       root.dataset.polled = String(Date.now());

@@ -59,6 +59,8 @@ def test_extend_adds_five_minutes_and_reset_restores_the_full_time(round_, organ
         "remaining_seconds": 90 * 60,
         "total_seconds": 90 * 60,
         "server_time": None,
+        "ends_at": None,
+        "time_zone": round_.tournament.time_zone,
     }
 
 

@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 from django_countries import countries
 
+from tournament.admin.time_zones import TournamentTimeZoneMixin
 from tournament.models import Tournament
 from tournament.names import names_match
 
@@ -186,12 +187,16 @@ class IdAutocompleteMixin:
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
-class TournamentScopedAdmin(IdAutocompleteMixin, admin.ModelAdmin):
+class TournamentScopedAdmin(TournamentTimeZoneMixin, IdAutocompleteMixin, admin.ModelAdmin):
     """Rows and choices of the tournaments the user organises: a co-organiser's admin
     permissions (`permissions.OrganiserRoleBackend`) hold for every row of a model, so
     this is what keeps them out of the other tournaments."""
 
     tournament_path = "tournament"
+
+    @property
+    def time_zone_path(self) -> str:
+        return f"{self.tournament_path}__time_zone"
 
     def get_queryset(self, request: HttpRequest):
         queryset = super().get_queryset(request)

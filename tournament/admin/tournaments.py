@@ -17,6 +17,7 @@ from tournament.admin.staff import (
     follow_admin_access,
 )
 from tournament.admin.teams import TeamInline
+from tournament.admin.time_zones import TournamentTimeZoneMixin
 from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.checklist import setup_checklist
 from tournament.models import Tournament, TournamentStaff
@@ -28,12 +29,16 @@ from tournament.services.tournaments import (
     tournament_delete,
     tournament_update,
 )
+from tournament.time_zones import TimeZoneInput
 
 
 class TournamentAdminForm(RuleOptionsForm):
     """The admin builds its Meta (model and fields) from TournamentAdmin."""
 
     RULE_FIELDS = ("ruleset", "rule_options")
+
+    class Meta:
+        widgets = {"time_zone": TimeZoneInput(attrs={"class": "vTextField"})}
 
     def clean(self) -> dict:
         """Scores are recomputed from the current rules (scoring.models), so once a sheet
@@ -82,7 +87,13 @@ class TournamentAdminForm(RuleOptionsForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ServiceWritesMixin, OfficialsViews, PlayerImportViews, admin.ModelAdmin):
+class TournamentAdmin(
+    TournamentTimeZoneMixin,
+    ServiceWritesMixin,
+    OfficialsViews,
+    PlayerImportViews,
+    admin.ModelAdmin,
+):
     writes = Writes(
         row="tournament",
         create=tournament_create,
@@ -139,6 +150,7 @@ class TournamentAdmin(ServiceWritesMixin, OfficialsViews, PlayerImportViews, adm
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TeamInline, StaffInline]
     change_form_template = "admin/tournament/tournament/change_form.html"
+    time_zone_path = "time_zone"
 
     def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
         """The set-up checklist above the form: what comes next, and where it is done."""

@@ -5,7 +5,8 @@ so every screen and every server process shows the same time, across reloads and
 Each change locks the row, so two organisers pressing buttons at once cannot lose time.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -110,13 +111,23 @@ def clock_reset(*, round_: Round, acting_user) -> Round:
 
 
 def clock_state(round_: Round, now: datetime | None = None) -> dict:
-    """What a clock screen needs: the server's time and the seconds left (JSON-ready)."""
+    """What a clock screen needs: the server's time, the seconds left and, while it runs,
+    when the time is up, in the tournament's zone (a phone abroad shows the hall's hour)."""
     now = now or timezone.now()
     remaining = round_.clock_remaining(now).total_seconds()
+    total = round_.tournament.round_minutes * 60 + round_.clock_extra_seconds
+    running = round_.clock_running_since is not None
+    ends_at = None
+    if running:
+        # From the stored start, not from now: the same instant on every poll.
+        ends = round_.clock_running_since + timedelta(seconds=total - round_.clock_elapsed_seconds)
+        ends_at = ends.astimezone(ZoneInfo(round_.tournament.time_zone)).isoformat("T", "seconds")
     return {
         "round": round_.number,
-        "running": round_.clock_running_since is not None,
+        "running": running,
         "remaining_seconds": round(remaining, 1),
-        "total_seconds": round_.tournament.round_minutes * 60 + round_.clock_extra_seconds,
+        "total_seconds": total,
         "server_time": now.isoformat(),
+        "ends_at": ends_at,
+        "time_zone": round_.tournament.time_zone,
     }

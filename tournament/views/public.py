@@ -20,6 +20,7 @@ from tournament import selectors
 from tournament.models import Round, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.clock import clock_state
+from tournament.time_zones import activate_time_zone
 
 #: How often a page left open re-reads itself (rankings, seating, find my seat).
 POLL_SECONDS = 10
@@ -43,6 +44,7 @@ class PublicTournamentMixin:
             elif not user.is_superuser:
                 queryset = queryset.filter(Q(is_public=True) | Q(staff__user=user)).distinct()
             self._tournament = get_object_or_404(queryset, slug=self.kwargs["slug"])
+            activate_time_zone(self._tournament.time_zone)
         return self._tournament
 
     def is_staff_viewer(self) -> bool:
@@ -58,6 +60,7 @@ class PublicTournamentMixin:
         return bool(getattr(self.get_tournament(), flag)) or self.is_staff_viewer()
 
     def dispatch(self, request, *args, **kwargs):
+        self.get_tournament()  # its time zone, before anything is read or shown
         if self.visibility_flag and not self.shows(self.visibility_flag):
             raise Http404(_("This page is not published."))
         return super().dispatch(request, *args, **kwargs)
