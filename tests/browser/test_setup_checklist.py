@@ -107,7 +107,9 @@ def test_organiser_sets_up_an_event_from_the_checklist_and_an_official_logs_in(
     page.get_by_role("button", name="Apply this seating").click()
     assert "Seating applied to rounds 1, 2." in page.locator(".messagelist").inner_text()
 
-    page.goto(checklist_url)  # back to the checklist
+    # Back to the checklist by the seating page's breadcrumb, the tournament's name.
+    page.locator(".breadcrumbs").get_by_role("link", name=str(tournament)).click()
+    page.wait_for_url(checklist_url)
     states = {
         key: state(page, key)
         for key in ("players", "staff", "seating", "printing", "clock", "publication")
