@@ -102,7 +102,7 @@ class TournamentAdmin(
     )
     form = TournamentAdminForm
     fieldsets = [
-        (None, {"fields": ["name", "slug", "start_date", "end_date", "venue"]}),
+        (None, {"fields": ["name", "slug", "start_date", "end_date", "venue", "time_zone"]}),
         (
             gettext_lazy("Rules"),
             {
