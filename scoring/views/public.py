@@ -174,6 +174,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
                     points_text=format_points(row.points),
                     score_text=format_score(row.score),
                     penalty_text=format_score(row.penalty) if row.penalty else "",
+                    rank_text=format_place(row.rank, row.rank_shared) if row.rank else "",
                 )
                 for row in player_rounds(
                     tournament, registration, entry, history, seating=self.shows("show_seating")
@@ -194,17 +195,25 @@ class PlayerView(PublicTournamentMixin, TemplateView):
         return context
 
 
-def rank_chart(history: list[tuple[int, int]], players: int) -> dict | None:
-    """Coordinates of the small SVG chart of rank over rounds (rank 1 at the top)."""
+def rank_chart(history: list[tuple[int, int, bool]], players: int) -> dict | None:
+    """Coordinates of the small SVG chart of rank over rounds (rank 1 at the top); each
+    point's rank written as the rankings write a place (7= when shared)."""
     if not history or players < 2:
         return None
     width, height, pad = 320, 140, 22
     step = (width - 2 * pad) / max(len(history) - 1, 1)
     points = []
-    for index, (number, rank) in enumerate(history):
+    for index, (number, rank, shared) in enumerate(history):
         x = pad + index * step
         y = pad + (rank - 1) * (height - 2 * pad) / (players - 1)
-        points.append({"x": round(x, 1), "y": round(y, 1), "round": number, "rank": rank})
+        points.append(
+            {
+                "x": round(x, 1),
+                "y": round(y, 1),
+                "round": number,
+                "rank": format_place(rank, shared),
+            }
+        )
     return {
         "width": width,
         "height": height,

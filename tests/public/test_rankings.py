@@ -562,3 +562,21 @@ def test_the_player_page_says_who_played_the_seat_of_an_absent_player(
     (row,) = played.context["rounds"]
     assert row["substitute_name"] == ""
     assert "Absent:" not in played.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_tied_players_page_writes_their_rank_as_the_rankings_write_their_place(
+    client, django_user_model
+):
+    # Both tables end alike: the two easts share 1st. The rankings and the page's header
+    # said "1=" and the page's rank column "1": one way to write a tie, the rankings'.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    east = Seat.objects.filter(round=rounds[0], table_number=1, wind="E").get().registration
+    rankings = client.get(reverse("public:rankings", args=[tournament.slug])).content.decode()
+    row = re.search(rf'data-registration="{east.pk}".*?<td[^>]*>(.*?)</td>', rankings, re.S)
+    assert row.group(1).strip() == "1="
+    page = client.get(reverse("public:player", args=[tournament.slug, east.pk])).content.decode()
+    assert "Place 1=" in page
+    assert re.findall(r'<td class="number rank">(.*?)</td>', page) == ["1="]
+    assert "Round 1: rank 1=" in page
