@@ -1,6 +1,8 @@
 // Round clock: the server (database) holds the state; this page polls it every few seconds
 // and counts down locally in between, from the remaining time the server reported (so a
-// wrong clock on this computer does not matter). At zero it shows "Time!" and beeps.
+// wrong clock on this computer does not matter). At zero it shows "Time!" and beeps. Once
+// the organiser has finished the round (or locked its results) it stops and says the round
+// is over, on the next poll: the screens in the hall need no reload.
 (function () {
   "use strict";
   const root = document.getElementById("round-clock");
@@ -11,6 +13,7 @@
   const POLL_MS = 3000;
   let remaining = parseFloat(root.dataset.remaining);
   let running = root.dataset.running === "1";
+  let roundOver = root.dataset.over === "1";
   let receivedAt = performance.now();
   let audio = null;
   let rang = remaining <= 0;
@@ -47,7 +50,19 @@
     if (statusLine.textContent !== text) statusLine.textContent = text;
   }
 
+  function renderOver() {
+    display.textContent = root.dataset.overLabel;
+    root.classList.add("over");
+    root.classList.remove("time-up", "paused", "last-minutes");
+    if (!root.classList.contains("offline")) {
+      statusLine.classList.add("visually-hidden");  // the wall shows it once, in big
+      say(root.dataset.overSaid);
+    }
+  }
+
   function render() {
+    if (roundOver) { renderOver(); return; }
+    root.classList.remove("over");
     const left = secondsLeft();
     const over = left <= 0;
     display.textContent = over ? root.dataset.timeUp : format(left);
@@ -71,6 +86,7 @@
       const state = await response.json();
       remaining = state.remaining_seconds;
       running = state.running;
+      roundOver = state.over;
       receivedAt = performance.now();
       root.classList.remove("offline");
       root.dataset.polled = String(Date.now());

@@ -109,13 +109,21 @@ def clock_reset(*, round_: Round, acting_user) -> Round:
     return _save(round_, acting_user=acting_user, action="round.clock_reset")
 
 
+#: A round in these statuses is over: its clock screens stop and say so, whatever the clock
+#: held when the organiser closed it (a clock left running would count on into "Time!").
+OVER_STATUSES = (Round.Status.FINISHED, Round.Status.LOCKED)
+
+
 def clock_state(round_: Round, now: datetime | None = None) -> dict:
-    """What a clock screen needs: the server's time and the seconds left (JSON-ready)."""
+    """What a clock screen needs: the server's time, the seconds left, and whether the round
+    is over (finished, or its results locked) (JSON-ready)."""
     now = now or timezone.now()
     remaining = round_.clock_remaining(now).total_seconds()
+    over = round_.status in OVER_STATUSES
     return {
         "round": round_.number,
-        "running": round_.clock_running_since is not None,
+        "over": over,
+        "running": round_.clock_running_since is not None and not over,
         "remaining_seconds": round(remaining, 1),
         "total_seconds": round_.tournament.round_minutes * 60 + round_.clock_extra_seconds,
         "server_time": now.isoformat(),
