@@ -44,3 +44,24 @@ def test_a_phone_shows_each_hanchans_final_points_on_a_players_page(
         assert shown["text"].replace("\xa0", " ").replace("\u202f", " ") == points, width
         assert shown["overhang"] <= 0, width  # on screen, rank included, not under the edge
         assert page.evaluate(SIDEWAYS) == {"page": 0, "boxes": []}, width
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_players_page_left_open_shows_their_result_without_a_reload(live_server, new_page):
+    # The seating and the rankings re-read themselves, the player's page did not: a player
+    # following it on their phone saw their result only once they thought of reloading.
+    tournament, referee = demo_event()
+    east = tournament.rounds.get(number=1).seats.get(table_number=2, wind="E").registration
+    page = new_page(375, 667, is_mobile=True)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/players/{east.pk}/")
+    page.evaluate("window.notReloaded = true")
+    rounds = page.locator("table.player-rounds")
+    assert "+35.0" not in rounds.inner_text()
+    confirm_table(tournament, referee, 2, points=(50000, 30000, 25000, 15000))
+    page.wait_for_function(
+        "document.querySelector('table.player-rounds').textContent.includes('+35.0')",
+        timeout=25_000,
+    )
+    assert "50,000" in rounds.inner_text()
+    assert "Place 1" in page.locator("#player-live").inner_text()
+    assert page.evaluate("window.notReloaded") is True
