@@ -347,6 +347,35 @@ def test_round_clock_counts_down_pauses_and_says_time(live_server, new_page, scr
     screenshot(page, "clock-time-up")
 
 
+# The blank between the rankings' status line and the table's first line (its header), and
+# the height of every element of the page that takes room without showing anything.
+RANKING_GAP = """() => {
+  const status = document.getElementById('ranking-status').getBoundingClientRect();
+  const table = document.querySelector('table.ranking').getBoundingClientRect();
+  const unseen = [...document.querySelectorAll('main *')]
+    .filter(e => getComputedStyle(e).visibility === 'hidden')
+    .map(e => e.getBoundingClientRect().height);
+  return {gap: table.top - status.bottom, unseen: Math.max(0, ...unseen)};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.django_db(transaction=True)
+def test_the_rankings_leave_no_blank_above_the_table_on_a_phone(live_server, new_page, language):
+    # With no round provisional, the legend above the table stayed there, hidden, to keep
+    # the table still: two lines of blank on a phone (three in French at 320 px) between the
+    # status line and the ranking. It is under the table now, and gone when there is none.
+    call_command("load_demo", verbosity=0)
+    page = new_page(320, 667, is_mobile=True, extra_http_headers={"Accept-Language": language})
+    page.goto(f"{live_server.url}/t/{DEMO_SLUG}/rankings/")
+    page.wait_for_function("document.getElementById('ranking-status').textContent !== ''")
+    for width in (320, 375):
+        page.set_viewport_size({"width": width, "height": 667})
+        measured = page.evaluate(RANKING_GAP)
+        assert measured["gap"] <= 16, (width, measured)  # the status line's margin alone
+        assert measured["unseen"] == 0, (width, measured)
+
+
 @pytest.mark.parametrize(("language", "over"), [("en", "Round over"), ("fr", "Ronde terminée")])
 @pytest.mark.django_db(transaction=True)
 def test_the_clock_stops_and_says_so_when_its_round_is_finished(
