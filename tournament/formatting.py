@@ -6,14 +6,18 @@ is exact, which is always the case for points ÷ 1 000 plus whole or half uma, e
 cannot hold exactly (e.g. an uma split three ways) is rounded, shown with a trailing "…"
 (+3.33…) and its exact value where the page has room for it.
 
+An event's dates are written once, as short as they read unambiguously ("29–30 November
+2026", not "29 November 2026 – 29 November 2026" for a one-day event).
+
 Formatting happens here, at the edge, for every page and export alike; nothing here reads
 the database.
 """
 
+import datetime
 from decimal import Decimal
 from fractions import Fraction
 
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 
 # Digits before the point from which a number is no score (see _number).
 ABSURD_DIGITS = 18
@@ -88,3 +92,23 @@ def format_place(place: int | None, shared: bool = False) -> str:
     if place is None:
         return NO_PLACE
     return f"{place}=" if shared else str(place)
+
+
+# U+2013, the en dash of ranges: tight between two numbers, spaced between two dates.
+EN_DASH = "–"
+
+
+def format_date_range(start: datetime.date, end: datetime.date) -> str:
+    """An event's days in the reader's locale, what they share written once: "29 November
+    2026" for one day, "29–30 November 2026", "29 November – 2 December 2026", "30 December
+    2026 – 2 January 2027" (French: "29–30 novembre 2026"). The site's languages write the
+    day first (DATE_FORMAT "j F Y", tournament/formats/en), so the shared month and year
+    come last."""
+    last = date_format(end, "DATE_FORMAT")
+    if start == end:
+        return last
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start.day}{EN_DASH}{last}"
+    if start.year == end.year:
+        return f"{date_format(start, 'MONTH_DAY_FORMAT')} {EN_DASH} {last}"
+    return f"{date_format(start, 'DATE_FORMAT')} {EN_DASH} {last}"

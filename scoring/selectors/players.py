@@ -18,13 +18,15 @@ def rank_history(
     standings: Standings,
     registration_id: int,
     penalties: dict[int, list[tuple[int | None, Fraction]]] | None = None,
-) -> list[tuple[int, int]]:
-    """(round number, rank after that round) for one registration, from the standings.
+) -> list[tuple[int, int, bool]]:
+    """(round number, rank after that round, shared) for one registration, from the standings.
 
     The engine's `running_ranks` over the players the standings list, from their confirmed
     scores (each including its sheet's penalties) and the referees' penalties
     (`referee_penalties`), for the rounds this player has a confirmed score in. Equal sums
-    share the rank, so the last may differ from the place the tie-breaks gave. No queries.
+    share the rank (``shared``: another player has it too, written "7=" as the rankings
+    write a shared place), so the last may differ from the place the tie-breaks gave. No
+    queries.
     """
     entry = next((e for e in standings.entries if e.registration_id == registration_id), None)
     if entry is None:
@@ -44,7 +46,12 @@ def rank_history(
         played,
         {str(key): points for key, points in (penalties or {}).items()},
     )
-    return [(number, ranks[number][str(registration_id)]) for number in played]
+    history = []
+    for number in played:
+        rank = ranks[number][str(registration_id)]
+        shared = sum(1 for other in ranks[number].values() if other == rank) > 1
+        history.append((number, rank, shared))
+    return history
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,7 @@ class PlayerRound:
     penalty: Fraction
     confirmed: bool
     rank: int | None
+    rank_shared: bool
     substitute_name: str  # who played the seat of the absent player, else ""
 
 
@@ -66,7 +74,7 @@ def player_rounds(
     tournament: Tournament,
     registration: Registration,
     entry,
-    history: list[tuple[int, int]],
+    history: list[tuple[int, int, bool]],
     *,
     seating: bool = True,
 ) -> list[PlayerRound]:
@@ -92,12 +100,13 @@ def player_rounds(
         others.setdefault((seat.round_id, seat.table_number), []).append(
             SeatView(seat.table_number, seat.wind, seat.registration)
         )
-    ranks = dict(history)
+    ranks = {number: (rank, shared) for number, rank, shared in history}
     results = entry.rounds if entry is not None else {}
     rounds = []
     for seat in own_seats:
         number = seat.round.number
         result = results.get(number)
+        rank, rank_shared = ranks.get(number, (None, False))
         opponents = sorted(
             others.get((seat.round_id, seat.table_number), []),
             key=lambda view: WIND_ORDER[view.wind],
@@ -113,7 +122,8 @@ def player_rounds(
                 score=result.score if result else None,
                 penalty=result.penalty if result else Fraction(0),
                 confirmed=bool(result and result.confirmed),
-                rank=ranks.get(number),
+                rank=rank,
+                rank_shared=rank_shared,
                 substitute_name=result.substitute_name if result else "",
             )
         )

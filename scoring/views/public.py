@@ -1,5 +1,6 @@
 """The public pages of results: the live rankings (the table re-read by the page every few
-seconds, answered 304 while nothing changed), the team rankings and one player's page.
+seconds, answered 304 while nothing changed), the team rankings and one player's page (which
+re-reads itself the same way: a player follows their results and next seat on it).
 
 The organiser can hide them (show rankings off); the tournament's staff still see them.
 Standings come cached from `scoring.selectors.standings`; the rendered table is cached
@@ -8,6 +9,7 @@ under the standings' key, so phones polling cost a cache read.
 
 import copy
 import hashlib
+from collections.abc import Callable
 from functools import cached_property
 
 from django.core.cache import cache
@@ -30,6 +32,24 @@ from tournament.names import fold
 from tournament.views.public import POLL_SECONDS, PublicTournamentMixin
 
 RANKING_CACHE_SECONDS = 600
+
+
+def etag_of(key: str) -> str:
+    """A strong ETag for a version key (the key may name the tournament: it is hashed)."""
+    return f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
+
+
+def answer_poll(request, etag: str, render: Callable[[], HttpResponse]) -> HttpResponse:
+    """A page's poll asks whether it changed since the version it has (If-None-Match): a 304
+    if not, which costs no rendering, else `render()`; both carry the version and are
+    re-validated every time (no-cache)."""
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = render()
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 class RankingsMixin(PublicTournamentMixin):
@@ -75,9 +95,6 @@ class RankingsMixin(PublicTournamentMixin):
         version = standings_cache_key(self.get_tournament())
         return f"public:ranking-table:{version}:{get_language()}:{query}"
 
-    def table_etag(self, key: str) -> str:
-        return f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
-
     def table_html(self, key: str) -> str:
         """Rendering 500 rows costs about a second: phones polling every few seconds get
         the cached HTML until a sheet or penalty changes the standings."""
@@ -104,7 +121,7 @@ class RankingsView(RankingsMixin, TemplateView):
         key = self.table_html_key()
         context["table_html"] = self.table_html(key)
         # The page's first poll then costs a 304, not the whole table again.
-        context["table_etag"] = self.table_etag(key)
+        context["table_etag"] = etag_of(key)
         context["query"] = self.request.GET.get("q", "")
         context["ranking_query"] = self.ranking_query
         context["poll_seconds"] = POLL_SECONDS
@@ -118,14 +135,7 @@ class RankingsRowsView(RankingsMixin, View):
 
     def get(self, request, *args, **kwargs):
         key = self.table_html_key()
-        etag = self.table_etag(key)
-        if etag in request.headers.get("If-None-Match", ""):
-            response = HttpResponseNotModified()
-        else:
-            response = HttpResponse(self.table_html(key))
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        return response
+        return answer_poll(request, etag_of(key), lambda: HttpResponse(self.table_html(key)))
 
 
 class TeamRankingsView(PublicTournamentMixin, TemplateView):
@@ -143,13 +153,36 @@ class TeamRankingsView(PublicTournamentMixin, TemplateView):
 
 class PlayerView(PublicTournamentMixin, TemplateView):
     """One player's rounds: table, wind, opponents (where seating is shown to this reader),
-    points, place, score, running rank."""
+    points, place, score, running rank. The page re-reads itself (`live_page.js`), answered
+    304 while nothing changed."""
 
     template_name = "public/player.html"
     visibility_flag = "show_rankings"
 
+    @cached_property
+    def page_etag(self) -> str:
+        """The page's version: the standings' key changes with every audited write of the
+        tournament (a sheet, a penalty, a seating, a round's status, a withdrawal), and the
+        page with the language and what this reader may see of the seating."""
+        return etag_of(
+            ":".join(
+                [
+                    "public:player",
+                    standings_cache_key(self.get_tournament()),
+                    str(self.kwargs["registration_id"]),
+                    get_language(),
+                    str(self.shows("show_seating")),
+                ]
+            )
+        )
+
+    def get(self, request, *args, **kwargs):
+        render = super().get
+        return answer_poll(request, self.page_etag, lambda: render(request, *args, **kwargs))
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        context.update(page_etag=self.page_etag, poll_seconds=POLL_SECONDS)
         tournament = self.get_tournament()
         registration = get_object_or_404(
             Registration.objects.select_related("player", "team"),
@@ -174,6 +207,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
                     points_text=format_points(row.points),
                     score_text=format_score(row.score),
                     penalty_text=format_score(row.penalty) if row.penalty else "",
+                    rank_text=format_place(row.rank, row.rank_shared) if row.rank else "",
                 )
                 for row in player_rounds(
                     tournament, registration, entry, history, seating=self.shows("show_seating")
@@ -194,17 +228,25 @@ class PlayerView(PublicTournamentMixin, TemplateView):
         return context
 
 
-def rank_chart(history: list[tuple[int, int]], players: int) -> dict | None:
-    """Coordinates of the small SVG chart of rank over rounds (rank 1 at the top)."""
+def rank_chart(history: list[tuple[int, int, bool]], players: int) -> dict | None:
+    """Coordinates of the small SVG chart of rank over rounds (rank 1 at the top); each
+    point's rank written as the rankings write a place (7= when shared)."""
     if not history or players < 2:
         return None
     width, height, pad = 320, 140, 22
     step = (width - 2 * pad) / max(len(history) - 1, 1)
     points = []
-    for index, (number, rank) in enumerate(history):
+    for index, (number, rank, shared) in enumerate(history):
         x = pad + index * step
         y = pad + (rank - 1) * (height - 2 * pad) / (players - 1)
-        points.append({"x": round(x, 1), "y": round(y, 1), "round": number, "rank": rank})
+        points.append(
+            {
+                "x": round(x, 1),
+                "y": round(y, 1),
+                "round": number,
+                "rank": format_place(rank, shared),
+            }
+        )
     return {
         "width": width,
         "height": height,

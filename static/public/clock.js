@@ -1,6 +1,8 @@
 // Round clock: the server (database) holds the state; this page polls it every few seconds
 // and counts down locally in between, from the remaining time the server reported (so a
-// wrong clock on this computer does not matter). At zero it shows "Time!" and beeps.
+// wrong clock on this computer does not matter). At zero it shows "Time!" and beeps. Once
+// the organiser has finished the round (or locked its results) it stops and says the round
+// is over, on the next poll: the screens in the hall need no reload.
 (function () {
   "use strict";
   const root = document.getElementById("round-clock");
@@ -18,6 +20,7 @@
   let remaining = parseFloat(root.dataset.remaining);
   let running = root.dataset.running === "1";
   let endsAt = root.dataset.endsAt;
+  let roundOver = root.dataset.over === "1";
   let receivedAt = performance.now();
   let audio = null;
   let rang = remaining <= 0;
@@ -64,7 +67,20 @@
     }
   }
 
+  function renderOver() {
+    display.textContent = root.dataset.overLabel;
+    endsLine.hidden = true;
+    root.classList.add("over");
+    root.classList.remove("time-up", "paused", "last-minutes");
+    if (!root.classList.contains("offline")) {
+      statusLine.classList.add("visually-hidden");  // the wall shows it once, in big
+      say(root.dataset.overSaid);
+    }
+  }
+
   function render() {
+    if (roundOver) { renderOver(); return; }
+    root.classList.remove("over");
     const left = secondsLeft();
     const over = left <= 0;
     showEnd(over);
@@ -90,6 +106,7 @@
       remaining = state.remaining_seconds;
       running = state.running;
       endsAt = state.ends_at || "";
+      roundOver = state.over;
       receivedAt = performance.now();
       root.classList.remove("offline");
       root.dataset.polled = String(Date.now());

@@ -10,9 +10,9 @@ from tournament.models import Round
 
 pytestmark = pytest.mark.browser
 
-# The contrast ratio (WCAG 2.2 "contrast ratio") of each matching element's border against
-# the background around it: the first ancestor's background that is not transparent.
-BORDER_CONTRAST = """(selector) => {
+# Colours as WCAG 2.2 measures them: an element's colour, the background around it (the
+# first ancestor's background that is not transparent) and the contrast ratio of two.
+COLOURS = """
   const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 4).map(Number);
   const luminance = ([r, g, b]) => [r, g, b]
     .map((c) => c / 255)
@@ -25,11 +25,41 @@ BORDER_CONTRAST = """(selector) => {
     }
     return [255, 255, 255];
   };
-  return [...document.querySelectorAll(selector)].map((field) => {
-    const [a, b] = [rgb(getComputedStyle(field).borderTopColor), around(field)].map(luminance);
-    return [field.name, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+  const ratio = (first, second) => {
+    const [a, b] = [first, second].map(luminance);
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  };
+"""
+
+# The contrast ratio of each matching element's border against the background around it.
+BORDER_CONTRAST = (
+    """(selector) => {"""
+    + COLOURS
+    + """
+  return [...document.querySelectorAll(selector)].map((field) => [
+    field.name, ratio(rgb(getComputedStyle(field).borderTopColor), around(field)),
+  ]);
+}"""
+)
+
+# The contrast ratio of each matching element's text against the background around it, as
+# drawn: the text's colour blended into that background by its own alpha and the opacity of
+# the element and its ancestors (a dimmed header dims its text).
+TEXT_CONTRAST = (
+    """(selector) => {"""
+    + COLOURS
+    + """
+  return [...document.querySelectorAll(selector)].map((element) => {
+    const [r, g, b, a = 1] = rgb(getComputedStyle(element).color);
+    let alpha = a;
+    for (let e = element; e; e = e.parentElement) alpha *= Number(getComputedStyle(e).opacity);
+    const own = rgb(getComputedStyle(element).backgroundColor);
+    const behind = own.length < 4 || own[3] > 0 ? own : around(element);
+    const drawn = [r, g, b].map((c, i) => c * alpha + behind[i] * (1 - alpha));
+    return [element.textContent.trim(), ratio(drawn, behind)];
   });
 }"""
+)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -236,3 +266,24 @@ def test_the_seating_page_names_its_two_navigations(live_server, new_page):
     page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/seating/")
     assert page.get_by_role("navigation", name="Site").count() == 1
     assert page.get_by_role("navigation", name="Rounds").count() == 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.django_db(transaction=True)
+def test_the_language_switch_reads_on_the_dark_projector_and_clock_pages(
+    live_server, new_page, language
+):
+    # The wall's pages are dark and their header dimmed: "EN" was the page's ink on black
+    # and "FR" the site's red, both faded further by the header's opacity (about 1.1:1 and
+    # 2:1). WCAG 2.2 §1.4.3: 4.5:1 for text.
+    tournament, _referee = demo_event()
+    slug = f"{live_server.url}/t/{tournament.slug}/rounds/1"
+    page = new_page(1920, 1080, extra_http_headers={"Accept-Language": language})
+    measured = []
+    for url in (f"{slug}/clock/", f"{slug}/projector/tables/", f"{slug}/projector/players/"):
+        assert page.goto(url).ok, url
+        measured += [
+            (url, *pair) for pair in page.evaluate(TEXT_CONTRAST, ".language-switch button")
+        ]
+    assert {code for _url, code, _ratio in measured} == {"EN", "FR"}
+    assert [row for row in measured if row[2] < 4.5] == []

@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from scoring.services.round_status import round_status_change
 from seating.services import seating_run_apply, seating_run_start, substitutes_add
 from tests.browser.helpers import ROUNDS_OVERHANG, SIDEWAYS, confirm_table, demo_event
 from tests.conftest import make_player, make_registration, make_rounds, make_seats, make_tournament
@@ -344,6 +345,69 @@ def test_round_clock_counts_down_pauses_and_says_time(live_server, new_page, scr
     page.wait_for_function("document.querySelector('.clock-time').textContent === 'Time!'")
     assert "time-up" in page.locator("#round-clock").get_attribute("class")
     screenshot(page, "clock-time-up")
+
+
+# The blank between the rankings' status line and the table's first line (its header), and
+# the height of every element of the page that takes room without showing anything.
+RANKING_GAP = """() => {
+  const status = document.getElementById('ranking-status').getBoundingClientRect();
+  const table = document.querySelector('table.ranking').getBoundingClientRect();
+  const unseen = [...document.querySelectorAll('main *')]
+    .filter(e => getComputedStyle(e).visibility === 'hidden')
+    .map(e => e.getBoundingClientRect().height);
+  return {gap: table.top - status.bottom, unseen: Math.max(0, ...unseen)};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.django_db(transaction=True)
+def test_the_rankings_leave_no_blank_above_the_table_on_a_phone(live_server, new_page, language):
+    # With no round provisional, the legend above the table stayed there, hidden, to keep
+    # the table still: two lines of blank on a phone (three in French at 320 px) between the
+    # status line and the ranking. It is under the table now, and gone when there is none.
+    call_command("load_demo", verbosity=0)
+    page = new_page(320, 667, is_mobile=True, extra_http_headers={"Accept-Language": language})
+    page.goto(f"{live_server.url}/t/{DEMO_SLUG}/rankings/")
+    page.wait_for_function("document.getElementById('ranking-status').textContent !== ''")
+    for width in (320, 375):
+        page.set_viewport_size({"width": width, "height": 667})
+        measured = page.evaluate(RANKING_GAP)
+        assert measured["gap"] <= 16, (width, measured)  # the status line's margin alone
+        assert measured["unseen"] == 0, (width, measured)
+
+
+@pytest.mark.parametrize(("language", "over"), [("en", "Round over"), ("fr", "Ronde terminée")])
+@pytest.mark.django_db(transaction=True)
+def test_the_clock_stops_and_says_so_when_its_round_is_finished(
+    live_server, new_page, language, over
+):
+    # The organiser finished the round with its clock still running: every screen in the hall
+    # went on counting down to "Time!" and beeping for a round nobody played any more.
+    tournament, _referee = demo_event()
+    round_ = tournament.rounds.get(number=1)
+    Round.objects.filter(pk=round_.pk).update(
+        clock_running_since=timezone.now(), clock_elapsed_seconds=15 * 60
+    )
+    page = new_page(1920, 1080, extra_http_headers={"Accept-Language": language})
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/1/clock/")
+    page.wait_for_function(
+        "/^7[45]:\\d\\d$/.test(document.querySelector('.clock-time').textContent)"
+    )
+    polled = page.locator("#round-clock").get_attribute("data-polled")
+    round_.refresh_from_db()
+    round_status_change(round_=round_, status=Round.Status.FINISHED, acting_user=None)
+    # Picked up by the page's next poll, without a reload.
+    page.wait_for_function(
+        f"document.querySelector('.clock-time').textContent === {over!r}", timeout=10_000
+    )
+    assert page.locator("#round-clock").get_attribute("data-polled") != polled
+    page.wait_for_timeout(1200)
+    assert page.locator(".clock-time").inner_text() == over  # stopped, not counting
+    assert "over" in page.locator("#round-clock").get_attribute("class")
+    assert page.evaluate(SIDEWAYS)["page"] == 0  # the words fit the screen's width
+    # Reopened, the page says it at once.
+    page.reload()
+    assert page.locator(".clock-time").inner_text() == over
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

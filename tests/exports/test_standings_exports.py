@@ -81,7 +81,7 @@ def test_the_standings_xlsx_names_its_tournament_without_touching_the_tables(sco
     properties = workbook.properties
     assert properties.title == "Open de Paris – Standings"
     assert properties.subject == (
-        "6 June 2026 – 7 June 2026 · Salle des fêtes · World Riichi Championship rules 2015"
+        "6–7 June 2026 · Salle des fêtes · World Riichi Championship rules 2015"
     )
     assert properties.created >= before.replace(tzinfo=None)  # UTC, as the format wants
     sheet = workbook["Tournament"]

@@ -55,6 +55,7 @@ def test_extend_adds_five_minutes_and_reset_restores_the_full_time(round_, organ
     round_.refresh_from_db()
     assert clock_state(round_) | {"server_time": None} == {
         "round": 1,
+        "over": False,
         "running": False,
         "remaining_seconds": 90 * 60,
         "total_seconds": 90 * 60,
@@ -133,6 +134,26 @@ def test_every_clock_change_is_audited(round_, organiser):
         ("round.clock_start", organiser.pk),
         ("round.clock_pause", organiser.pk),
     ]
+
+
+@pytest.mark.parametrize(
+    ("status", "over"),
+    [
+        (Round.Status.PLAYING, False),
+        (Round.Status.FINISHED, True),
+        (Round.Status.LOCKED, True),  # every sheet confirmed and the results locked
+    ],
+)
+def test_a_finished_rounds_clock_is_over_and_stopped(client, round_, organiser, status, over):
+    # The clock was left running when the organiser finished the round: the screens went on
+    # counting down to "Time!" in a round nobody played any more.
+    clock_start(round_=round_, acting_user=organiser)
+    Round.objects.filter(pk=round_.pk).update(status=status)
+    url = reverse("public:clock_state", args=[round_.tournament.slug, 1])
+    state = client.get(url).json()
+    assert (state["over"], state["running"]) == (over, not over)
+    page = client.get(reverse("public:clock", args=[round_.tournament.slug, 1]))
+    assert f'data-over="{int(over)}"' in page.content.decode()
 
 
 def test_clock_state_is_public_json(client, round_):

@@ -86,7 +86,7 @@ def test_french_translation_is_complete():
         (
             "fr",
             "12/05/2026 09:30",
-            "6 juin 2026 – 7 juin 2026",
+            "6–7 juin 2026",
             "Page 1 sur 1 · 24 novembre 2026 14:05",
         ),
         # English is read the world over: the day first and the month by name, never
@@ -94,7 +94,7 @@ def test_french_translation_is_complete():
         (
             "en",
             "12 May 2026, 09:30",
-            "6 June 2026 – 7 June 2026",
+            "6–7 June 2026",
             "Page 1 of 1 · 24 November 2026, 14:05",
         ),
     ],

@@ -562,3 +562,44 @@ def test_the_player_page_says_who_played_the_seat_of_an_absent_player(
     (row,) = played.context["rounds"]
     assert row["substitute_name"] == ""
     assert "Absent:" not in played.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_tied_players_page_writes_their_rank_as_the_rankings_write_their_place(
+    client, django_user_model
+):
+    # Both tables end alike: the two easts share 1st. The rankings and the page's header
+    # said "1=" and the page's rank column "1": one way to write a tie, the rankings'.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=2)
+    east = Seat.objects.filter(round=rounds[0], table_number=1, wind="E").get().registration
+    rankings = client.get(reverse("public:rankings", args=[tournament.slug])).content.decode()
+    row = re.search(rf'data-registration="{east.pk}".*?<td[^>]*>(.*?)</td>', rankings, re.S)
+    assert row.group(1).strip() == "1="
+    page = client.get(reverse("public:player", args=[tournament.slug, east.pk])).content.decode()
+    assert "Place 1=" in page
+    assert re.findall(r'<td class="number rank">(.*?)</td>', page) == ["1="]
+    assert "Round 1: rank 1=" in page
+
+
+@pytest.mark.django_db
+def test_a_players_page_answers_its_poll_with_a_304_until_a_sheet_changes_it(
+    client, django_user_model
+):
+    # The page re-reads itself: unchanged, a poll costs a 304 and no rendering; a sheet
+    # confirmed at the player's table gives them their result on the next poll.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    east = Seat.objects.get(round=rounds[0], table_number=2, wind="E").registration
+    url = reverse("public:player", args=[tournament.slug, east.pk])
+    page = client.get(url)
+    etag = page["ETag"]
+    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in page.content.decode()
+    assert "+27.3" not in page.content.decode()
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+    confirm_sheet(rounds[0], 2, referee)
+    changed = client.get(url, headers={"if-none-match": etag})
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    assert "+27.3" in changed.content.decode()
+    french = client.get(url, headers={"if-none-match": changed["ETag"], "accept-language": "fr"})
+    assert french.status_code == 200  # another language is another page

@@ -36,6 +36,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from tournament.exports.rtl import visual
+from tournament.formatting import format_date_range
 from tournament.models import Tournament
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -177,10 +178,11 @@ def grid_table(
 
 
 def tournament_subtitle(tournament: Tournament) -> str:
-    dates = date_format(tournament.start_date, "DATE_FORMAT")
-    if tournament.end_date != tournament.start_date:
-        dates += " – " + date_format(tournament.end_date, "DATE_FORMAT")
-    parts = [dates, tournament.venue, str(tournament.get_ruleset_display())]
+    parts = [
+        format_date_range(tournament.start_date, tournament.end_date),
+        tournament.venue,
+        str(tournament.get_ruleset_display()),
+    ]
     return " · ".join(part for part in parts if part)
 
 

@@ -110,13 +110,20 @@ def clock_reset(*, round_: Round, acting_user) -> Round:
     return _save(round_, acting_user=acting_user, action="round.clock_reset")
 
 
+#: A round in these statuses is over: its clock screens stop and say so, whatever the clock
+#: held when the organiser closed it (a clock left running would count on into "Time!").
+OVER_STATUSES = (Round.Status.FINISHED, Round.Status.LOCKED)
+
+
 def clock_state(round_: Round, now: datetime | None = None) -> dict:
-    """What a clock screen needs: the server's time, the seconds left and, while it runs,
-    when the time is up, in the tournament's zone (a phone abroad shows the hall's hour)."""
+    """What a clock screen needs: the server's time, the seconds left, whether the round is
+    over (finished, or its results locked) and, while it runs, when the time is up, in the
+    tournament's zone (a phone abroad shows the hall's hour) (JSON-ready)."""
     now = now or timezone.now()
     remaining = round_.clock_remaining(now).total_seconds()
     total = round_.tournament.round_minutes * 60 + round_.clock_extra_seconds
-    running = round_.clock_running_since is not None
+    over = round_.status in OVER_STATUSES
+    running = round_.clock_running_since is not None and not over
     ends_at = None
     if running:
         # From the stored start, not from now: the same instant on every poll.
@@ -124,6 +131,7 @@ def clock_state(round_: Round, now: datetime | None = None) -> dict:
         ends_at = ends.astimezone(ZoneInfo(round_.tournament.time_zone)).isoformat("T", "seconds")
     return {
         "round": round_.number,
+        "over": over,
         "running": running,
         "remaining_seconds": round(remaining, 1),
         "total_seconds": total,

@@ -1,17 +1,23 @@
-// A round's seating left open, on the hall's projector or a player's phone: the page re-reads
-// itself every few seconds and swaps the seating in place when an organiser has seated the
-// round again (a withdrawal, a late registration), so nobody reads seats that no longer
-// exist; a phone also says when it changed, since its reader may have looked already. While
-// the server cannot be reached, the last seating received stays on screen.
+// A page left open, on the hall's projector or a player's phone (a round's seating, find my
+// seat, a player's page): it re-reads itself every few seconds and swaps its live part (the
+// element marked data-live) in place when it changed: a round seated again (a withdrawal, a
+// late registration), so nobody reads seats that no longer exist, or a player's new result
+// and next seat. A page that answers with an ETag (the player's page) is asked only whether
+// it changed since (If-None-Match), and an unchanged page costs a 304. A phone also says when
+// its seating changed, since its reader may have looked already. While the server cannot be
+// reached, the last page received stays on screen.
 // Nobody scrolls a screen on the wall: on a projector (data-fit) the type shrinks until every
 // table (or name) is on it.
 (function () {
   "use strict";
-  const wrapper = document.getElementById("seating-live");
+  const wrapper = document.querySelector("[data-live]");
   if (!wrapper) return;
   const interval = Math.max(5, parseInt(wrapper.dataset.interval, 10) || 10) * 1000;
   const projector = "fit" in wrapper.dataset;
   const changed = document.getElementById("seating-changed");
+  // The version that came with the page, if it has one: its first poll asks only whether
+  // it changed since.
+  let etag = wrapper.dataset.etag || null;
 
   function overflows() {
     const page = document.documentElement;
@@ -51,10 +57,12 @@
   async function refresh() {
     if (document.hidden) return;
     try {
-      const response = await fetch(window.location.href, {cache: "no-store"});
-      if (!response.ok) return;
+      const headers = etag ? {"If-None-Match": etag} : {};
+      const response = await fetch(window.location.href, {headers: headers, cache: "no-store"});
+      if (response.status === 304 || !response.ok) return;
+      etag = response.headers.get("ETag");
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
-      const fresh = page.getElementById("seating-live");
+      const fresh = page.querySelector("[data-live]");
       if (fresh && fresh.innerHTML !== wrapper.innerHTML) {
         const moved = seats(fresh) !== seats(wrapper);
         wrapper.innerHTML = fresh.innerHTML;
