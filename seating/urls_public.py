@@ -8,6 +8,11 @@ round_ = "t/<slug:slug>/rounds/<int:number>/"
 
 urlpatterns = [
     path("t/<slug:slug>/find-my-seat/", public.FindSeatView.as_view(), name="find_seat"),
+    path(
+        "t/<slug:slug>/players/<int:registration_id>/calendar.ics",
+        public.PlayerCalendarView.as_view(),
+        name="player_calendar",
+    ),
     path(f"{round_}seating/", public.SeatingView.as_view(), name="seating"),
     path(
         f"{round_}seating/players/",

@@ -100,6 +100,22 @@ def make_seats(round_: Round, registrations: list[Registration]) -> list:
     ]
 
 
+def seat_again(round_: Round, seed: int) -> None:
+    """Generate and apply the round's seating through the seating services, as the organiser
+    does after a withdrawal."""
+    from seating.services import seating_run_apply, seating_run_start
+
+    run = seating_run_start(
+        tournament=round_.tournament,
+        rounds=[round_],
+        seed=seed,
+        time_limit=1,
+        background=False,
+        acting_user=None,
+    )
+    seating_run_apply(run=run, acting_user=None)
+
+
 def confirm_sheet(round_: Round, table: int, user, points=(42300, 31000, 27700, 19000)):
     """Enter a final-score sheet for one table through the scoring service, as `user`.
 

@@ -427,6 +427,14 @@ class RoundQuerySet(models.QuerySet):
         """Rounds that may still be (re)seated, in order."""
         return self.exclude(pk__in=self.played().values("pk")).order_by("number")
 
+    def schedule_changed(self) -> int:
+        """Move the schedule revision of these rounds: their seats, start, venue or length
+        changed, and the players' calendar feeds must say so (RFC 5545 §3.8.7.4 SEQUENCE)."""
+        return self.update(
+            schedule_revision=models.F("schedule_revision") + 1,
+            schedule_changed_at=timezone.now(),
+        )
+
 
 class Round(models.Model):
     """One hanchan for every table of the tournament."""
@@ -472,6 +480,15 @@ class Round(models.Model):
         editable=False,
         related_name="+",
         verbose_name=_("results locked or unlocked by"),
+    )
+    # The players' calendar feeds (RFC 5545) number their events' versions with these: each
+    # replacement of the round's seats, change of its start, of the venue or of the time
+    # limit moves them (`RoundQuerySet.schedule_changed`), so a calendar app updates the event.
+    schedule_revision = models.PositiveIntegerField(
+        _("schedule revision"), default=0, editable=False
+    )
+    schedule_changed_at = models.DateTimeField(
+        _("schedule changed at"), null=True, blank=True, editable=False
     )
     # The round clock (WRC 2015 §8.2) lives in the database so every screen and every
     # application server shows the same time, across reloads and restarts.

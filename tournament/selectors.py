@@ -72,6 +72,57 @@ def tables_of_round(round_: Round) -> list[TableView]:
     return list(tables.values())
 
 
+@dataclass(frozen=True)
+class PlayerSeat:
+    """One round of a player whose seating is published: the round and, where seating is
+    shown to the reader, the player's table and wind and the others at the table."""
+
+    round: Round
+    table_number: int | None  # None, with no wind nor opponents, where seating is hidden
+    wind: str
+    opponents: list[SeatView]
+
+
+def seats_of_player(
+    tournament: Tournament, registration: Registration, *, seating: bool = True
+) -> list[PlayerSeat]:
+    """Each round whose seating is published with this player's seat, in order (2 queries),
+    for the player's page and calendar feed.
+
+    Without `seating` (the organiser hides it from this reader) only the rounds are given:
+    every player's tables, winds and opponents would rebuild the plan."""
+    own_seats = list(
+        Seat.objects.filter(registration=registration, round__tournament=tournament)
+        .exclude(round__status=Round.Status.PLANNED)
+        .select_related("round")
+        .order_by("round__number")
+    )
+    tables = Q(pk__in=[])
+    for seat in own_seats if seating else []:
+        tables |= Q(round_id=seat.round_id, table_number=seat.table_number)
+    others: dict[tuple[int, int], list[SeatView]] = {}
+    for seat in (
+        Seat.objects.filter(tables)
+        .exclude(registration=registration)
+        .select_related("registration__player")
+    ):
+        others.setdefault((seat.round_id, seat.table_number), []).append(
+            SeatView(seat.table_number, seat.wind, seat.registration)
+        )
+    return [
+        PlayerSeat(
+            round=seat.round,
+            table_number=seat.table_number if seating else None,
+            wind=seat.wind if seating else "",
+            opponents=sorted(
+                others.get((seat.round_id, seat.table_number), []),
+                key=lambda view: WIND_ORDER[view.wind],
+            ),
+        )
+        for seat in own_seats
+    ]
+
+
 def players_of_round(round_: Round) -> list[SeatView]:
     """The round's seating as an alphabetical list of players (last name, first name)."""
     return sorted(seats_of_round(round_), key=lambda seat: player_sort_key(seat.registration))

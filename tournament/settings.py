@@ -37,6 +37,11 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# The right-hand side of the players' calendar events' UIDs (RFC 5545 §3.8.4.7): set it once
+# to the site's domain and never change it, or calendar apps see every event as a new one.
+CALENDAR_UID_DOMAIN = os.environ.get("CALENDAR_UID_DOMAIN") or next(
+    (host.lstrip(".") for host in ALLOWED_HOSTS if host.strip(".*")), "localhost"
+)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

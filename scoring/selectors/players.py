@@ -6,12 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Q
-
 from scoring.rules import running_ranks
 from scoring.selectors.standings import Standings
-from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
-from tournament.selectors import SeatView
+from tournament.models import Registration, Tournament
+from tournament.selectors import SeatView, seats_of_player
 
 
 def rank_history(
@@ -81,42 +79,20 @@ def player_rounds(
     """Each seated round of one player with table, wind, opponents and result (2 queries).
 
     Without `seating` (the organiser hides it from this reader) the rounds carry their
-    results only: every player's tables, winds and opponents would rebuild the plan."""
-    own_seats = list(
-        Seat.objects.filter(registration=registration, round__tournament=tournament)
-        .exclude(round__status=Round.Status.PLANNED)
-        .select_related("round")
-        .order_by("round__number")
-    )
-    tables = Q(pk__in=[])
-    for seat in own_seats if seating else []:
-        tables |= Q(round_id=seat.round_id, table_number=seat.table_number)
-    others: dict[tuple[int, int], list[SeatView]] = {}
-    for seat in (
-        Seat.objects.filter(tables)
-        .exclude(registration=registration)
-        .select_related("registration__player")
-    ):
-        others.setdefault((seat.round_id, seat.table_number), []).append(
-            SeatView(seat.table_number, seat.wind, seat.registration)
-        )
+    results only (`tournament.selectors.seats_of_player`)."""
     ranks = {number: (rank, shared) for number, rank, shared in history}
     results = entry.rounds if entry is not None else {}
     rounds = []
-    for seat in own_seats:
+    for seat in seats_of_player(tournament, registration, seating=seating):
         number = seat.round.number
         result = results.get(number)
         rank, rank_shared = ranks.get(number, (None, False))
-        opponents = sorted(
-            others.get((seat.round_id, seat.table_number), []),
-            key=lambda view: WIND_ORDER[view.wind],
-        )
         rounds.append(
             PlayerRound(
                 number=number,
-                table_number=seat.table_number if seating else None,
-                wind=seat.wind if seating else "",
-                opponents=opponents,
+                table_number=seat.table_number,
+                wind=seat.wind,
+                opponents=seat.opponents,
                 points=result.points if result else None,
                 place=result.place if result else None,
                 score=result.score if result else None,

@@ -12,10 +12,12 @@ import hashlib
 from collections.abc import Callable
 from functools import cached_property
 
+import segno
 from django.core.cache import cache
-from django.http import Http404, HttpResponse, HttpResponseNotModified, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -214,6 +216,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
                 )
             ],
             chart=rank_chart(history, len(standings.entries)),
+            **calendar_links(self.request, tournament, registration),
             penalties=[
                 {
                     "round": line.round_number,
@@ -226,6 +229,19 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             ],
         )
         return context
+
+
+def calendar_links(request: HttpRequest, tournament, registration: Registration) -> dict:
+    """The player's calendar feed: its address (in the page's language, which calendar apps
+    do not send), the same as webcal:// for the apps that subscribe on a click, and a QR code
+    for a phone."""
+    path = reverse("public:player_calendar", args=[tournament.slug, registration.pk])
+    url = request.build_absolute_uri(f"{path}?lang={get_language()}")
+    return {
+        "calendar_url": url,
+        "calendar_webcal_url": "webcal://" + url.split("://", 1)[1],
+        "calendar_qr": segno.make(url, error="m").svg_inline(scale=4, border=2),
+    }
 
 
 def rank_chart(history: list[tuple[int, int, bool]], players: int) -> dict | None:

@@ -506,6 +506,7 @@ def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
         # A Swiss run marks its round; a whole plan leaves the organiser's flags as they are.
         round_.is_swiss = round_.is_swiss or run.mode == SeatingRun.Mode.SWISS
         round_.save(update_fields=["seating_seed", "status", "is_swiss"])
+    Round.objects.filter(pk__in=[round_.pk for round_ in rounds]).schedule_changed()
     run.status = SeatingRun.Status.APPLIED
     run.save(update_fields=["status"])
     # A run still computing was made for the seats replaced here too: closed now, it stays

@@ -1,13 +1,29 @@
 """The public pages of seating: a round's seating by table or by player, its projector
-versions for the wall, and find my seat. The organiser can hide them (show seating off).
+versions for the wall, find my seat, and each player's calendar feed. The organiser can hide
+them (show seating off; the feed then gives the rounds' times only).
 
 Every page re-reads itself: a round may be seated again while it is on the wall or a phone.
 """
 
+import hashlib
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404
+from django.utils import translation
+from django.views import View
 from django.views.generic import TemplateView
 
 from seating import selectors
-from tournament.selectors import current_round, players_of_round, seated_rounds, tables_of_round
+from seating.exports.calendar import PlayerCalendar
+from tournament.models import Registration
+from tournament.selectors import (
+    current_round,
+    players_of_round,
+    seated_rounds,
+    seats_of_player,
+    tables_of_round,
+)
 from tournament.views.public import POLL_SECONDS, PublicTournamentMixin
 
 # Seat cards find my seat shows at most: a phone's screenful or two.
@@ -78,3 +94,40 @@ class SeatingView(PublicTournamentMixin, TemplateView):
             (size for limit, size in PROJECTOR_SIZES if count <= limit), "smallest"
         )
         return context
+
+
+class PlayerCalendarView(PublicTournamentMixin, View):
+    """One player's rounds as a calendar feed (.ics) to subscribe to, answered 304 while it
+    has not changed (ETag). The player page's switches: hidden with the rankings, its tables,
+    winds and opponents hidden with the seating.
+
+    Calendar apps send no language: the page that links here names its own (``?lang=fr``),
+    else the request's applies."""
+
+    visibility_flag = "show_rankings"
+
+    def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        tournament = self.get_tournament()
+        registration = get_object_or_404(
+            Registration.objects.select_related("player"),
+            tournament=tournament,
+            pk=self.kwargs["registration_id"],
+            is_substitute=False,
+        )
+        seats = seats_of_player(tournament, registration, seating=self.shows("show_seating"))
+        language = request.GET.get("lang", "")
+        if language not in dict(settings.LANGUAGES):
+            language = translation.get_language()
+        with translation.override(language):
+            filename, content_type, content = PlayerCalendar(
+                tournament, registration, seats, uid_domain=settings.CALENDAR_UID_DOMAIN
+            ).render()
+        etag = f'"{hashlib.sha256(content).hexdigest()[:32]}"'
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            response = HttpResponse(content, content_type=content_type)
+            response["Content-Disposition"] = f'inline; filename="{filename}"'
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response

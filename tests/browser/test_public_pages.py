@@ -9,27 +9,21 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from scoring.services.round_status import round_status_change
-from seating.services import seating_run_apply, seating_run_start, substitutes_add
+from seating.services import substitutes_add
 from tests.browser.helpers import ROUNDS_OVERHANG, SIDEWAYS, confirm_table, demo_event
-from tests.conftest import make_player, make_registration, make_rounds, make_seats, make_tournament
+from tests.conftest import (
+    make_player,
+    make_registration,
+    make_rounds,
+    make_seats,
+    make_tournament,
+    seat_again,
+)
 from tournament.demo import DEMO_SLUG
 from tournament.models import Round, Tournament
 from tournament.services.registrations import registration_withdraw
 
 pytestmark = pytest.mark.browser
-
-
-def seat_again(round_: Round, seed: int) -> None:
-    """Generate and apply the round's seating, as the organiser does after a withdrawal."""
-    run = seating_run_start(
-        tournament=round_.tournament,
-        rounds=[round_],
-        seed=seed,
-        time_limit=1,
-        background=False,
-        acting_user=None,
-    )
-    seating_run_apply(run=run, acting_user=None)
 
 
 @pytest.mark.django_db(transaction=True)

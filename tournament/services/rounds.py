@@ -56,10 +56,15 @@ def round_record_status(*, round_: Round, previous: str, acting_user) -> None:
 @transaction.atomic
 def round_update(*, round_: Round, data: Mapping[str, Any], acting_user) -> Round:
     """Set its scheduled start or Swiss flag (``data``: field: value); its status changes
-    through `round_status.round_status_change`, which checks and records it."""
-    return record_update(
+    through `round_status.round_status_change`, which checks and records it. A new start
+    moves the round's schedule revision (the players' calendar feeds)."""
+    start = Round.objects.values_list("scheduled_start", flat=True).get(pk=round_.pk)
+    record_update(
         round_, data, tournament=round_.tournament, action="round.update", acting_user=acting_user
     )
+    if round_.scheduled_start != start:
+        Round.objects.filter(pk=round_.pk).schedule_changed()
+    return round_
 
 
 @transaction.atomic

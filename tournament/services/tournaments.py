@@ -33,7 +33,9 @@ def tournament_update(
     *, tournament: Tournament, data: Mapping[str, Any], acting_user
 ) -> Tournament:
     """Change its settings (``data``: field: value); a changed number of rounds adds rounds or
-    removes the empty ones beyond it."""
+    removes the empty ones beyond it, a changed venue or time limit moves every round's
+    schedule revision (the players' calendar feeds show both)."""
+    calendar = Tournament.objects.values_list("venue", "round_minutes").get(pk=tournament.pk)
     record_update(
         tournament,
         data,
@@ -42,6 +44,8 @@ def tournament_update(
         acting_user=acting_user,
     )
     _rounds_follow_count(tournament)
+    if (tournament.venue, tournament.round_minutes) != calendar:
+        tournament.rounds.schedule_changed()
     return tournament
 
 
