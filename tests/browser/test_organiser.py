@@ -144,7 +144,7 @@ def test_organiser_imports_a_player_list_from_a_spreadsheet(live_server, new_pag
     get_user_model().objects.create_superuser("organiser", "o@example.org", "pw-organiser-1")
     page = new_page(1280, 900)
     log_in(page, live_server.url, f"/admin/tournament/tournament/{tournament.pk}/change/")
-    page.get_by_role("link", name="Import players").click()
+    page.locator(".object-tools").get_by_role("link", name="Import players").click()
     page.get_by_label("Player list").set_input_files(
         {
             "name": "inscrits.csv",
