@@ -39,9 +39,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
-from tournament.invalidation import standings_changed
 from tournament.models import Tournament, TournamentStaff
-from tournament.signals import archive_requested
+from tournament.signals import archive_requested, results_rescored
 
 FORMAT = "riichi-tournament-archive"
 VERSION = 1
@@ -644,7 +643,8 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
         tournament_roles__tournament=tournament,
         tournament_roles__role=TournamentStaff.Role.ORGANISER,
     ).update(is_staff=True)
-    # A restored database may reuse the primary keys of a deleted tournament whose
-    # standings are still in a shared cache: give the standings a new version.
-    standings_changed(tournament)
+    # The sheets' results are scored again under the restored rules (which also gives the
+    # standings a new version: a restored database may reuse the primary keys of a deleted
+    # tournament whose standings are still in a shared cache).
+    results_rescored.send(sender=Tournament, tournament=tournament)
     return tournament

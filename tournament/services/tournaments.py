@@ -10,6 +10,7 @@ from django.db import transaction
 from tournament.models import Round, Tournament
 from tournament.services.records import record_create, record_delete, record_update
 from tournament.services.rounds import rounds_in_use_beyond
+from tournament.signals import results_rescored
 
 
 @transaction.atomic
@@ -33,7 +34,9 @@ def tournament_update(
     *, tournament: Tournament, data: Mapping[str, Any], acting_user
 ) -> Tournament:
     """Change its settings (``data``: field: value); a changed number of rounds adds rounds or
-    removes the empty ones beyond it."""
+    removes the empty ones beyond it, changed rules score its sheets again."""
+    # From the database: an admin's form has already set its values on ``tournament``.
+    rules_before = Tournament.objects.values_list("ruleset", "rule_options").get(pk=tournament.pk)
     record_update(
         tournament,
         data,
@@ -42,6 +45,8 @@ def tournament_update(
         acting_user=acting_user,
     )
     _rounds_follow_count(tournament)
+    if (tournament.ruleset, tournament.rule_options) != tuple(rules_before):
+        results_rescored.send(sender=Tournament, tournament=tournament)
     return tournament
 
 
