@@ -48,6 +48,9 @@ JSON_CONTENT_TYPE = "application/json"
 # Every model a tournament's records live in; the import writes these and no other (an
 # archive naming auth.user is refused). A model that points to a tournament's rows joins the
 # list, or its archives stop importing (tests.exports.test_archive checks it).
+#: Rows derived from the archived ones, left out of the file and derived again on import (the
+#: seat results the standings rank: `tournament.signals.results_rescored`).
+DERIVED_MODELS = frozenset({"scoring.seatresult"})
 ARCHIVED_MODELS = frozenset(
     {
         "tournament.tournament",
@@ -109,6 +112,8 @@ def _collect(
                 if relation.many_to_many or not relation.field.concrete:
                     continue
                 related = relation.related_model._meta.concrete_model
+                if related._meta.label_lower in DERIVED_MODELS:
+                    continue
                 lookup = {f"{relation.field.name}__in": pks}
                 for instance in related._base_manager.filter(**lookup).order_by("pk"):
                     if instance.pk not in found[related]:
