@@ -1,11 +1,14 @@
 """Reads of results: the standings and the team standings.
 
-Standings are computed by the rules engine (`scoring.rules.compute_standings`) from the
-confirmed score sheets and the penalties that are not cancelled, with a constant number of
-queries whatever the number of players, and cached. The cache key holds a version token that
-every scoring write replaces when its transaction commits
-(`tournament.invalidation`), the id of the tournament's latest audit entry (every
-audited change, e.g. a disqualification from the admin, gives a new key) and the rule set.
+Standings are the rules engine's ranking (`scoring.rules.compute_standings`) of the stored
+seat results (`scoring.models.SeatResult`: what the engine made of each confirmed sheet, in
+whole `SCORE_UNIT`s, stored with the sheet's change) and the active penalties, in four
+queries whatever the number of players; no sheet is scored here. The result is cached as
+one compact tuple of ints and strings under a key that holds a version token every scoring
+write replaces when its transaction commits (`tournament.invalidation`), the id of the
+tournament's latest audit entry (every audited change, e.g. a disqualification from the
+admin, gives a new key) and the rule set. One process builds a new version while the others
+serve the previous one (`tournament_standings`).
 
 Only players with a hanchan on a confirmed sheet (played, or missed with a substitute in the
 seat: the missed-hanchan penalty is a result) are ranked: a late registration has no result

@@ -60,7 +60,7 @@ class RankingsMixin(PublicTournamentMixin):
         query = fold(params.get("q", ""))
         if query:
             rows = [row for row in rows if all(w in row["search"] for w in query.split())]
-        return RankingTable(
+        table = RankingTable(
             rows,
             slug=self.get_tournament().slug,
             round_numbers=standings.round_numbers,
@@ -68,6 +68,8 @@ class RankingsMixin(PublicTournamentMixin):
             tie_breaks=self.get_tournament().get_rules().tie_breaks,
             order_by=params.get("sort") or "place",
         )
+        table.stale = standings.stale
+        return table
 
     def table_html_key(self) -> str:
         """The rendered table depends on the standings, the ranking's query and the language."""
@@ -78,19 +80,26 @@ class RankingsMixin(PublicTournamentMixin):
     def table_etag(self, key: str) -> str:
         return f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
 
-    def table_html(self, key: str) -> str:
-        """Rendering 500 rows costs about a second: phones polling every few seconds get
-        the cached HTML until a sheet or penalty changes the standings."""
+    def table_html(self, key: str) -> tuple[str, str]:
+        """The table and its ETag. Rendering 500 rows costs about a second: phones polling
+        every few seconds get the cached HTML until a sheet or penalty changes the
+        standings. A table of the previous standings, served while another process builds
+        the new ones, says so and is not cached; its own ETag brings the next poll the new
+        table."""
         html = cache.get(key)
-        if html is None:
-            # The sort links carry the ranking's query only, as the cache key does.
-            request = copy.copy(self.request)
-            request.GET = self.ranking_query
-            html = render_to_string(
-                "public/_ranking_table.html", {"table": self.get_table()}, request=request
-            )
-            cache.set(key, html, RANKING_CACHE_SECONDS)
-        return mark_safe(html)  # rendered by our own template, escaped there
+        if html is not None:
+            return mark_safe(html), self.table_etag(key)  # rendered by our own template
+        # The sort links carry the ranking's query only, as the cache key does.
+        request = copy.copy(self.request)
+        request.GET = self.ranking_query
+        table = self.get_table()
+        html = render_to_string(
+            "public/_ranking_table.html", {"table": table, "stale": table.stale}, request=request
+        )
+        if table.stale:
+            return mark_safe(html), self.table_etag(f"{key}:stale")
+        cache.set(key, html, RANKING_CACHE_SECONDS)
+        return mark_safe(html), self.table_etag(key)
 
 
 class RankingsView(RankingsMixin, TemplateView):
@@ -101,10 +110,8 @@ class RankingsView(RankingsMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["standings"] = standings = tournament_standings(self.get_tournament())
-        key = self.table_html_key()
-        context["table_html"] = self.table_html(key)
         # The page's first poll then costs a 304, not the whole table again.
-        context["table_etag"] = self.table_etag(key)
+        context["table_html"], context["table_etag"] = self.table_html(self.table_html_key())
         context["query"] = self.request.GET.get("q", "")
         context["ranking_query"] = self.ranking_query
         context["poll_seconds"] = POLL_SECONDS
@@ -122,7 +129,8 @@ class RankingsRowsView(RankingsMixin, View):
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         else:
-            response = HttpResponse(self.table_html(key))
+            html, etag = self.table_html(key)
+            response = HttpResponse(html)
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
         return response

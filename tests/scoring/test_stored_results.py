@@ -180,3 +180,47 @@ def test_a_change_of_rules_scores_the_stored_results_again(event):
     )
     assert set(SeatResult.objects.values_list("score", flat=True)) != before
     assert differences(tournament) == []
+
+
+def test_polling_during_a_rebuild_gets_the_previous_version(event):
+    from django.core.cache import cache
+
+    from scoring.selectors.standings import standings_cache_key
+
+    tournament, round_ = event["tournament"], event["rounds"][0]
+    tournament.confirmation_policy = "single"
+    tournament.save()
+    players = table_registrations(round_, 1)
+    before = tournament_standings(tournament)
+    enter(round_, 1, make_entry(players), event["users"][Role.REFEREE])
+    # Another process is building the new version: its lock is held.
+    assert cache.add(f"{standings_cache_key(tournament)}:building", 1, 30)
+    polled = tournament_standings(tournament)
+    assert polled.stale
+    assert [e.total for e in polled.entries] == [e.total for e in before.entries]
+    cache.delete(f"{standings_cache_key(tournament)}:building")
+    fresh = tournament_standings(tournament)
+    assert not fresh.stale
+    assert {e.registration_id: e.total for e in fresh.entries}[players[0].pk] == Fraction(273, 10)
+
+
+def test_the_rankings_page_says_it_is_a_few_seconds_old_during_a_rebuild(event, client):
+    from django.core.cache import cache
+    from django.urls import reverse
+
+    from scoring.selectors.standings import standings_cache_key
+
+    tournament, round_ = event["tournament"], event["rounds"][0]
+    tournament.confirmation_policy = "single"
+    tournament.save()
+    url = reverse("public:rankings_rows", args=[tournament.slug])
+    fresh = client.get(url)
+    enter(round_, 1, make_entry(table_registrations(round_, 1)), event["users"][Role.REFEREE])
+    cache.add(f"{standings_cache_key(tournament)}:building", 1, 30)
+    stale = client.get(url, headers={"If-None-Match": fresh["ETag"]})
+    assert stale.status_code == 200
+    assert "a few seconds old" in stale.content.decode()
+    cache.delete(f"{standings_cache_key(tournament)}:building")
+    again = client.get(url, headers={"If-None-Match": stale["ETag"]})
+    assert again.status_code == 200  # the new table, not a 304 on the old one
+    assert "a few seconds old" not in again.content.decode()
