@@ -9,6 +9,13 @@ def _has_teams(tournament) -> bool:
     return tournament.registrations.filter(team__isnull=False).exists()
 
 
+def _score_again(sender, tournament, **kwargs) -> None:
+    """`tournament.signals.results_rescored`: the sheets' stored results follow the rules."""
+    from scoring.services.seat_results import seat_results_rebuild
+
+    seat_results_rebuild(tournament=tournament)
+
+
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
@@ -21,10 +28,11 @@ class ScoringConfig(AppConfig):
         from scoring.exports.standings_xlsx import StandingsXlsx
         from scoring.results_held import refuse_deleting_alone
         from tournament.exports.registry import register_round_export, register_tournament_export
-        from tournament.signals import archive_requested, registrations_deleting
+        from tournament.signals import archive_requested, registrations_deleting, results_rescored
 
         registrations_deleting.connect(refuse_deleting_alone, dispatch_uid="scoring.results_held")
         archive_requested.connect(refuse_archive_while_blind, dispatch_uid="scoring.blind_entry")
+        results_rescored.connect(_score_again, dispatch_uid="scoring.seat_results")
         register_tournament_export("standings-pdf", _("Standings (PDF)"), StandingsPdf, position=10)
         register_tournament_export(
             "standings-xlsx", _("Standings (XLSX)"), StandingsXlsx, position=20

@@ -6,9 +6,11 @@ with who typed it, when and why. The sheet points at the version that currently 
 carries a revision number, so two officials saving the same table at once cannot silently
 overwrite each other. Only a confirmed sheet counts in the standings.
 
-The numbers of a hanchan (place, uma, score, chombo and lateness penalties) are not stored:
-the rules engine computes them from the version's data whenever they are needed, so there
-is one source of truth and a changed rule set can never leave stale scores behind.
+The sheet's version is the one source of truth of a hanchan. What the rules engine makes of
+a confirmed sheet (each seat's place and score) is also kept, in `SeatResult` rows written
+in the same transaction as the sheet's change (`scoring.services.seat_results`), so that the
+standings rank a few integers a player instead of scoring every sheet again on every
+change; `manage.py check_standings` compares them with the sheets.
 Discretionary penalties (WRC 2015 §7) are `Penalty` rows, cancelled with a reason but
 never deleted.
 """
@@ -271,3 +273,55 @@ class Penalty(models.Model):
             check_penalty(Fraction(self.points))
         except RulesError as error:
             raise ValidationError({"points": message_for(error)}) from None
+
+
+class SeatResult(models.Model):
+    """One seat of a confirmed sheet as the rules engine scored it, for the standings.
+
+    Derived, never typed: written with the sheet's confirmation, correction or re-scoring
+    (`scoring.services.seat_results`) and checked against the sheets by `manage.py
+    check_standings`. Scores are whole numbers of `scoring.rules.SCORE_UNIT` (exact).
+    """
+
+    sheet = models.ForeignKey(
+        ScoreSheet, on_delete=models.CASCADE, related_name="seat_results", verbose_name=_("sheet")
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="+", verbose_name=_("tournament")
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="+", verbose_name=_("round")
+    )
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    wind = models.CharField(_("wind"), max_length=1)
+    points = models.IntegerField(
+        _("points"), null=True, help_text=_("Empty when a substitute played the seat.")
+    )
+    place = models.PositiveSmallIntegerField(_("place"), null=True)
+    score = models.BigIntegerField(
+        _("score"), help_text=_("What the hanchan adds to the total, penalties included.")
+    )
+    penalty = models.BigIntegerField(_("penalty"))
+    substitute = models.ForeignKey(
+        Registration,
+        on_delete=models.CASCADE,
+        null=True,
+        related_name="+",
+        verbose_name=_("substitute"),
+    )
+
+    class Meta:
+        verbose_name = _("seat result")
+        verbose_name_plural = _("seat results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "registration"], name="seat_result_once_per_sheet"
+            ),
+            models.CheckConstraint(condition=Q(penalty__lte=0), name="seat_result_penalty_sign"),
+        ]
+        indexes = [models.Index(fields=["tournament", "round"], name="seat_result_by_round")]
+
+    def __str__(self) -> str:
+        return f"{self.sheet} {self.wind}"

@@ -25,11 +25,15 @@ def version_key(tournament_id: int) -> str:
 
 def standings_version(tournament_id: int) -> str:
     """The current version token of the tournament's standings."""
-    key = version_key(tournament_id)
-    token = cache.get(key)
-    if token is None:
-        cache.add(key, uuid.uuid4().hex, timeout=None)
-        token = cache.get(key) or "none"
+    return cache.get(version_key(tournament_id)) or first_standings_version(tournament_id)
+
+
+def first_standings_version(tournament_id: int) -> str:
+    """A token for a tournament that has none in the cache yet (or whose token was evicted);
+    the token of whichever process gives one first."""
+    token = uuid.uuid4().hex
+    if not cache.add(version_key(tournament_id), token, timeout=None):
+        token = cache.get(version_key(tournament_id)) or "none"
     return token
 
 

@@ -15,3 +15,8 @@ registrations_deleting = Signal()
 #: first entry to the official who may still enter that sheet second
 #: (`scoring.blind_entry`).
 archive_requested = Signal()
+
+#: Sent inside the transaction of a change that can change what every confirmed score sheet
+#: of ``tournament`` scores: its rule set or options changed, or the tournament restored from
+#: an archive. The scoring app scores the sheets again (`scoring.services.seat_results`).
+results_rescored = Signal()

@@ -74,6 +74,7 @@ from .rulesets import (
     ruleset_options,
 )
 from .standings import (
+    SCORE_UNIT,
     Penalty,
     PlayerRecord,
     StandingRow,
@@ -82,6 +83,7 @@ from .standings import (
     compute_standings,
     compute_team_standings,
     running_ranks,
+    to_units,
 )
 
 __all__ = [
@@ -89,6 +91,7 @@ __all__ = [
     "DEFAULT_TIE_BREAKS",
     "ERROR_CODES",
     "RULESETS",
+    "SCORE_UNIT",
     "SEATS",
     "TIE_BREAK_CRITERIA",
     "GameResult",
@@ -125,6 +128,7 @@ __all__ = [
     "ruleset_options",
     "score_hand",
     "score_hanchan",
+    "to_units",
     "unusual_points",
     "unusual_points_limit",
     "validate_sheet",

@@ -18,6 +18,9 @@ the teams by the sum of their members' totals (:func:`compute_team_standings`), 
 player's rank after every round by the running sums (:func:`running_ranks`). The rule books
 rank neither; these are the application's own rules.
 
+Scores leave the engine as exact integers in :data:`SCORE_UNIT` (:func:`to_units`), so that
+the Django layer stores and caches plain integers and sums them without ``Fraction``.
+
 Not here: loading scores from the database, caching (the Django layer's job).
 """
 
@@ -29,10 +32,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import RulesError, RulesErrors
+from .errors import RulesError, RulesErrors, RulesFatalError
 from .rulesets import DEFAULT_TIE_BREAKS, TIE_BREAK_CRITERIA
 
 __all__ = [
+    "SCORE_UNIT",
     "Penalty",
     "PlayerRecord",
     "StandingRow",
@@ -41,7 +45,26 @@ __all__ = [
     "compute_standings",
     "compute_team_standings",
     "running_ranks",
+    "to_units",
 ]
+
+#: Every score the engine gives is a whole number of 1/12,000 of a point: table points are
+#: divided by 1,000, the uma, the oka and the leftover riichi sticks are shared by 2, 3 or 4
+#: tied players (12 = lcm(2, 3, 4)), and the rule sets' values and the referees' penalties
+#: (hundredths) are whole or decimal numbers within that.
+SCORE_UNIT = 12000
+
+
+def to_units(value: Fraction | int) -> int:
+    """``value`` as a whole number of :data:`SCORE_UNIT`; anything finer is an engine bug.
+
+    >>> to_units(Fraction(-103, 3)), Fraction(to_units(Fraction(27, 10)), SCORE_UNIT)
+    (-412000, Fraction(27, 10))
+    """
+    units = Fraction(value) * SCORE_UNIT
+    if units.denominator != 1:
+        raise RulesFatalError(f"{value} is not a whole number of 1/{SCORE_UNIT} of a point")
+    return units.numerator
 
 
 @dataclass(frozen=True)

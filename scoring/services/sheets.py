@@ -44,7 +44,7 @@ from scoring.policy import (
     open_for_correction,
     open_for_entry,
 )
-from tournament.invalidation import standings_changed
+from scoring.services.seat_results import seat_results_store
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.audit import audit_record
@@ -264,7 +264,7 @@ def _save(sheet: ScoreSheet, version: SheetVersion | None, acting_user, action: 
     )  # a sheet saved: played, clock started or not
     if sheet.status == Status.CONFIRMED:
         _finish_round_if_complete(sheet.round, acting_user)
-    standings_changed(tournament)
+    seat_results_store(sheet=sheet)
 
 
 def _require_role(user, tournament: Tournament, role: str) -> None:

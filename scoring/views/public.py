@@ -43,13 +43,13 @@ def etag_of(key: str) -> str:
 
 def answer_poll(request, etag: str, render: Callable[[], HttpResponse]) -> HttpResponse:
     """A page's poll asks whether it changed since the version it has (If-None-Match): a 304
-    if not, which costs no rendering, else `render()`; both carry the version and are
-    re-validated every time (no-cache)."""
+    if not, which costs no rendering, else `render()`; both carry the version (unless
+    `render()` names another) and are re-validated every time (no-cache)."""
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
         response = render()
-    response["ETag"] = etag
+    response.setdefault("ETag", etag)
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -82,7 +82,7 @@ class RankingsMixin(PublicTournamentMixin):
         query = fold(params.get("q", ""))
         if query:
             rows = [row for row in rows if all(w in row["search"] for w in query.split())]
-        return RankingTable(
+        table = RankingTable(
             rows,
             slug=self.get_tournament().slug,
             round_numbers=standings.round_numbers,
@@ -90,6 +90,8 @@ class RankingsMixin(PublicTournamentMixin):
             tie_breaks=self.get_tournament().get_rules().tie_breaks,
             order_by=params.get("sort") or "place",
         )
+        table.stale = standings.stale
+        return table
 
     def table_html_key(self) -> str:
         """The rendered table depends on the standings, the ranking's query and the language."""
@@ -97,19 +99,26 @@ class RankingsMixin(PublicTournamentMixin):
         version = standings_cache_key(self.get_tournament())
         return f"public:ranking-table:{version}:{get_language()}:{query}"
 
-    def table_html(self, key: str) -> str:
-        """Rendering 500 rows costs about a second: phones polling every few seconds get
-        the cached HTML until a sheet or penalty changes the standings."""
+    def table_html(self, key: str) -> tuple[str, str]:
+        """The table and its ETag. Rendering 500 rows costs about a second: phones polling
+        every few seconds get the cached HTML until a sheet or penalty changes the
+        standings. A table of the previous standings, served while another process builds
+        the new ones, says so and is not cached; its own ETag brings the next poll the new
+        table."""
         html = cache.get(key)
-        if html is None:
-            # The sort links carry the ranking's query only, as the cache key does.
-            request = copy.copy(self.request)
-            request.GET = self.ranking_query
-            html = render_to_string(
-                "public/_ranking_table.html", {"table": self.get_table()}, request=request
-            )
-            cache.set(key, html, RANKING_CACHE_SECONDS)
-        return mark_safe(html)  # rendered by our own template, escaped there
+        if html is not None:
+            return mark_safe(html), etag_of(key)  # rendered by our own template
+        # The sort links carry the ranking's query only, as the cache key does.
+        request = copy.copy(self.request)
+        request.GET = self.ranking_query
+        table = self.get_table()
+        html = render_to_string(
+            "public/_ranking_table.html", {"table": table, "stale": table.stale}, request=request
+        )
+        if table.stale:
+            return mark_safe(html), etag_of(f"{key}:stale")
+        cache.set(key, html, RANKING_CACHE_SECONDS)
+        return mark_safe(html), etag_of(key)
 
 
 class RankingsView(RankingsMixin, TemplateView):
@@ -120,10 +129,8 @@ class RankingsView(RankingsMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["standings"] = standings = tournament_standings(self.get_tournament())
-        key = self.table_html_key()
-        context["table_html"] = self.table_html(key)
         # The page's first poll then costs a 304, not the whole table again.
-        context["table_etag"] = etag_of(key)
+        context["table_html"], context["table_etag"] = self.table_html(self.table_html_key())
         context["query"] = self.request.GET.get("q", "")
         context["ranking_query"] = self.ranking_query
         context["poll_seconds"] = POLL_SECONDS
@@ -137,7 +144,14 @@ class RankingsRowsView(RankingsMixin, View):
 
     def get(self, request, *args, **kwargs):
         key = self.table_html_key()
-        return answer_poll(request, etag_of(key), lambda: HttpResponse(self.table_html(key)))
+
+        def render() -> HttpResponse:
+            html, etag = self.table_html(key)
+            response = HttpResponse(html)
+            response["ETag"] = etag  # a stale table's own, so the next poll gets the new one
+            return response
+
+        return answer_poll(request, etag_of(key), render)
 
 
 class TeamRankingsView(PublicTournamentMixin, TemplateView):

@@ -39,9 +39,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
-from tournament.invalidation import standings_changed
 from tournament.models import Tournament, TournamentStaff
-from tournament.signals import archive_requested
+from tournament.signals import archive_requested, results_rescored
 
 FORMAT = "riichi-tournament-archive"
 VERSION = 1
@@ -49,6 +48,9 @@ JSON_CONTENT_TYPE = "application/json"
 # Every model a tournament's records live in; the import writes these and no other (an
 # archive naming auth.user is refused). A model that points to a tournament's rows joins the
 # list, or its archives stop importing (tests.exports.test_archive checks it).
+#: Rows derived from the archived ones, left out of the file and derived again on import (the
+#: seat results the standings rank: `tournament.signals.results_rescored`).
+DERIVED_MODELS = frozenset({"scoring.seatresult"})
 ARCHIVED_MODELS = frozenset(
     {
         "tournament.tournament",
@@ -110,6 +112,8 @@ def _collect(
                 if relation.many_to_many or not relation.field.concrete:
                     continue
                 related = relation.related_model._meta.concrete_model
+                if related._meta.label_lower in DERIVED_MODELS:
+                    continue
                 lookup = {f"{relation.field.name}__in": pks}
                 for instance in related._base_manager.filter(**lookup).order_by("pk"):
                     if instance.pk not in found[related]:
@@ -644,7 +648,8 @@ def archive_import(data: dict[str, Any], *, slug: str | None = None) -> Tourname
         tournament_roles__tournament=tournament,
         tournament_roles__role=TournamentStaff.Role.ORGANISER,
     ).update(is_staff=True)
-    # A restored database may reuse the primary keys of a deleted tournament whose
-    # standings are still in a shared cache: give the standings a new version.
-    standings_changed(tournament)
+    # The sheets' results are scored again under the restored rules (which also gives the
+    # standings a new version: a restored database may reuse the primary keys of a deleted
+    # tournament whose standings are still in a shared cache).
+    results_rescored.send(sender=Tournament, tournament=tournament)
     return tournament

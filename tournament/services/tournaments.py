@@ -10,6 +10,7 @@ from django.db import transaction
 from tournament.models import Round, Tournament
 from tournament.services.records import record_create, record_delete, record_update
 from tournament.services.rounds import rounds_in_use_beyond
+from tournament.signals import results_rescored
 
 
 @transaction.atomic
@@ -34,8 +35,12 @@ def tournament_update(
 ) -> Tournament:
     """Change its settings (``data``: field: value); a changed number of rounds adds rounds or
     removes the empty ones beyond it, a changed venue or time limit moves every round's
-    schedule revision (the players' calendar feeds show both)."""
-    calendar = Tournament.objects.values_list("venue", "round_minutes").get(pk=tournament.pk)
+    schedule revision (the players' calendar feeds show both), changed rules score its
+    sheets again."""
+    # From the database: an admin's form has already set its values on ``tournament``.
+    before = Tournament.objects.values_list(
+        "venue", "round_minutes", "ruleset", "rule_options"
+    ).get(pk=tournament.pk)
     record_update(
         tournament,
         data,
@@ -44,8 +49,10 @@ def tournament_update(
         acting_user=acting_user,
     )
     _rounds_follow_count(tournament)
-    if (tournament.venue, tournament.round_minutes) != calendar:
+    if (tournament.venue, tournament.round_minutes) != tuple(before[:2]):
         tournament.rounds.schedule_changed()
+    if (tournament.ruleset, tournament.rule_options) != tuple(before[2:]):
+        results_rescored.send(sender=Tournament, tournament=tournament)
     return tournament
 
 
