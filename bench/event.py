@@ -440,7 +440,9 @@ def public_totals(port: int, slug: str) -> dict[int, tuple[str, str]]:
         total = re.search(r'<td class="number total">(.*?)</td>', row, re.S)
         if found and cells and total:
             text = re.sub(r"<[^>]+>", "", total[1]).strip()
-            shown[int(found[1])] = (re.sub(r"<[^>]+>", "", cells[0]).strip(), text)
+            # The place without the tie-break's mark and its spoken sentence (12† → 12).
+            place = re.sub(r"<sup.*", "", cells[0], flags=re.S)
+            shown[int(found[1])] = (re.sub(r"<[^>]+>", "", place).strip(), text)
     return shown
 
 
