@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import json
+import math
 import os
 import platform
 import secrets
@@ -237,6 +239,10 @@ class LoadResult:
         return statistics.median(self.latencies) if self.latencies else float("nan")
 
     @property
+    def p95(self) -> float:
+        return self.percentile(0.95)
+
+    @property
     def per_second(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
 
@@ -260,8 +266,13 @@ def get(port: int, path: str, timeout: float = 30.0, headers: dict | None = None
         connection.close()
 
 
+#: What a phone's browser sends: the pages that may be compressed come gzipped.
+PHONE = {"Accept-Encoding": "gzip, deflate, br"}
+
+
 def thread_load(port: int, path: str, connections: int, seconds: float) -> LoadResult:
-    """`connections` threads, each with one keep-alive connection, GET `path` for `seconds`."""
+    """`connections` threads, each with one keep-alive connection, GET `path` for `seconds`
+    as a phone asks for it (gzip accepted)."""
     result = LoadResult(tool=f"python threads ×{connections}")
     lock = threading.Lock()
     deadline = time.monotonic() + seconds
@@ -271,7 +282,7 @@ def thread_load(port: int, path: str, connections: int, seconds: float) -> LoadR
         while time.monotonic() < deadline:
             started = time.perf_counter()
             try:
-                connection.request("GET", path, headers={"Host": "127.0.0.1"})
+                connection.request("GET", path, headers={"Host": "127.0.0.1", **PHONE})
                 response = connection.getresponse()
                 response.read()
                 status = response.status
@@ -351,6 +362,7 @@ def wrk_load(port: int, path: str, connections: int, seconds: int) -> WrkResult 
                 f"--duration={seconds}s",
                 "--timeout=30s",
                 "--latency",
+                f"--header=Accept-Encoding: {PHONE['Accept-Encoding']}",
                 f"--script={script.name}",
                 f"http://127.0.0.1:{port}{path}",
             ],
@@ -379,6 +391,16 @@ def load(port: int, path: str, connections: int, seconds: int) -> WrkResult | Lo
     return wrk_load(port, path, connections, seconds) or thread_load(
         port, path, connections, seconds
     )
+
+
+def milliseconds(value: float) -> float | None:
+    """A latency for the SUMMARY line's JSON: one decimal, None when nothing was measured."""
+    return None if math.isnan(value) else round(value, 1)
+
+
+def summary_line(figures: dict) -> str:
+    """The benchmark's last line, for scripts and CI: ``SUMMARY {json}``."""
+    return "SUMMARY " + json.dumps(figures, separators=(", ", ": "))
 
 
 def random_points(rng, start: int = 30000) -> list[int]:

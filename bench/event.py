@@ -1,9 +1,10 @@
-"""A simulated event: 144 players, 36 tables, 8 rounds, through real HTTP.
+"""A simulated event: 144 players, 36 tables, 8 rounds, through real HTTP (sizes are options).
 
 Run from the repository root::
 
     .venv/bin/python -m bench.event                      # SQLite file
     DATABASE_URL=postgres://postgres@127.0.0.1:5433/riichi_h6 .venv/bin/python -m bench.event
+    .venv/bin/python -m bench.event --steady --seconds 60   # writes under load, no rounds
 
 It builds the tournament in a temporary database, starts gunicorn on loopback (DEBUG off) and
 logs in 36 scorers, one per table. For every round, the 36 scorers enter their table's sheet
@@ -16,11 +17,20 @@ from the submitted data (through the selector and on the public page), and that 
 got a server error. It prints what it did and what it checked; the exit status is 0 only if
 every check passed. Bounded: each request times out after 60 s, the event after
 ``--deadline`` seconds.
+
+``--steady`` enters no round at once: every round is open, and each scorer saves their
+table's sheets one round after the other, continuously, for ``--seconds``, while the public
+clients poll; the same checks follow on the sheets saved. Both modes also time /healthz (the
+floor: the same middleware, no query) once a second under the same load, and the last line
+is ``SUMMARY {json}``: p95 of a save, a poll and the floor, errors, sheets expected and
+saved, and whether the standings equal the rules engine's.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import re
 import statistics
@@ -29,6 +39,7 @@ import threading
 import time
 import uuid
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,17 +48,19 @@ if not __package__:  # run as `python bench/event.py`: import the project, not b
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench._support import (
+    PHONE,
     Session,
     database_kind,
     machine,
+    milliseconds,
     random_points,
     running_gunicorn,
     server_environment,
     setup_django,
+    summary_line,
     temporary_database,
 )
 
-PLAYERS, TABLES, ROUNDS = 144, 36, 8
 PASSWORD = "event-scorer-password-1"
 WINDS = "ESWN"
 
@@ -97,8 +110,9 @@ class Log:
             self.problems.append(text)
 
 
-def build(seed: int) -> dict:
-    """Players, 8 seated rounds (random tables of four), 36 scorers and the tournament."""
+def build(seed: int, players: int, rounds: int) -> dict:
+    """Players, seated rounds (random tables of four), one scorer a table and the
+    tournament."""
     import datetime
 
     from django.contrib.auth import get_user_model
@@ -112,26 +126,27 @@ def build(seed: int) -> dict:
         slug="simulated-open",
         start_date=datetime.date(2026, 6, 6),
         end_date=datetime.date(2026, 6, 7),
-        rounds_count=ROUNDS,
+        rounds_count=rounds,
         status=Tournament.Status.RUNNING,
         confirmation_policy=Tournament.ConfirmationPolicy.SINGLE,
     )
     people = Player.objects.bulk_create(
         Player(first_name=f"Sim{index}", last_name=f"Player{index:03d}", country="JP")
-        for index in range(PLAYERS)
+        for index in range(players)
     )
     registrations = Registration.objects.bulk_create(
         Registration(tournament=tournament, player=person) for person in people
     )
     seating: dict[int, dict[int, list[int]]] = {}
     seats = []
-    for number in range(1, ROUNDS + 1):
+    tables = players // 4
+    for number in range(1, rounds + 1):
         round_ = Round.objects.create(
             tournament=tournament, number=number, status=Round.Status.SEATED
         )
         order = [registration.pk for registration in registrations]
         rng.shuffle(order)
-        seating[number] = {t + 1: order[4 * t : 4 * t + 4] for t in range(TABLES)}
+        seating[number] = {t + 1: order[4 * t : 4 * t + 4] for t in range(tables)}
         for table, players in seating[number].items():
             seats += [
                 Seat(round=round_, table_number=table, wind=wind, registration_id=registration)
@@ -141,13 +156,19 @@ def build(seed: int) -> dict:
     hashed = make_password(PASSWORD)  # one hash for all: building stays fast
     users = get_user_model().objects.bulk_create(
         get_user_model()(username=f"scorer{table:02d}", password=hashed)
-        for table in range(1, TABLES + 1)
+        for table in range(1, tables + 1)
     )
     TournamentStaff.objects.bulk_create(
         TournamentStaff(tournament=tournament, user=user, role=TournamentStaff.Role.REFEREE)
         for user in users
     )
-    return {"tournament": tournament, "seating": seating}
+    return {
+        "tournament": tournament,
+        "seating": seating,
+        "players": len(registrations),
+        "tables": tables,
+        "rounds": rounds,
+    }
 
 
 def sheet_fields(players: list[int], points: list[int], token: str) -> dict:
@@ -220,20 +241,64 @@ def score_table(log: Log, session: Session, slug: str, number: int, table: int, 
 
 
 def poll(log: Log, port: int, slug: str, stop: threading.Event, interval: float, rng) -> None:
-    """A phone on the rankings page: fetch the table every `interval` s (ETag honoured)."""
+    """A phone on the rankings page: fetch its rows every `interval` s as the page does
+    (the JSON poll, gzip accepted, ETag honoured)."""
     session = Session(port)
     etag = ""
     stop.wait(rng.uniform(0, interval))
     while not stop.is_set():
-        headers = {"If-None-Match": etag} if etag else {}
+        headers = {**PHONE, "If-None-Match": etag} if etag else PHONE
         try:
             status, _body, response_headers = log.call(
-                "public: rankings poll", _get_with, session, f"/t/{slug}/rankings/rows/", headers
+                "public: rankings poll", _get_with, session, f"/t/{slug}/rankings/data/", headers
             )
             etag = response_headers.get("ETag", etag)
         except OSError:
             pass
         stop.wait(interval)
+
+
+def floor(log: Log, port: int, stop: threading.Event) -> None:
+    """The floor under the same load: /healthz (same middleware, no query) once a second."""
+    session = Session(port)
+    while not stop.is_set():
+        with contextlib.suppress(OSError):
+            log.call("floor: /healthz", _get_with, session, "/healthz", PHONE)
+        stop.wait(1)
+
+
+@contextlib.contextmanager
+def public_clients(options, log: Log, port: int, slug: str) -> Iterator[None]:
+    """The phones polling the rankings and the floor's probe, for as long as the block runs."""
+    stop = threading.Event()
+    threads = [
+        threading.Thread(
+            target=poll,
+            args=(log, port, slug, stop, options.poll_interval, random.Random(index)),
+            daemon=True,
+        )
+        for index in range(options.pollers)
+    ]
+    threads.append(threading.Thread(target=floor, args=(log, port, stop), daemon=True))
+    for thread in threads:
+        thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=65)
+
+
+def login_scorers(port: int, tables: int) -> dict[int, Session]:
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        return dict(
+            zip(
+                range(1, tables + 1),
+                pool.map(lambda t: _login(port, t), range(1, tables + 1)),
+                strict=True,
+            )
+        )
 
 
 def _get_with(session: Session, path: str, headers: dict):
@@ -249,43 +314,27 @@ def _get_with(session: Session, path: str, headers: dict):
 
 
 def run_event(options, world: dict, port: int, log: Log) -> list[float]:
+    """Round after round, every table's sheet entered at the same moment."""
     from tournament.models import Round
 
     slug = world["tournament"].slug
+    tables = world["tables"]
     rng = random.Random(options.seed)
     start = world["tournament"].get_rules().start_points
-    sessions = {}
-    with ThreadPoolExecutor(max_workers=8) as pool:
-        for table, session in zip(
-            range(1, TABLES + 1),
-            pool.map(lambda t: _login(port, t), range(1, TABLES + 1)),
-            strict=True,
-        ):
-            sessions[table] = session
-    stop = threading.Event()
-    pollers = [
-        threading.Thread(
-            target=poll,
-            args=(log, port, slug, stop, options.poll_interval, random.Random(index)),
-            daemon=True,
-        )
-        for index in range(options.pollers)
-    ]
-    for thread in pollers:
-        thread.start()
+    sessions = login_scorers(port, tables)
     durations = []
     submitted = world["submitted"] = {}
     deadline = time.monotonic() + options.deadline
-    try:
-        for number in range(1, ROUNDS + 1):
+    with public_clients(options, log, port, slug):
+        for number in range(1, world["rounds"] + 1):
             if time.monotonic() > deadline:
                 log.problem(f"deadline reached before round {number}")
                 break
             Round.objects.filter(tournament=world["tournament"], number=number).update(
                 status=Round.Status.PLAYING
             )
-            barrier = threading.Barrier(TABLES)
-            for table in range(1, TABLES + 1):
+            barrier = threading.Barrier(tables)
+            for table in range(1, tables + 1):
                 submitted[(number, table)] = random_points(rng, start)
             started = time.monotonic()
 
@@ -298,18 +347,53 @@ def run_event(options, world: dict, port: int, log: Log) -> list[float]:
                 except OSError as error:
                     log.problem(f"round {number} table {table}: {type(error).__name__}")
 
-            threads = [threading.Thread(target=scorer, args=(t,)) for t in range(1, TABLES + 1)]
+            threads = [threading.Thread(target=scorer, args=(t,)) for t in range(1, tables + 1)]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join(timeout=max(1, deadline - time.monotonic()))
             durations.append(time.monotonic() - started)
-            print(f"  round {number}: 36 tables entered in {durations[-1]:.1f} s", flush=True)
-    finally:
-        stop.set()
-        for thread in pollers:
-            thread.join(timeout=65)
+            print(f"  round {number}: {tables} tables entered in {durations[-1]:.1f} s", flush=True)
     return durations
+
+
+def run_steady(options, world: dict, port: int, log: Log) -> None:
+    """Writes under load: every round open, each table's scorer saving its sheets one round
+    after the other without waiting for the others, for `--seconds`."""
+    from tournament.models import Round
+
+    slug = world["tournament"].slug
+    start = world["tournament"].get_rules().start_points
+    Round.objects.filter(tournament=world["tournament"]).update(status=Round.Status.PLAYING)
+    sessions = login_scorers(port, world["tables"])
+    submitted = world["submitted"] = {}
+    lock = threading.Lock()
+    deadline = time.monotonic() + options.seconds
+
+    def scorer(table: int) -> None:
+        rng = random.Random(options.seed * 1000 + table)
+        for number in range(1, world["rounds"] + 1):
+            if time.monotonic() > deadline:
+                return
+            points = random_points(rng, start)
+            with lock:
+                submitted[(number, table)] = points
+            players = world["seating"][number][table]
+            try:
+                score_table(log, sessions[table], slug, number, table, players, points)
+            except OSError as error:
+                log.problem(f"round {number} table {table}: {type(error).__name__}")
+
+    with public_clients(options, log, port, slug):
+        threads = [
+            threading.Thread(target=scorer, args=(table,))
+            for table in range(1, world["tables"] + 1)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=options.seconds + 4 * 65)
+    print(f"  {len(submitted)} sheets entered in steady mode", flush=True)
 
 
 def _login(port: int, table: int) -> Session:
@@ -323,8 +407,9 @@ def expected_standings(world: dict):
     from scoring.rules import PlayerRecord, SeatSheet, compute_standings, score_hanchan
 
     rules = world["tournament"].get_rules()
-    scores: dict[int, list] = defaultdict(lambda: [None] * ROUNDS)
-    places: dict[int, list] = defaultdict(lambda: [None] * ROUNDS)
+    rounds = world["rounds"]
+    scores: dict[int, list] = defaultdict(lambda: [None] * rounds)
+    places: dict[int, list] = defaultdict(lambda: [None] * rounds)
     for (number, table), points in world["submitted"].items():
         players = world["seating"][number][table]
         sheet = [SeatSheet(str(p), value) for p, value in zip(players, points, strict=True)]
@@ -355,11 +440,15 @@ def public_totals(port: int, slug: str) -> dict[int, tuple[str, str]]:
         total = re.search(r'<td class="number total">(.*?)</td>', row, re.S)
         if found and cells and total:
             text = re.sub(r"<[^>]+>", "", total[1]).strip()
-            shown[int(found[1])] = (re.sub(r"<[^>]+>", "", cells[0]).strip(), text)
+            # The place without the tie-break's mark and its spoken sentence (12† → 12).
+            place = re.sub(r"<sup.*", "", cells[0], flags=re.S)
+            shown[int(found[1])] = (re.sub(r"<[^>]+>", "", place).strip(), text)
     return shown
 
 
-def verify(world: dict, log: Log, shown: dict) -> list[tuple[str, bool]]:
+def verify(world: dict, log: Log, shown: dict) -> tuple[list[tuple[str, bool]], bool]:
+    """The checks, and whether the standings (selector and public page) equal the rules
+    engine's computation from what the scorers meant."""
     from django.utils import translation
 
     from scoring.models import ScoreSheet, SheetVersion
@@ -420,22 +509,29 @@ def verify(world: dict, log: Log, shown: dict) -> list[tuple[str, bool]]:
         }
     differing = [key for key, value in on_page.items() if shown.get(key) != value]
     checks.append(("public rankings page shows the same places and totals", not differing))
+    standings_equal = checks[-1][1] and checks[-2][1]
     server_errors = sum(count for (kind, status), count in log.statuses.items() if status >= 500)
     checks.append((f"no server error (5xx: {server_errors})", server_errors == 0))
     checks.append((f"no scorer problem ({len(log.problems)})", not log.problems))
-    return checks
+    return checks, standings_equal
 
 
-def report(log: Log, durations: list[float]) -> None:
+def p95(log: Log, kind: str) -> float:
+    latencies = sorted(log.latencies[kind])
+    if not latencies:
+        return float("nan")
+    return latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]  # as LoadResult
+
+
+def report(log: Log, durations: list[float], tables: int) -> None:
     print("Requests:")
     kinds = sorted({kind for kind, _status in log.statuses})
     for kind in kinds:
         statuses = {status: n for (k, status), n in sorted(log.statuses.items()) if k == kind}
-        latencies = sorted(log.latencies[kind])
-        p95 = latencies[int(0.95 * (len(latencies) - 1))]
         print(
             f"  {kind:24} {sum(statuses.values()):6} requests, statuses {statuses}, "
-            f"median {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms"
+            f"median {statistics.median(log.latencies[kind]):.0f} ms, "
+            f"p95 {p95(log, kind):.0f} ms"
         )
     for failure, count in sorted(log.failures.items()):
         print(f"  {failure}: {count} (no answer within the timeout)")
@@ -444,7 +540,7 @@ def report(log: Log, durations: list[float]) -> None:
         print(f"  {event}: {count}")
     if durations:
         print(
-            f"Rounds: {len(durations)}; time to enter all 36 sheets of a round: "
+            f"Rounds: {len(durations)}; time to enter all {tables} sheets of a round: "
             f"median {statistics.median(durations):.1f} s, max {max(durations):.1f} s"
         )
     for problem in log.problems[:20]:
@@ -453,36 +549,66 @@ def report(log: Log, durations: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=144, help="a multiple of 4")
+    parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--pollers", type=int, default=200)
     parser.add_argument("--poll-interval", type=float, default=10.0, help="as the page: 10 s")
     parser.add_argument("--workers", type=int, default=5)
     parser.add_argument("--deadline", type=float, default=1200.0)
+    parser.add_argument("--steady", action="store_true", help="save continuously instead")
+    parser.add_argument("--seconds", type=float, default=60.0, help="of --steady")
     parser.add_argument("--seed", type=int, default=2026)
     options = parser.parse_args()
     print(f"Machine: {machine()}")
+    load_average = round(os.getloadavg()[0], 1)
     with temporary_database("event") as database_url:
         setup_django(database_url)
         from django.db import connections
 
-        world = build(options.seed)
+        world = build(options.seed, options.players, options.rounds)
         connections.close_all()
+        mode = f"steady for {options.seconds:g} s" if options.steady else "round by round"
         print(
-            f"Event on {database_kind(database_url)}: {PLAYERS} players, {TABLES} tables, "
-            f"{ROUNDS} rounds; 36 scorers, {options.pollers} public clients polling every "
+            f"Event on {database_kind(database_url)}: {world['players']} players, "
+            f"{world['tables']} tables, {world['rounds']} rounds, {mode}; {world['tables']} "
+            f"scorers, {options.pollers} public clients polling every "
             f"{options.poll_interval:g} s; gunicorn {options.workers} workers, DEBUG off"
         )
         log = Log()
         started = time.monotonic()
         with running_gunicorn(server_environment(database_url), workers=options.workers) as srv:
-            durations = run_event(options, world, srv.port, log)
+            durations = []
+            if options.steady:
+                run_steady(options, world, srv.port, log)
+            else:
+                durations = run_event(options, world, srv.port, log)
             shown = public_totals(srv.port, world["tournament"].slug)
         print(f"Event over in {time.monotonic() - started:.0f} s.")
-        report(log, durations)
+        report(log, durations, world["tables"])
         print("Checks:")
-        checks = verify(world, log, shown)
+        checks, standings_equal = verify(world, log, shown)
         for label, passed in checks:
             print(f"  [{'ok' if passed else 'FAILED'}] {label}")
+        from scoring.models import ScoreSheet
+
+        saved = ScoreSheet.objects.filter(
+            round__tournament=world["tournament"], status=ScoreSheet.Status.CONFIRMED
+        ).count()
         connections.close_all()
+    server_errors = sum(count for (_kind, status), count in log.statuses.items() if status >= 500)
+    figures = {
+        "players": world["players"],
+        "pollers": options.pollers,
+        "save_p95_ms": milliseconds(p95(log, "sheet: save")),
+        "poll_p95_ms": milliseconds(p95(log, "public: rankings poll")),
+        "floor_p95_ms": milliseconds(p95(log, "floor: /healthz")),
+        "errors": server_errors + sum(log.failures.values()),
+        "sheets_expected": len(world["submitted"]),
+        "sheets_saved": saved,
+        "standings_equal": standings_equal,
+        "load_average": load_average,
+    }
+    print(summary_line(figures))
     raise SystemExit(0 if all(passed for _label, passed in checks) else 1)
 
 

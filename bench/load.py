@@ -9,12 +9,14 @@ Run from the repository root::
 
 It builds the tournament in a temporary database (a SQLite file, or a fresh database on the
 PostgreSQL server of DATABASE_URL), counts the page's queries for 100 and 500 players, starts
-gunicorn (DEBUG off, a generated SECRET_KEY, loopback only), loads the page with wrk (Debian
-package ``wrk``) or, without it, a thread-pool client, for a bounded time, and prints median,
-p95, requests per second and errors. Then it starts two gunicorn instances on one database
-and one cache, changes the round clock and confirms a sheet through the first, and checks
-that the second shows the same clock and the same, refreshed, standings. Everything it
-started is stopped before it exits.
+gunicorn (DEBUG off, a generated SECRET_KEY, loopback only), loads the rankings page, its
+10-second poll, a player's page and the floor (/healthz: the same middleware, no query) with
+wrk (Debian package ``wrk``) or, without it, a thread-pool client, each for a bounded time,
+as phones ask (gzip accepted), and prints median, p95, requests per second and errors. Then
+it starts two gunicorn instances on one database and one cache, changes the round clock and
+confirms a sheet through the first, and checks that the second shows the same clock and the
+same, refreshed, standings. Everything it started is stopped before it exits. Its last line
+is ``SUMMARY {json}``: the p95 of each page and of the floor, the poll's bytes on the wire.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import sys
 import time
@@ -32,19 +35,21 @@ if not __package__:  # run as `python bench/load.py`: import the project, not be
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench._support import (
+    PHONE,
     Session,
     database_kind,
     get,
     load,
     machine,
+    milliseconds,
     redis_server,
     running_gunicorn,
     server_environment,
     setup_django,
+    summary_line,
     temporary_database,
 )
 
-PLAYERS = 500
 ROUNDS = 8
 ORGANISER = ("bench-organiser", "bench-organiser-password-1")
 
@@ -68,9 +73,9 @@ def query_counts(slugs: dict[int, str]) -> dict[int, tuple[int, int]]:
     return counts
 
 
-def prepare(seed: int = 2026) -> dict:
-    """The 500-player tournament with every round but the last confirmed, a 100-player one
-    for the query count, and an organiser login."""
+def prepare(players: int, seed: int = 2026) -> dict:
+    """The tournament with every round but the last confirmed, a 100-player one for the
+    query count (when the first is larger), and an organiser login."""
     from django.contrib.auth import get_user_model
     from django.db import connections
 
@@ -79,16 +84,19 @@ def prepare(seed: int = 2026) -> dict:
 
     started = time.perf_counter()
     tournament = build_tournament(
-        players=PLAYERS, rounds=ROUNDS, seed=seed, confirmed_rounds=ROUNDS - 1
+        players=players, rounds=ROUNDS, seed=seed, confirmed_rounds=ROUNDS - 1
     )
-    small = build_tournament(players=100, rounds=ROUNDS, seed=seed, slug="bench-small")
+    slugs = {players: tournament.slug}
+    if players > 100:
+        small = build_tournament(players=100, rounds=ROUNDS, seed=seed, slug="bench-small")
+        slugs = {100: small.slug, **slugs}
     Round.objects.filter(tournament=tournament, number=ROUNDS).update(status=Round.Status.PLAYING)
     user = get_user_model().objects.create_user(ORGANISER[0], password=ORGANISER[1])
     TournamentStaff.objects.create(
         tournament=tournament, user=user, role=TournamentStaff.Role.ORGANISER
     )
     built = time.perf_counter() - started
-    counts = query_counts({100: small.slug, PLAYERS: tournament.slug})
+    counts = query_counts(slugs)
     table = tournament_table(tournament)
     connections.close_all()
     return {"slug": tournament.slug, "built": built, "counts": counts, "table": table}
@@ -108,23 +116,35 @@ def tournament_table(tournament) -> dict:
     }
 
 
-def run_load(environment: dict, workers: int, slug: str, connections: int, seconds: int) -> None:
+def run_load(
+    environment: dict, workers: int, slug: str, player: int, connections: int, seconds: int
+) -> dict:
     """Each page on a fresh server, so that requests still queued from one run (gunicorn
-    finishes them after the client has gone) do not slow the next."""
+    finishes them after the client has gone) do not slow the next. Returns the SUMMARY's
+    figures of the load."""
     pages = [
-        (f"/t/{slug}/rankings/", "the rankings page"),
-        (f"/t/{slug}/rankings/rows/", "its table, as the page polls it every 10 s"),
+        ("page", f"/t/{slug}/rankings/", "the rankings page"),
+        ("rows", f"/t/{slug}/rankings/data/", "its rows, as the page polls them every 10 s"),
+        ("player", f"/t/{slug}/players/{player}/", "a player's page"),
+        ("floor", "/healthz", "the floor: same middleware, no query, no template"),
     ]
-    for path, label in pages:
+    figures: dict = {"errors": 0}
+    for key, path, label in pages:
         with running_gunicorn(environment, workers=workers) as server:
-            status, body, _headers = get(server.port, path)
+            status, body, _headers = get(server.port, path, headers=PHONE)
             assert status == 200, status
             started = time.perf_counter()
-            get(server.port, path)
+            get(server.port, path, headers=PHONE)
             alone = (time.perf_counter() - started) * 1000
             result = load(server.port, path, connections, seconds)
-        print(f"  GET {path} — {label} ({len(body) / 1024:.0f} KiB, {alone:.0f} ms alone):")
-        print(f"    {connections} connections, {seconds} s: {result.summary()}")
+        size = f"{len(body) / 1024:.1f} KiB on the wire"
+        print(f"  GET {path} — {label} ({size}, {alone:.0f} ms alone):")
+        print(f"    {connections} connections, {seconds} s: {result.summary()}", flush=True)
+        figures[f"{key}_p95_ms"] = milliseconds(result.p95)
+        figures["errors"] += result.errors
+        if key == "rows":
+            figures["rows_bytes"] = len(body)  # gzipped, as a phone receives it
+    return figures
 
 
 def clock_state(port: int, slug: str) -> dict:
@@ -238,6 +258,7 @@ def run_cluster(database_url: str, cache_url: str, slug: str, table: dict, worke
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=500, help="a multiple of 4")
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--workers", type=int, default=4)
@@ -247,6 +268,11 @@ def main() -> None:
     options = parser.parse_args()
 
     print(f"Machine: {machine()}")
+    figures: dict = {
+        "players": options.players,
+        "connections": options.connections,
+        "load_average": round(os.getloadavg()[0], 1),
+    }
     with contextlib.ExitStack() as stack:
         database_url = stack.enter_context(temporary_database("load"))
         cache_url = ""
@@ -255,11 +281,11 @@ def main() -> None:
             if not cache_url:
                 print("redis-server is not installed: using the database cache")
         setup_django(database_url, CACHE_URL=cache_url)
-        data = prepare()
+        data = prepare(options.players)
         kind = database_kind(database_url)
         print(
             f"Database: {kind}; cache: {'Redis' if cache_url else 'database'}; "
-            f"{PLAYERS} players × {ROUNDS} rounds built in {data['built']:.0f} s"
+            f"{options.players} players × {ROUNDS} rounds built in {data['built']:.0f} s"
         )
         for players, (cold, warm) in data["counts"].items():
             print(
@@ -270,12 +296,18 @@ def main() -> None:
         if not options.skip_load:
             environment = server_environment(database_url, CACHE_URL=cache_url)
             print(f"Load: gunicorn, {options.workers} workers, DEBUG off")
-            run_load(
-                environment, options.workers, data["slug"], options.connections, options.seconds
+            figures |= run_load(
+                environment,
+                options.workers,
+                data["slug"],
+                data["table"]["players"][0],
+                options.connections,
+                options.seconds,
             )
         if not options.skip_cluster:
             print("Several servers, one database, one cache:")
             ok = run_cluster(database_url, cache_url, data["slug"], data["table"], options.workers)
+    print(summary_line(figures))
     raise SystemExit(0 if ok else 1)
 
 

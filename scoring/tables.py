@@ -4,11 +4,13 @@ The scores are formatted by `tournament.formatting`; a rounded score (+3.33…) 
 exact value in the cell's title.
 """
 
+import hashlib
 from fractions import Fraction
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring.selectors.rows import NO_HANCHAN_PLAYED, player_rows, team_rows
@@ -31,11 +33,17 @@ TIE_BREAK_LABELS = {
 TIE_BREAK_MARK = "†"
 
 
+def score_shown(value: Fraction) -> tuple[str, str]:
+    """The score as a cell shows it, and its exact value where the text is rounded (the
+    cell's title), for the HTML table and the page's poll alike."""
+    text, rounded = score_text(value, signed=True)
+    return text, str(Fraction(value)) if rounded else ""
+
+
 def score_cell(value: Fraction | None, css: str = "") -> str:
     if value is None:
         return format_html('<span class="muted">–</span>')
-    text, rounded = score_text(value, signed=True)
-    title = str(Fraction(value)) if rounded else ""
+    text, title = score_shown(value)
     classes = " ".join(filter(None, ["score", "negative" if value < 0 else "", css]))
     return format_html('<span class="{}" title="{}">{}</span>', classes, title, text)
 
@@ -120,6 +128,78 @@ class RankingTable(tables.Table):
                 )
             )
         super().__init__(data, extra_columns=extra, **kwargs)
+        # The page's script compares it with the poll's (`live`).
+        self.attrs = {**self.attrs, "data-head": self.head}
+
+    @property
+    def head(self) -> str:
+        """What the table shows besides its rows (headers, legends, sort links, language),
+        hashed: the page's poll sends rows alone, and a page whose head differs fetches the
+        whole table again."""
+        signature = (
+            get_language(),
+            [str(column.header) for column in self.columns],
+            str(self.order_by),
+            sorted(self.provisional_rounds),
+            self.tie_broken,
+            [str(label) for label in self.tie_breaks],
+            not self.data,
+        )
+        return hashlib.sha256(repr(signature).encode()).hexdigest()[:16]
+
+    def live(self) -> dict:
+        """The rows as the page's poll sends them, in the table's order: only what the cells
+        show, arrays rather than HTML (a tenth of the bytes); `static/public/rankings.js`
+        draws them as this table's cells. Each row: id, place (None: no hanchan), the
+        tie-break that ordered it, name, withdrawn, country code and name, club, search text,
+        then the score columns in the table's order (total, rounds, penalties); a score is
+        None, its text, or [text, exact]."""
+
+        def score(value: Fraction | None) -> str | list[str] | None:
+            if value is None:
+                return None
+            text, exact = score_shown(value)
+            return [text, exact] if exact else text
+
+        scores = [column for column in self.columns if isinstance(column.column, ScoreColumn)]
+        rows = []
+        for row in self.rows:
+            record = row.record
+            rows.append(
+                [
+                    record["registration_id"],
+                    record["place_text"] if record["place"] is not None else None,
+                    record.get("decided_by"),
+                    record["name"],
+                    int(record["withdrawn"]),
+                    record["country"],
+                    record["country_name"],
+                    record["club"],
+                    record["search"],
+                    *(score(column.accessor.resolve(record, quiet=True)) for column in scores),
+                ]
+            )
+        return {
+            "head": self.head,
+            "classes": [column.attrs["td"].get("class") or "" for column in self.columns],
+            "player_url": reverse(
+                "public:player", kwargs={"slug": self.slug, "registration_id": 0}
+            ),
+            "labels": {
+                "no_place": str(NO_HANCHAN_PLAYED),
+                "no_place_mark": NO_PLACE,
+                "withdrawn": str(_("withdrawn")),
+                "mark": TIE_BREAK_MARK,
+                "decided": {key: self.decided_by_text(key) for key in TIE_BREAK_LABELS},
+            },
+            "rows": rows,
+        }
+
+    @staticmethod
+    def decided_by_text(criterion: str) -> str:
+        return _("Same total as the next place: decided by %(criterion)s.") % {
+            "criterion": TIE_BREAK_LABELS.get(criterion, criterion)
+        }
 
     def render_place(self, value, record):
         if value is None:
@@ -130,9 +210,7 @@ class RankingTable(tables.Table):
         criterion = record.get("decided_by")
         if not criterion:
             return place
-        said = _("Same total as the next place: decided by %(criterion)s.") % {
-            "criterion": TIE_BREAK_LABELS.get(criterion, criterion)
-        }
+        said = self.decided_by_text(criterion)
         return format_html(
             '{}<sup class="tie-break" title="{}" aria-hidden="true">{}</sup>'
             '<span class="visually-hidden"> ({})</span>',

@@ -68,6 +68,8 @@ MIDDLEWARE = [
     # Each request starts in the server's zone; a tournament's page activates its own.
     "tournament.time_zones.TimeZoneResetMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Above the CSRF middleware: it sees the cookie a page holding a token sets (BREACH).
+    "tournament.compression.PublicGZipMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -7,7 +7,7 @@ from django.urls import include, path
 
 from scoring import urls_public as scoring_public
 from seating import urls_public as seating_public
-from tournament.views import accounts, public, staff
+from tournament.views import accounts, health, language, public, staff
 
 public_patterns = (
     [
@@ -50,7 +50,9 @@ staff_patterns = (
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("healthz", health.healthz, name="healthz"),
+    # Django's set_language, but an anonymous visitor's switch carries no CSRF token.
+    path("i18n/setlang/", language.set_language, name="set_language"),
     # Django's account pages but the password reset's: the site sends no mail, and
     # officials' accounts have no address to send one to (docs/security.md, "Passwords").
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),

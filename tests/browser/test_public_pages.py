@@ -54,6 +54,37 @@ def test_rankings_update_by_themselves_after_a_sheet_is_confirmed(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_the_ranking_draws_the_rows_of_its_json_poll(live_server, new_page):
+    # The poll is the rows as JSON (a tenth of the HTML table): the script draws them as the
+    # table's own cells, links, classes and search text.
+    tournament, referee = demo_event()
+    confirm_table(tournament, referee, 1)
+    page = new_page(1280, 700)
+    polled = []
+    page.on("request", lambda request: polled.append(request.url))
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rankings/")
+    page.wait_for_function("document.getElementById('ranking-status').textContent !== ''")
+    # 50,000 / 30,000 / 25,000 / 15,000 → +35.0 / +5.0 / −10.0 / −30.0 (WRC 2015 §5.9.2).
+    confirm_table(tournament, referee, 2, points=(50000, 30000, 25000, 15000))
+    page.wait_for_function(
+        "document.querySelector('table.ranking').textContent.includes('+35.0')",
+        timeout=25_000,
+    )
+    assert any("/rankings/data/" in url for url in polled)
+    assert not any("/rankings/rows/" in url for url in polled)  # the head did not change
+    assert page.locator("table.ranking tbody tr").count() == 36
+    top = page.locator("table.ranking tbody tr").first
+    assert top.locator("td.total span.score").inner_text() == "+35.0"
+    link = top.locator("td a").first
+    assert re.fullmatch(rf"/t/{tournament.slug}/players/\d+/", link.get_attribute("href"))
+    last = page.locator("table.ranking tbody tr", has_text="−30.0")
+    assert last.locator("td.total span.score.negative").count() == 1
+    # The search box still filters the drawn rows.
+    page.fill("#ranking-search", link.inner_text())
+    assert page.locator("table.ranking tbody tr:not([hidden])").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_ranking_stays_put_when_a_round_is_complete(live_server, new_page):
     # The last sheet of the round comes in while a player reads the middle of the ranking:
     # the round is no longer provisional and its legend goes, but the table does not move.
