@@ -232,7 +232,12 @@ def test_hidden_seating_shows_on_no_public_page(event, client, route):
     assert response.status_code in (200, 404)
     body = response.content.decode().replace(url, "")  # a 404 page names the address asked
     assert _seating_leaks(body, event) == []
-    if "players/<" in route:
+    if route.endswith(".ics"):
+        # The calendar keeps the round times only (tests/public/test_calendar_feed.py).
+        assert "Table" not in body
+        others = event["tournament"].registrations.exclude(pk=event["registration"].pk)
+        assert all(other.player.display_name not in body for other in others)
+    elif "players/<" in route:
         (row,) = response.context["rounds"]
         assert (row["table_number"], row["wind"], row["opponents"]) == (None, "", [])
         assert ">Table<" not in body
