@@ -143,7 +143,7 @@ def swiss_standings(tournament: Tournament, round_: Round) -> tuple[list[int], l
     """Registration ids of the ranked players in the order of the current standings, best
     first, and the rounds before ``round_`` whose score sheets are not all confirmed yet.
     Players without a confirmed hanchan have no place: the Swiss run seats them last."""
-    standings = tournament_standings(tournament)
+    standings = tournament_standings(tournament, fresh=True)
     unfinished = [
         number for number in range(1, round_.number) if number not in standings.complete_rounds
     ]
@@ -157,7 +157,7 @@ def standing_places(tournament: Tournament) -> dict[int, int]:
     by rank among the players it seats would read one off the rankings below them."""
     return {
         entry.registration_id: entry.place
-        for entry in tournament_standings(tournament).entries
+        for entry in tournament_standings(tournament, fresh=True).entries
         if entry.place is not None
     }
 

@@ -22,7 +22,7 @@ class EmaResultsXlsx:
         self.tournament = tournament
 
     def rows(self):
-        for row in player_rows(tournament_standings(self.tournament)):
+        for row in player_rows(tournament_standings(self.tournament, fresh=True)):
             if row.place is None:
                 continue
             player = row.player

@@ -99,7 +99,7 @@ class StandingsPdf:
         return standings_table(rows)
 
     def render(self) -> tuple[str, str, bytes]:
-        standings = tournament_standings(self.tournament)
+        standings = tournament_standings(self.tournament, fresh=True)
         title = _("Standings")
         story = [
             para(f"{self.tournament.name} — {title}", "title"),
@@ -138,7 +138,7 @@ class TeamRankingsPdf:
             para(tournament_subtitle(self.tournament), "subtitle"),
             Spacer(1, 4 * mm),
         ]
-        rows = team_rows(team_standings(self.tournament))
+        rows = team_rows(team_standings(self.tournament, fresh=True))
         if rows:
             story += [
                 para(_("A team's total is the sum of its ranked players' totals."), "small"),
@@ -148,7 +148,7 @@ class TeamRankingsPdf:
         else:
             # As the seating says of a round not seated: a bare heading would pass for a list.
             story.append(para(_("This tournament has no teams."), "h2"))
-        provisional = tournament_standings(self.tournament).provisional_rounds
+        provisional = tournament_standings(self.tournament, fresh=True).provisional_rounds
         if rows and provisional:
             story += [Spacer(1, 2 * mm), para(provisional_note(sorted(provisional)), "small")]
         content = build_pdf(story, title=title, tournament=self.tournament, margins=MARGIN)

@@ -77,7 +77,7 @@ class StandingsXlsx:
             ]
 
     def render(self) -> tuple[str, str, bytes]:
-        standings = tournament_standings(self.tournament)
+        standings = tournament_standings(self.tournament, fresh=True)
         headers = [
             _("Place"),
             _("Last name"),
@@ -90,7 +90,7 @@ class StandingsXlsx:
             _("Status"),
         ]
         sheets = [(_("Standings"), headers, self.rows(standings))]
-        teams = team_rows(team_standings(self.tournament))
+        teams = team_rows(team_standings(self.tournament, fresh=True))
         if teams:
             rows = ([row.place, row.name, score_decimal(row.total), row.members] for row in teams)
             sheets.append((_("Teams"), [_("Place"), _("Team"), _("Total"), _("Players")], rows))

@@ -398,13 +398,15 @@ def _latest_key(tournament_id: int) -> str:
     return f"scoring:standings-latest:{tournament_id}"
 
 
-def tournament_standings(tournament: Tournament) -> Standings:
+def tournament_standings(tournament: Tournament, *, fresh: bool = False) -> Standings:
     """The tournament's standings from the stored seat results and active penalties (cached).
 
     The cache holds the latest version built, with its key (`standings_cache_key`). One
     process at a time builds a new one (a lock taken with `cache.add`); meanwhile the others
     serve the previous version, marked `stale`, or wait for the builder when there is none:
-    a change seen by 200 polling phones costs one build, not 200."""
+    a change seen by 200 polling phones costs one build, not 200. `fresh` never takes the
+    previous version: exports, Swiss pairings and the staff's standings decide or print with
+    what they read, so they wait for the builder (or build)."""
     latest_key = _latest_key(tournament.pk)
     found = cache.get_many([version_key(tournament.pk), latest_key])  # one read of the cache
     version = found.get(version_key(tournament.pk)) or first_standings_version(tournament.pk)
@@ -415,8 +417,10 @@ def tournament_standings(tournament: Tournament) -> Standings:
     lock = f"{key}:building"
     deadline = time.monotonic() + BUILD_WAIT_SECONDS
     while not cache.add(lock, 1, BUILD_LOCK_SECONDS):
-        if latest is not None:
-            return _standings(tournament.pk, latest[1], stale=latest[0] != key)
+        if latest is not None and latest[0] == key:
+            return _standings(tournament.pk, latest[1])  # built meanwhile
+        if latest is not None and not fresh:
+            return _standings(tournament.pk, latest[1], stale=True)
         if time.monotonic() > deadline:
             break  # the builder died or is slow: build too rather than fail the page
         time.sleep(0.05)
@@ -431,12 +435,11 @@ def tournament_standings(tournament: Tournament) -> Standings:
     return _standings(tournament.pk, compact)
 
 
-def team_standings(tournament: Tournament) -> list[TeamStanding]:
+def team_standings(tournament: Tournament, *, fresh: bool = False) -> list[TeamStanding]:
     """Teams ranked by the sum of their members' totals (the engine's
-    `compute_team_standings`); empty without teams."""
-    entries = {
-        str(entry.registration_id): entry for entry in tournament_standings(tournament).entries
-    }
+    `compute_team_standings`); empty without teams. `fresh` as in `tournament_standings`."""
+    standings = tournament_standings(tournament, fresh=fresh)
+    entries = {str(entry.registration_id): entry for entry in standings.entries}
     rows = compute_team_standings(
         TeamMember(key, entry.team_name, entry.total)
         for key, entry in entries.items()

@@ -88,7 +88,7 @@ class StandingsView(TournamentStaffMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        standings = tournament_standings(self.tournament)
+        standings = tournament_standings(self.tournament, fresh=True)
         context["standings"] = standings
         context["rows"] = [
             {

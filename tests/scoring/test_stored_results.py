@@ -224,3 +224,34 @@ def test_the_rankings_page_says_it_is_a_few_seconds_old_during_a_rebuild(event, 
     again = client.get(url, headers={"If-None-Match": stale["ETag"]})
     assert again.status_code == 200  # the new table, not a 304 on the old one
     assert "a few seconds old" not in again.content.decode()
+
+
+def test_exports_and_pairings_wait_for_the_new_standings_during_a_rebuild(event, monkeypatch):
+    # A poll may show the previous version for a second; an export, a Swiss pairing or the
+    # staff's standings decide or print with what they read, so they never take it.
+    from django.core.cache import cache
+
+    from scoring.exports.standings_xlsx import StandingsXlsx
+    from scoring.selectors import standings as standings_module
+    from tests.exports.conftest import open_xlsx
+
+    tournament, round_ = event["tournament"], event["rounds"][0]
+    tournament.confirmation_policy = "single"
+    tournament.save()
+    players = table_registrations(round_, 1)
+    tournament_standings(tournament)  # the previous version, cached
+    enter(round_, 1, make_entry(players), event["users"][Role.REFEREE])
+    lock = f"{standings_module.standings_cache_key(tournament)}:building"
+    assert cache.add(lock, 1, 30)  # another process is building the new version
+    monkeypatch.setattr(standings_module, "BUILD_WAIT_SECONDS", 0.2)
+    assert tournament_standings(tournament).stale
+    # East's 27.3 of make_entry's sheet (WRC 2015 §5.9.2 uma and oka, as above).
+    _name, _type, content = StandingsXlsx(tournament).render()
+    totals = [
+        row[5] for row in open_xlsx(content)["Standings"].iter_rows(min_row=2, values_only=True)
+    ]
+    assert 27.3 in totals
+    fresh = tournament_standings(tournament, fresh=True)
+    assert not fresh.stale
+    assert {e.registration_id: e.total for e in fresh.entries}[players[0].pk] == Fraction(273, 10)
+    cache.delete(lock)
