@@ -430,6 +430,7 @@ def build_tournament(
 
     from scoring.entries import SeatEntry, SheetEntry
     from scoring.models import ScoreSheet, SheetVersion
+    from scoring.services.seat_results import seat_results_rebuild
     from tournament.models import Player, Registration, Round, Seat, Tournament
 
     rng = random.Random(seed)
@@ -510,6 +511,9 @@ def build_tournament(
             sheet.current = version
             sheet.status = ScoreSheet.Status.CONFIRMED
         ScoreSheet.objects.bulk_update(sheets, ["current", "status"], batch_size=1000)
+        # The sheets were written in bulk, past the services: their stored seat results, the
+        # standings' input, are scored as an archive import scores them.
+        seat_results_rebuild(tournament=tournament)
     return tournament
 
 

@@ -6,8 +6,10 @@ Run from the repository root: ``.venv/bin/python -m bench.standings`` (add
 1. The pure rules engine: 5,000 hanchan sheets scored with ``score_hanchan`` and the
    ranking computed with ``compute_standings`` (no Django).
 2. Through the scoring app's ``scoring.selectors.standings.tournament_standings`` with a
-   real database (a temporary SQLite file by default): cold (computed) and warm (cached),
-   with the number of queries of each.
+   real database (a temporary SQLite file by default): cold (ranked from the stored seat
+   results) and warm (cached), with the number of queries of each; then what a change
+   costs: one confirmed sheet's results stored and the standings ranked again, and a full
+   rebuild (every sheet scored again into stored results, then ranked).
 """
 
 from __future__ import annotations
@@ -135,6 +137,34 @@ def print_database() -> None:
             f"(CPU {ms(cold_cpu)}), {cold_queries} queries"
         )
         print(f"  warm (cached): median {ms(warm)} (CPU {ms(warm_cpu)}), {warm_queries} queries")
+        print_changes(tournament)
+
+
+def print_changes(tournament) -> None:
+    """One sheet changed (its results stored, as a confirmation does in its transaction,
+    then the standings ranked again by the next reader), and everything scored again."""
+    from scoring.models import ScoreSheet
+    from scoring.selectors.standings import tournament_standings
+    from scoring.services.seat_results import seat_results_rebuild, seat_results_store
+
+    sheet = ScoreSheet.objects.filter(round__tournament=tournament).select_related("round")[0]
+    stored, ranked, rebuilt = [], [], []
+    for _attempt in range(REPEAT):
+        started = time.perf_counter()
+        seat_results_store(sheet=sheet)
+        stored.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        tournament_standings(tournament)
+        ranked.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        seat_results_rebuild(tournament=tournament)
+        tournament_standings(tournament)
+        rebuilt.append(time.perf_counter() - started)
+    print(
+        f"  one confirmed sheet: results stored {ms(stored)} + standings ranked again "
+        f"{ms(ranked)} = {ms([s + r for s, r in zip(stored, ranked, strict=True)])} (median)"
+    )
+    print(f"  full rebuild (every sheet scored again, then ranked): median {ms(rebuilt)}")
 
 
 def main() -> None:
