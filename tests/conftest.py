@@ -6,6 +6,7 @@ import itertools
 import pytest
 from django.forms import MultipleChoiceField, MultiWidget
 from django.utils import translation
+from hypothesis import HealthCheck, settings
 
 from tournament.models import Player, Registration, Round, Team, Tournament, TournamentStaff
 
@@ -176,3 +177,14 @@ def admin_form_data(page) -> dict:
             else:
                 data[form.add_prefix(name)] = value
     return data
+
+
+def derandomised(examples: int) -> settings:
+    """Hypothesis settings for the suites that drive the site: the same examples on every
+    run (CI fails or passes for a reason), no deadline, fixtures shared by the examples."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 from django.core.management import CommandError, call_command
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.entries import score_stored
@@ -20,6 +20,7 @@ from scoring.selectors.standings import load_results, tournament_standings
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
 from scoring.services.sheets import sheet_correct
 from tests.conftest import (
+    derandomised,
     make_registration,
     make_registrations,
     make_rounds,
@@ -30,12 +31,7 @@ from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_re
 from tournament.models import Registration
 
 EXAMPLES = 8
-SUITE = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,  # the same examples on every run: CI fails or passes for a reason
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+SUITE = derandomised(EXAMPLES)
 # Final points adding up to 4 × 30,000 (WRC 2015 §5.9.2), ties included: split uma and oka
 # give thirds and quarters, which the stored unit must hold exactly.
 POINTS = [

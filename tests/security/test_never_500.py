@@ -26,12 +26,13 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.models import Penalty
 from tests.conftest import (
     confirm_sheet,
+    derandomised,
     make_registrations,
     make_rounds,
     make_seats,
@@ -41,12 +42,7 @@ from tournament.exports.registry import ROUND_EXPORTS, TOURNAMENT_EXPORTS
 from tournament.models import Registration, Round, Team, Tournament
 
 EXAMPLES = 10
-SUITE = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,  # the same examples on every run: CI fails or passes for a reason
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+SUITE = derandomised(EXAMPLES)
 
 # --- hostile values -------------------------------------------------------------------------
 
