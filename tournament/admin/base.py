@@ -8,10 +8,11 @@ from typing import TypeVar
 from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.admin.widgets import AutocompleteSelect
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Case, F, OrderBy, Q, Value, When
 from django.db.models.functions import Length
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 from django_countries import countries
 
@@ -246,3 +247,14 @@ class ReadOnlyAdmin(TournamentScopedAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
+
+
+def changeable_tournament(
+    model_admin: admin.ModelAdmin, request: HttpRequest, pk: int
+) -> Tournament:
+    """The tournament of a page the admin adds beside the change form (player import,
+    officials): one of the user's tournaments (a 404 for another's), which they may change."""
+    tournament = get_object_or_404(model_admin.get_queryset(request), pk=pk)
+    if not model_admin.has_change_permission(request, tournament):
+        raise PermissionDenied
+    return tournament

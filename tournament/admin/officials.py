@@ -4,7 +4,7 @@ role and a login card with a one-time link), print a card again, take a role awa
 import segno
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -12,6 +12,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.admin.base import changeable_tournament
 from tournament.admin.staff import accounts_of, follow_admin_access
 from tournament.login_links import login_link_expiry, login_link_path, may_have_login_link
 from tournament.models import Tournament, TournamentStaff
@@ -107,15 +108,8 @@ class OfficialsViews:
         ]
         return custom + super().get_urls()
 
-    def _officials_tournament(self, request: HttpRequest, pk: int) -> Tournament:
-        """One of the user's tournaments (a 404 for another's), which they may change."""
-        tournament = get_object_or_404(self.get_queryset(request), pk=pk)
-        if not self.has_change_permission(request, tournament):
-            raise PermissionDenied
-        return tournament
-
     def officials_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        tournament = self._officials_tournament(request, pk)
+        tournament = changeable_tournament(self, request, pk)
         form = InviteForm(request.POST or None, tournament=tournament)
         if request.method == "POST" and form.is_valid():
             try:
@@ -160,7 +154,7 @@ class OfficialsViews:
         return TemplateResponse(request, "admin/tournament/officials.html", context)
 
     def _staff(self, request: HttpRequest, pk: int, staff: int) -> TournamentStaff:
-        tournament = self._officials_tournament(request, pk)
+        tournament = changeable_tournament(self, request, pk)
         return get_object_or_404(
             TournamentStaff.objects.select_related("user", "tournament"),
             pk=staff,

@@ -3,17 +3,18 @@ exported, from the tournament's admin page."""
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
+from tournament.admin.base import changeable_tournament
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, check_size, described, read_table
-from tournament.models import Player, Tournament
+from tournament.models import Player
 from tournament.names import isolate
 from tournament.services.players import ImportOutcome, players_import
 
@@ -62,14 +63,8 @@ class PlayerImportViews:
         ]
         return custom + super().get_urls()
 
-    def _tournament(self, request: HttpRequest, pk: int) -> Tournament:
-        tournament = get_object_or_404(self.get_queryset(request), pk=pk)
-        if not self.has_change_permission(request, tournament):
-            raise PermissionDenied
-        return tournament
-
     def import_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        tournament = self._tournament(request, pk)
+        tournament = changeable_tournament(self, request, pk)
         bound = request.method == "POST"
         form = ImportUploadForm(request.POST if bound else None, request.FILES if bound else None)
         if request.method == "POST" and form.is_valid():
@@ -96,7 +91,7 @@ class PlayerImportViews:
         return TemplateResponse(request, "admin/tournament/import_upload.html", context)
 
     def import_confirm_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        tournament = self._tournament(request, pk)
+        tournament = changeable_tournament(self, request, pk)
         pending = request.session.get(IMPORT_SESSION_KEY.format(pk=pk))
         if not pending:
             messages.warning(request, _("Upload a player list first."))
@@ -143,7 +138,7 @@ class PlayerImportViews:
         return TemplateResponse(request, "admin/tournament/import_preview.html", context)
 
     def export_registrations_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        tournament = self._tournament(request, pk)
+        tournament = changeable_tournament(self, request, pk)
         filename, content_type, content = RegistrationsXlsx(tournament).render()
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
