@@ -16,7 +16,7 @@ from typing import Any
 
 import segno
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -33,27 +33,9 @@ from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_ra
 from tournament.formatting import format_place, format_points, format_score
 from tournament.models import Registration, Seat
 from tournament.names import fold
-from tournament.views.public import POLL_SECONDS, PublicTournamentMixin
+from tournament.views.public import POLL_SECONDS, PublicTournamentMixin, answer_poll, etag_of
 
 RANKING_CACHE_SECONDS = 600
-
-
-def etag_of(key: str) -> str:
-    """A strong ETag for a version key (the key may name the tournament: it is hashed)."""
-    return f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
-
-
-def answer_poll(request, etag: str, render: Callable[[], HttpResponse]) -> HttpResponse:
-    """A page's poll asks whether it changed since the version it has (If-None-Match): a 304
-    if not, which costs no rendering, else `render()`; both carry the version (unless
-    `render()` names another) and are re-validated every time (no-cache)."""
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
-    else:
-        response = render()
-    response.setdefault("ETag", etag)
-    response["Cache-Control"] = "no-cache"
-    return response
 
 
 class RankingsMixin(PublicTournamentMixin):

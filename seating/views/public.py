@@ -5,10 +5,8 @@ them (show seating off; the feed then gives the rounds' times only).
 Every page re-reads itself: a round may be seated again while it is on the wall or a phone.
 """
 
-import hashlib
-
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.views import View
@@ -24,7 +22,7 @@ from tournament.selectors import (
     seats_of_player,
     tables_of_round,
 )
-from tournament.views.public import POLL_SECONDS, PublicTournamentMixin
+from tournament.views.public import POLL_SECONDS, PublicTournamentMixin, answer_poll, etag_of
 
 # Seat cards find my seat shows at most: a phone's screenful or two.
 SEAT_MATCHES_SHOWN = 20
@@ -122,12 +120,10 @@ class PlayerCalendarView(PublicTournamentMixin, View):
             filename, content_type, content = PlayerCalendar(
                 tournament, registration, seats, uid_domain=settings.CALENDAR_UID_DOMAIN
             ).render()
-        etag = f'"{hashlib.sha256(content).hexdigest()[:32]}"'
-        if etag in request.headers.get("If-None-Match", ""):
-            response = HttpResponseNotModified()
-        else:
+
+        def render() -> HttpResponse:
             response = HttpResponse(content, content_type=content_type)
             response["Content-Disposition"] = f'inline; filename="{filename}"'
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        return response
+            return response
+
+        return answer_poll(request, etag_of(content.decode()), render)

@@ -6,11 +6,15 @@ the organiser's switches (hidden tournament, rankings, seating), the rankings an
 pages of `scoring.views.public` and the seating pages of `seating.views.public` included:
 `shows` is the one rule of a switch, asked by the pages it closes and by every page, link
 and column that would show what it hides (a player page's tables, winds and opponents).
-Every page runs a fixed number of queries whatever the number of players.
+Every page runs a fixed number of queries whatever the number of players. `answer_poll` and
+`etag_of` answer every live page's poll and the calendar feed with a 304 while nothing changed.
 """
 
+import hashlib
+from collections.abc import Callable
+
 from django.db.models import Q
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views import View
@@ -24,6 +28,26 @@ from tournament.time_zones import activate_time_zone
 
 #: How often a page left open re-reads itself (rankings, seating, find my seat).
 POLL_SECONDS = 10
+
+
+def etag_of(key: str) -> str:
+    """A strong ETag for a version key (the key may name the tournament: it is hashed)."""
+    return f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
+
+
+def answer_poll(
+    request: HttpRequest, etag: str, render: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """A page's poll asks whether it changed since the version it has (If-None-Match): a 304
+    if not, which costs no rendering, else `render()`; both carry the version (unless
+    `render()` names another) and are re-validated every time (no-cache)."""
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = render()
+    response.setdefault("ETag", etag)
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 class PublicTournamentMixin:
