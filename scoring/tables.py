@@ -95,10 +95,20 @@ class RankingTable(tables.Table):
         sequence = ("place", "name", "country", "club", "total", "...", "penalty")
 
     def __init__(
-        self, data, *, slug: str, round_numbers, provisional_rounds, tie_breaks=(), **kwargs
+        self,
+        data,
+        *,
+        slug: str,
+        round_numbers,
+        provisional_rounds,
+        tie_breaks=(),
+        stale: bool = False,
+        **kwargs,
     ):
         self.slug = slug
         self.provisional_rounds = provisional_rounds
+        # Ranked from the previous standings while another process builds the new ones.
+        self.stale = stale
         # Said under the table when an equal total was ordered by them (the legend).
         self.tie_breaks = [TIE_BREAK_LABELS.get(name, name) for name in tie_breaks]
         self.tie_broken = any(row.get("decided_by") for row in data)

@@ -66,16 +66,15 @@ class RankingsMixin(PublicTournamentMixin):
         query = fold(params.get("q", ""))
         if query:
             rows = [row for row in rows if all(w in row["search"] for w in query.split())]
-        table = RankingTable(
+        return RankingTable(
             rows,
             slug=self.get_tournament().slug,
             round_numbers=standings.round_numbers,
             provisional_rounds=standings.provisional_rounds,
             tie_breaks=self.get_tournament().get_rules().tie_breaks,
             order_by=params.get("sort") or "place",
+            stale=standings.stale,
         )
-        table.stale = standings.stale
-        return table
 
     def table_key(self) -> str:
         """The table depends on the standings, the ranking's query and the language."""
@@ -105,8 +104,7 @@ class RankingsMixin(PublicTournamentMixin):
             # The sort links carry the ranking's query only, as the cache key does.
             request = copy.copy(self.request)
             request.GET = self.ranking_query
-            context = {"table": table, "stale": table.stale}
-            return render_to_string("public/_ranking_table.html", context, request=request)
+            return render_to_string("public/_ranking_table.html", {"table": table}, request=request)
 
         html, etag = self.cached(key, "html", render)
         return mark_safe(html), etag  # escaped by our template
