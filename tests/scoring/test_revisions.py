@@ -38,6 +38,7 @@ def _correction(client, event, players) -> dict:
     """The organiser opens the correction page and checks other numbers than both entries."""
     page = client.get(_url(event, "correct"))
     revision = page.context["form"]["revision"].value()
+    # Every sheet here adds up to 4 × 30,000 start points (WRC 2015 §4.1).
     data = sheet_form_data(players, points=(42300, 31000, 19000, 27700), revision=revision)
     return _checked(client, _url(event, "correct"), {**data, "reason": "Paper sheet read again"})
 

@@ -390,6 +390,7 @@ def run_form(staff_client, event, url: str, **kwargs) -> None:
     load_every_page(staff_client, event)
 
 
+# A valid sheet: the four add up to 4 × 30,000 start points (WRC 2015 §4.1).
 FINAL_POINTS = {
     f"{wind}_points": [str(points)]
     for wind, points in zip("ESWN", (42300, 31000, 27700, 19000), strict=True)

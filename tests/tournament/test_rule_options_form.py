@@ -107,6 +107,7 @@ def test_a_value_typed_equal_to_the_default_is_not_stored(admin_client):
     ("values", "field", "english", "french"),
     [
         (
+            # start points: 100,000 at most (docs/rules-engine.md, "Ranges")
             {"option_start_points": "100100"},
             "option_start_points",
             'Option "start_points" must be at most 100000; got 100100.',
