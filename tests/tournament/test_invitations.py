@@ -259,3 +259,27 @@ def test_a_referee_cannot_invite(client, tournament, django_user_model):
 def test_the_invitation_page_in_french(boss_client, tournament):
     page = boss_client.get(officials_url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Inviter un officiel" in page
+
+
+def test_an_organiser_confirms_before_giving_up_their_own_role_and_never_the_last(
+    client, tournament, django_user_model
+):
+    # Removing one's own organiser role closes the tournament's admin to them at once.
+    claire = django_user_model.objects.create_user("claire", password="pw-cl-123", is_staff=True)
+    denis = django_user_model.objects.create_user("denis", password="pw-de-123", is_staff=True)
+    own = make_staff(tournament, claire, Role.ORGANISER)
+    client.force_login(claire)
+    url = reverse("admin:tournament_tournament_remove_role", args=[tournament.pk, own.pk])
+    # The only organiser: refused, even confirmed.
+    refused = client.post(url, {"own": "confirmed"}, follow=True)
+    assert "You are the only organiser" in refused.content.decode()
+    assert tournament.staff.filter(pk=own.pk).exists()
+    # With a co-organiser: a first click warns, the second removes.
+    make_staff(tournament, denis, Role.ORGANISER)
+    warned = client.post(url, follow=True)
+    page = warned.content.decode()
+    assert "That is your own role" in page
+    assert "Remove my own role" in page
+    assert tournament.staff.filter(pk=own.pk).exists()
+    assert client.post(url, {"own": "confirmed"})["Location"] == reverse("admin:index")
+    assert not tournament.staff.filter(pk=own.pk).exists()

@@ -146,3 +146,23 @@ def test_an_organiser_sees_the_failed_logins_and_lifts_the_lock(client, events, 
     entry = AuditEntry.objects.get(action="staff.login_unlock")
     assert (entry.actor, entry.tournament) == (events["co"], events["ours"])
     assert entry.data == {"user": "referee-1", "failures": settings.AXES_FAILURE_LIMIT}
+
+
+def test_only_an_administrator_lifts_an_administrator_s_lock(
+    client, events, settings, django_user_model
+):
+    # An administrator's password opens every tournament: a co-organiser must not be able to
+    # reopen its guessing by lifting the lock.
+    root = django_user_model.objects.create_superuser("root", "root@example.org", "pw-root-123")
+    make_staff(events["ours"], root, Role.HEAD_REFEREE)
+    _lock(Client(), "root", settings.AXES_FAILURE_LIMIT)
+    client.force_login(events["co"])
+    url = reverse("admin:tournament_tournamentstaff_changelist")
+    selected = list(TournamentStaff.objects.filter(user=root).values_list("pk", flat=True))
+    done = client.post(url, {"action": "lift_login_lock", "_selected_action": selected})
+    assert (
+        "Only an administrator can lift the login lock of root."
+        in client.get(done["Location"]).content.decode()
+    )
+    assert _login(Client(), "root", "pw-root-123").status_code == 429
+    assert not AuditEntry.objects.filter(action="staff.login_unlock").exists()

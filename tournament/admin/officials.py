@@ -150,6 +150,7 @@ class OfficialsViews:
             "opts": self.model._meta,
             "form": form,
             "officials": officials,
+            "confirm_own": request.GET.get("confirm", ""),
         }
         return TemplateResponse(request, "admin/tournament/officials.html", context)
 
@@ -187,9 +188,27 @@ class OfficialsViews:
     def remove_role_view(self, request: HttpRequest, pk: int, staff: int) -> HttpResponse:
         """One click, audited; the account stays."""
         role = self._staff(request, pk, staff)
+        back = redirect("admin:tournament_tournament_officials", pk)
         if request.method != "POST":
-            return redirect("admin:tournament_tournament_officials", pk)
-        staff_role_delete(staff=role, acting_user=request.user)
+            return back
+        own = role.user_id == request.user.pk and not request.user.is_superuser
+        if own and request.POST.get("own") != "confirmed":
+            messages.warning(
+                request,
+                _(
+                    "That is your own role: once it is removed you can no longer run "
+                    "%(tournament)s. Press “Remove my own role” to confirm."
+                )
+                % {"tournament": role.tournament},
+            )
+            return redirect(
+                reverse("admin:tournament_tournament_officials", args=[pk]) + f"?confirm={role.pk}"
+            )
+        try:
+            staff_role_delete(staff=role, acting_user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return back
         follow_admin_access(self, request, accounts_of([role]))
         messages.success(
             request,

@@ -1,8 +1,9 @@
 """Staff roles: a tournament's organisers, head referees and referees, and the Staff status
 of their accounts that the admin needs."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -97,11 +98,20 @@ class TournamentStaffAdmin(ServiceWritesMixin, TournamentScopedAdmin):
     @admin.action(description=gettext_lazy("Lift the login lock"), permissions=["view"])
     def lift_login_lock(self, request: HttpRequest, queryset) -> None:
         """For an official in front of the organiser who cannot log in: let them in now."""
-        lifted = [
-            staff.user.get_username()
-            for staff in queryset.select_related("user", "tournament")
-            if staff_login_unlock(staff=staff, acting_user=request.user)
-        ]
+        lifted, refused = [], []
+        for staff in queryset.select_related("user", "tournament"):
+            try:
+                if staff_login_unlock(staff=staff, acting_user=request.user):
+                    lifted.append(staff.user.get_username())
+            except PermissionDenied:
+                refused.append(staff.user.get_username())
+        if refused:
+            self.message_user(
+                request,
+                _("Only an administrator can lift the login lock of %(users)s.")
+                % {"users": ", ".join(refused)},
+                level=messages.WARNING,
+            )
         message = ngettext(
             "Login lock lifted for %(users)s.",
             "Login locks lifted for %(users)s.",

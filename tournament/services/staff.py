@@ -5,8 +5,10 @@ from enum import Enum
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from tournament.login_throttling import attempts_of
 from tournament.models import Tournament, TournamentStaff
@@ -80,7 +82,23 @@ def staff_role_update(
 
 @transaction.atomic
 def staff_role_delete(*, staff: TournamentStaff, acting_user) -> None:
-    """Take a role away; the account stays."""
+    """Take a role away; the account stays. An organiser cannot take away their own role
+    when it is the tournament's last: nobody but an administrator could run it then."""
+    organiser = TournamentStaff.Role.ORGANISER
+    if (
+        staff.role == organiser
+        and staff.user_id == acting_user.pk
+        and not acting_user.is_superuser
+        and not staff.tournament.staff.filter(role=organiser).exclude(pk=staff.pk).exists()
+    ):
+        raise ValidationError(
+            _(
+                "You are the only organiser of %(tournament)s: give another official the "
+                "organiser role before you give up yours."
+            )
+            % {"tournament": staff.tournament},
+            code="last_organiser",
+        )
     record_delete(
         staff, tournament=staff.tournament, action="staff.role_delete", acting_user=acting_user
     )
@@ -90,7 +108,12 @@ def staff_role_delete(*, staff: TournamentStaff, acting_user) -> None:
 def staff_login_unlock(*, staff: TournamentStaff, acting_user) -> int:
     """Lift the login lock of an official of the tournament (every address and device of
     the account): an official on a device they never logged in on has no other way in
-    while someone keeps typing wrong passwords for them. The failed logins lifted."""
+    while someone keeps typing wrong passwords for them. The failed logins lifted.
+
+    An administrator's lock only an administrator lifts: an organiser must not be able to
+    reopen the guessing of a password that opens every tournament."""
+    if staff.user.is_superuser and not acting_user.is_superuser:
+        raise PermissionDenied
     username = staff.user.get_username()
     attempts = attempts_of(username)
     failures = attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
