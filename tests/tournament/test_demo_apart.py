@@ -76,6 +76,24 @@ def test_the_admins_player_search_says_a_player_is_the_demos(demo, admin_client)
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("model", ["player", "tournament"])
+def test_the_admin_lists_filter_out_the_demo(demo, admin_client, model):
+    # An organiser checking the real event's players (or its tournament) before an export
+    # sees which rows are the demo's, and lists the real ones alone.
+    make_player(first_name="Anna", last_name="Berg")
+    make_tournament(name="Lyon Riichi Open")
+    url = reverse(f"admin:tournament_{model}_changelist")
+    page = admin_client.get(url)
+    assert "is_demo" in page.context["cl"].list_display
+    real = admin_client.get(url, {"is_demo__exact": "0"}).context["cl"].result_list
+    assert real
+    assert not any(row.is_demo for row in real)
+    demo_rows = admin_client.get(url, {"is_demo__exact": "1"}).context["cl"].result_list
+    assert demo_rows
+    assert all(row.is_demo for row in demo_rows)
+
+
+@pytest.mark.django_db
 def test_remove_demo_deletes_the_demo_and_nothing_real(demo, capsys, monkeypatch):
     monkeypatch.setenv("ORGANISER_PASSWORD", "for-the-event")
     call_command("ensure_organiser", verbosity=0)  # an organiser of the demo too

@@ -49,8 +49,16 @@ class PlayerAdmin(ServiceWritesMixin, PlayerListMixin, admin.ModelAdmin):
     player_column = "last_name"  # sorting by last name keeps the placeholders last
     form = PlayerAdminForm
     ordering = player_ordering()  # the list and the search box for a registration's player
-    list_display = ["last_name", "first_name", "nickname", "country", "club", "ema_number"]
-    list_filter = [CountryInUseFilter]
+    list_display = [
+        "last_name",
+        "first_name",
+        "nickname",
+        "country",
+        "club",
+        "ema_number",
+        "is_demo",
+    ]
+    list_filter = [CountryInUseFilter, "is_demo"]
     search_fields = ["first_name", "last_name", "nickname", "club", "ema_number"]
 
     @staticmethod

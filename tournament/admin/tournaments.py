@@ -144,8 +144,8 @@ class TournamentAdmin(
         ),
     ]
     formfield_overrides = {models.JSONField: {"form_class": RuleOptionsField}}
-    list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public"]
-    list_filter = ["status", "ruleset", "is_public"]
+    list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public", "is_demo"]
+    list_filter = ["status", "ruleset", "is_public", "is_demo"]
     search_fields = ["name", "venue", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TeamInline, StaffInline]
