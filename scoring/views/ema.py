@@ -18,7 +18,13 @@ class EmaPreviewView(TournamentStaffMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         preview = ema_preview(self.tournament)
         context["preview"] = preview
-        context["weight"] = score_decimal(preview.weight.total)
+        weight = preview.weight
+        context["weight"] = score_decimal(weight.total)
+        # Halves read 0.5 (0,5 in French), never 1/2.
+        context["terms"] = {
+            name: score_decimal(getattr(weight, name))
+            for name in ("duration", "players", "countries", "qualification")
+        }
         context["ranks"] = [
             {
                 "line": line,

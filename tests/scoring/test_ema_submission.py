@@ -19,7 +19,7 @@ from scoring.services.penalties import penalty_give
 from tests.conftest import make_player, make_registration, make_rounds, make_staff, make_tournament
 from tests.exports.conftest import open_xlsx
 from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
-from tournament.models import Registration
+from tournament.models import Player, Registration
 
 
 @pytest.fixture
@@ -213,3 +213,15 @@ def test_the_staff_page_speaks_french(client, event):
     page = response.content.decode()
     assert "Poids MERS" in page
     assert "ema-pack-xlsx" in page
+
+
+def test_the_staff_page_writes_half_points_as_decimals(client, event):
+    tournament = event["tournament"]
+    # Two more countries (ES, NL): 6 in all, "6 <= X <= 9" → +0.5, a weight of 2.5.
+    Player.objects.filter(first_name="Joueur0").update(country="ES")
+    Player.objects.filter(first_name="Joueur1").update(country="NL")
+    client.force_login(event["organiser"])
+    page = client.get(reverse("scoring:ema", kwargs={"slug": tournament.slug})).content.decode()
+    assert '<span class="mers-weight">2.5</span>' in page
+    assert '<td class="number">0.5</td>' in page
+    assert "1/2" not in page
