@@ -120,7 +120,6 @@ def ema_preview(tournament: Tournament) -> EmaPreview:
         registration.player.country.code for registration in substitutes
     }
     countries.discard("")
-    countries.discard(None)
     placed = [entry for entry in participants if entry.place is not None]
     ranks = base_ranks([entry.place for entry in placed])
     days = (tournament.end_date - tournament.start_date).days + 1
