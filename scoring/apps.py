@@ -23,6 +23,7 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from scoring.blind_entry import refuse_archive_while_blind
         from scoring.exports.ema import EmaResultsXlsx
+        from scoring.exports.ema_pack import EmaPackXlsx
         from scoring.exports.score_sheets import ScoreSheetsPdf
         from scoring.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
         from scoring.exports.standings_xlsx import StandingsXlsx
@@ -45,6 +46,9 @@ class ScoringConfig(AppConfig):
             offered=_has_teams,
         )
         register_tournament_export("ema-xlsx", _("EMA results (XLSX)"), EmaResultsXlsx, position=40)
+        register_tournament_export(
+            "ema-pack-xlsx", _("EMA submission pack (XLSX)"), EmaPackXlsx, position=45
+        )
         register_round_export(
             "score-sheets-pdf", _("Score sheets (PDF)"), ScoreSheetsPdf, position=30
         )

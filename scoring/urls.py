@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring.views import penalties, rounds, sheets
+from scoring.views import ema, penalties, rounds, sheets
 
 app_name = "scoring"
 
@@ -11,6 +11,7 @@ table = "round/<int:number>/table/<int:table>/"
 urlpatterns = [
     path("", rounds.RoundListView.as_view(), name="rounds"),
     path("standings/", rounds.StandingsView.as_view(), name="standings"),
+    path("ema/", ema.EmaPreviewView.as_view(), name="ema"),
     path("round/<int:number>/", rounds.RoundTablesView.as_view(), name="round"),
     path(table, sheets.SheetView.as_view(), name="sheet"),
     path(f"{table}hands/", sheets.HandsView.as_view(), name="hands"),

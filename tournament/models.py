@@ -121,6 +121,14 @@ class Tournament(models.Model):
         help_text=_("Hide the public rankings, e.g. before the final."),
     )
     show_seating = models.BooleanField(_("show seating"), default=True)
+    mers_qualification = models.BooleanField(
+        _("players had to qualify (MERS)"),
+        default=False,
+        help_text=_(
+            "Entry only through a qualification: the European Mahjong Association's ranking "
+            "weight of the tournament counts one more point (EMA, Basics for ranking system)."
+        ),
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )

@@ -16,6 +16,9 @@ from tournament.exports.xlsx import workbook_bytes
 from tournament.formatting import score_decimal
 from tournament.models import Tournament
 
+# In English whatever the organiser's language: the columns the EMA reads.
+EMA_HEADERS = ["Place", "EMA number", "Last name", "First name", "Country", "Points"]
+
 
 class EmaResultsXlsx:
     def __init__(self, tournament: Tournament) -> None:
@@ -36,6 +39,5 @@ class EmaResultsXlsx:
             ]
 
     def render(self) -> tuple[str, str, bytes]:
-        headers = ["Place", "EMA number", "Last name", "First name", "Country", "Points"]
-        content = workbook_bytes([(_("EMA results"), headers, self.rows())])
+        content = workbook_bytes([(_("EMA results"), EMA_HEADERS, self.rows())])
         return f"{self.tournament.slug}-ema-results.xlsx", XLSX_CONTENT_TYPE, content

@@ -13,6 +13,7 @@ from tests.scoring.conftest import Role
 REFEREE_PAGES = [
     ("rounds", {}),
     ("standings", {}),
+    ("ema", {}),
     ("round", {"number": 1}),
     ("sheet", {"number": 1, "table": 1}),
     ("hands", {"number": 1, "table": 1}),

@@ -139,6 +139,7 @@ class TournamentAdmin(
                     "show_rankings",
                     "show_seating",
                     "status",
+                    "mers_qualification",
                 ]
             },
         ),
