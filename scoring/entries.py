@@ -27,6 +27,7 @@ from scoring.rules import (
     RulesErrors,
     RuleSet,
     SeatSheet,
+    Win,
     replay_game,
     score_hanchan,
 )
@@ -70,11 +71,19 @@ _STORED_HAND_KEYS = (
 
 
 def hand_to_data(hand: Hand) -> dict[str, Any]:
-    """A hand as the sheet stores it (JSON lists, the paid seat in "winner")."""
+    """A hand as the sheet stores it (JSON lists, the paid seat in "winner").
+
+    Several winners on one discard are stored as the engine's JSON has them (docs/cli.md,
+    "Several winners on one discard"): a `wins` list of objects, only on such a hand, so the
+    hands stored before it are read and compared unchanged.
+    """
     data = {key: getattr(hand, key) for key in _STORED_HAND_KEYS}
     if hand.result == "nagashi":
         data["winner"] = hand.player
-    return {key: list(value) if isinstance(value, tuple) else value for key, value in data.items()}
+    data = {key: list(value) if isinstance(value, tuple) else value for key, value in data.items()}
+    if hand.wins:
+        data["wins"] = [dataclasses.asdict(win) for win in hand.wins]
+    return data
 
 
 def hand_from_data(data: Mapping[str, Any]) -> Hand:
@@ -82,6 +91,8 @@ def hand_from_data(data: Mapping[str, Any]) -> Hand:
     values = {key: tuple(val) if isinstance(val, list) else val for key, val in data.items()}
     if values.get("result") == "nagashi":
         values["player"] = values.pop("winner", None)
+    if "wins" in values:
+        values["wins"] = tuple(Win(**win) for win in values["wins"])
     return Hand(**values)
 
 

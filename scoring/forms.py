@@ -10,6 +10,7 @@ import math
 import uuid
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -17,9 +18,22 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from scoring.entries import SeatEntry, SheetEntry, TableContext, hand_from_data, hand_to_data
-from scoring.messages import NOT_RANKED_NO_PENALTY, form_field_for, message_for
+from scoring.messages import (
+    NOT_RANKED_NO_PENALTY,
+    WIN_COLUMNS,
+    form_field_for,
+    message_for,
+    win_field,
+)
 from scoring.models import Penalty
-from scoring.rules import APPLICABLE_KEYS, Hand, RulesError, RulesErrors, check_penalty
+from scoring.rules import (
+    APPLICABLE_KEYS,
+    Hand,
+    RulesError,
+    RulesErrors,
+    RuleSet,
+    check_penalty,
+)
 from tournament.models import WIND_LABELS, WINDS, Registration, Round
 from tournament.names import choice_sort_key
 
@@ -276,20 +290,30 @@ class HandForm(forms.Form):
 
     # Engine field -> the column of this form that shows its error.
     FIELD_FOR = {"player": "winner"}
-    # Keys the engine reads for a result only to refuse them (a tsumo has no discarder), and
-    # several winners on one discard, which this form does not take yet (the CLI does).
+    # Keys the engine reads for a result only to refuse them (a tsumo has no discarder); a
+    # ron's `wins` are the extra winners' columns (`extra_win_fields`).
     NOT_ASKED = {"tsumo": {"loser"}, "ron": {"wins"}}
+    #: How many players win on one discard at most, by the rule set's `multiple_ron`.
+    WINNERS_AT_MOST = {"head_bump": 1, "double_ron": 2, "triple_ron": 3}
 
     @classmethod
-    def fields_by_result(cls) -> dict[str, list[str]]:
+    def fields_by_result(cls, rules: RuleSet) -> dict[str, list[str]]:
         """The columns that mean something for each result, from the engine's own list, so
-        the page can show only those."""
+        the page can show only those; a ron has the extra winners' columns where the rule
+        set lets several players win on one discard."""
+        extra = cls.extra_win_fields(cls.WINNERS_AT_MOST[rules.multiple_ron])
         return {
             result: sorted(
                 {cls.FIELD_FOR.get(key, key) for key in keys} - cls.NOT_ASKED.get(result, set())
+                | (set(extra) if result == "ron" else set())
             )
             for result, keys in APPLICABLE_KEYS.items()
         }
+
+    @staticmethod
+    def extra_win_fields(winners: int) -> list[str]:
+        """The columns of the second and later winners on one discard (`winner_2`, `han_2`…)."""
+        return [win_field(column, index) for index in range(1, winners) for column in WIN_COLUMNS]
 
     result = forms.ChoiceField(
         label=_("Result"),
@@ -307,6 +331,15 @@ class HandForm(forms.Form):
     han = count_field(_("Han"), required=False)
     fu = count_field(_("Fu"), required=False)
     yakuman = count_field(_("Yakuman"), required=False)
+    # Several winners on one discard (EMA 2016 §3.4.9): each further winner's own hand.
+    winner_2 = forms.ChoiceField(label=_("Second winner"), choices=SEAT_CHOICES, required=False)
+    han_2 = count_field(_("Han, second winner"), required=False)
+    fu_2 = count_field(_("Fu, second winner"), required=False)
+    yakuman_2 = count_field(_("Yakuman, second winner"), required=False)
+    winner_3 = forms.ChoiceField(label=_("Third winner"), choices=SEAT_CHOICES, required=False)
+    han_3 = count_field(_("Han, third winner"), required=False)
+    fu_3 = count_field(_("Fu, third winner"), required=False)
+    yakuman_3 = count_field(_("Yakuman, third winner"), required=False)
     riichi = _seats_field(_("Riichi"))
     tenpai = _seats_field(_("Tenpai"))
     ron_claimants = _seats_field(_("Ron called by"))
@@ -323,7 +356,7 @@ class HandForm(forms.Form):
                 (wind, f"{label} · {seat_names[wind]}" if seat_names.get(wind) else label)
                 for wind, label in SEAT_CHOICES[1:]
             ]
-            for name in ("winner", "loser", "offender", "pao"):
+            for name in ("winner", "winner_2", "winner_3", "loser", "offender", "pao"):
                 self.fields[name].choices = [SEAT_CHOICES[0], *named]
         extra = []
         if rules is not None and rules.nagashi_mangan:
@@ -356,41 +389,67 @@ class HandForm(forms.Form):
             ]
         return lines
 
-    def to_hand(self) -> Hand:
-        """The hand of this row: its columns are the stored sheet's (`hand_from_data`)."""
+    def _win(self, index: int) -> dict[str, Any]:
+        """One winner's columns, as an object of the engine's `wins`."""
         data = self.cleaned_data
-        return hand_from_data(
-            {
-                "result": data["result"],
-                "winner": data["winner"] or None,
-                "loser": data["loser"] or None,
-                "han": data["han"],
-                "fu": data["fu"],
-                "yakuman": data["yakuman"] or 0,
-                "riichi": data["riichi"],
-                "tenpai": data["tenpai"],
-                "offender": data["offender"] or None,
-                "pao": data.get("pao") or None,
-                "ron_claimants": data["ron_claimants"],
-                "dead_hand": data["dead_hand"],
-                "noten_riichi": data["noten_riichi"],
-            }
-        )
+        return {
+            "winner": data[win_field("winner", index)] or None,
+            "han": data[win_field("han", index)],
+            "fu": data[win_field("fu", index)],
+            "yakuman": data[win_field("yakuman", index)] or 0,
+            "pao": (data.get("pao") or None) if index == 0 else None,
+        }
+
+    def to_hand(self) -> Hand:
+        """The hand of this row: its columns are the stored sheet's (`hand_from_data`).
+
+        With a second (or third) winner filled in, the winners go in `wins`, one object per
+        winner's columns up to the last one filled: a winner's row left blank before it is
+        the engine's to refuse, on that row.
+        """
+        data = self.cleaned_data
+        filled = [
+            index
+            for index in range(1, max(self.WINNERS_AT_MOST.values()))
+            if any(data[win_field(column, index)] not in (None, "") for column in WIN_COLUMNS)
+        ]
+        row = {
+            "result": data["result"],
+            "loser": data["loser"] or None,
+            "riichi": data["riichi"],
+            "tenpai": data["tenpai"],
+            "offender": data["offender"] or None,
+            "ron_claimants": data["ron_claimants"],
+            "dead_hand": data["dead_hand"],
+            "noten_riichi": data["noten_riichi"],
+        }
+        if filled:
+            row["wins"] = [self._win(index) for index in range(max(filled) + 1)]
+        else:
+            row.update(self._win(0))
+        return hand_from_data(row)
 
     @staticmethod
     def initial_from(hand: Hand) -> dict:
         row = hand_to_data(hand)
+        # Several winners: the first in the single winner's columns, the others numbered.
+        wins = row.get("wins") or [row]
+        initial = {}
+        for index, win in enumerate(wins):
+            initial |= {
+                win_field("winner", index): win["winner"] or "",
+                win_field("han", index): win["han"],
+                win_field("fu", index): win["fu"],
+                win_field("yakuman", index): win["yakuman"] or None,
+            }
         return {
             "result": row["result"],
-            "winner": row["winner"] or "",
             "loser": row["loser"] or "",
-            "han": row["han"],
-            "fu": row["fu"],
-            "yakuman": row["yakuman"] or None,
+            **initial,
             "riichi": row["riichi"],
             "tenpai": row["tenpai"],
             "offender": row["offender"] or "",
-            "pao": row["pao"] or "",
+            "pao": wins[0]["pao"] or "",
             "ron_claimants": row["ron_claimants"],
             "dead_hand": row["dead_hand"],
             "noten_riichi": row["noten_riichi"],

@@ -20,7 +20,7 @@ from django.utils.translation import ngettext_lazy
 
 from scoring.rules import RulesError
 from tournament.formatting import format_points, format_score
-from tournament.models import WIND_LABELS, WINDS
+from tournament.models import RULESET_CHOICES, WIND_LABELS, WINDS
 from tournament.rule_options import OPTION_CODES, option_message
 
 # WRC 2015 §7.2: a substitute's points, place and uma decide the table, never a ranking.
@@ -113,14 +113,14 @@ MESSAGES = {
     ),
     "ron_claimants_all_win": _(
         "Under this rule set every player who called ron on the discard wins: enter each "
-        "winner's hand."
+        "winner's hand (the second winner's in its own columns) and clear “Ron called by”."
     ),
     "wins_with_single_keys": _(
         "The winners are listed one by one: clear this, or enter a single winner."
     ),
     "multiple_ron_not_in_ruleset": _(
         "Under this rule set only the player first in turn order after the discarder wins "
-        "(head bump): keep that winner alone."
+        "(head bump, %(ruleset)s): keep that winner alone and clear the second winner."
     ),
     "ron_too_many_winners": _(
         "At most %(max)s players win on one discard under this rule set: three rons on one "
@@ -159,7 +159,12 @@ MESSAGES = {
 }
 
 _SEAT_FIELD = re.compile(r"^seats\[(\d)\]\.(\w+)$")
-_HAND_FIELD = re.compile(r"^hands\[(\d+)\](?:\.(\w+))?")
+_HAND_FIELD = re.compile(r"^hands\[(\d+)\](?:\.(.+))?")
+# One of several winners on one discard: `wins` (the winners as a whole), `wins[1]`,
+# `wins[1].fu`.
+_WIN_FIELD = re.compile(r"^wins(?:\[(\d+)\](?:\.(\w+))?)?$")
+#: A winner's own columns on the hand form; the first winner's are the single winner's.
+WIN_COLUMNS = ("winner", "han", "fu", "yakuman")
 SEAT_FIELD_NAMES = {
     "player": "player",
     "points": "points",
@@ -188,7 +193,7 @@ _COUNT_PARAMS = ("riichi_sticks_left",)
 
 def _param(key: str, value):
     """Numbers grouped as the reader writes them, below zero with the sheets' minus sign; a
-    seat letter as the wind's name; how a game ended in words."""
+    seat letter as the wind's name; how a game ended in words; a rule set by its name."""
     if key in _COUNT_PARAMS:
         return value
     if isinstance(value, int) and not isinstance(value, bool):
@@ -199,6 +204,8 @@ def _param(key: str, value):
         return WIND_LABELS[value]
     if key == "ended":
         return GAME_ENDS.get(value, value)
+    if key == "ruleset":
+        return dict(RULESET_CHOICES).get(value, value)
     if key == "next_round" and isinstance(value, str) and value[:1] in WIND_LABELS:
         return f"{WIND_LABELS[value[0]]} {value[1:]}"
     return value
@@ -219,6 +226,27 @@ def message_for(error: RulesError) -> str:
         return error.message
 
 
+def win_field(column: str, index: int) -> str:
+    """The hand form's field of one winner's column: the first winner's are the single
+    winner's (`fu`), the second's and third's numbered (`fu_2`, `winner_3`)."""
+    return column if index == 0 else f"{column}_{index + 1}"
+
+
+def _hand_field(path: str, error: RulesError) -> str | None:
+    """The hand form's field an engine path inside a hand concerns (`fu` for `fu`, `fu_2`
+    for `wins[1].fu`); the winners as a whole (too many, or not allowed) are shown on the
+    first winner past what the rules take: the second under head bump, the third where
+    two at most win (`max`)."""
+    win = _WIN_FIELD.match(path)
+    if win is None:
+        return path.split("[")[0].split(".")[0] or None
+    index = int(win.group(1)) if win.group(1) is not None else error.params.get("max", 1)
+    column = win.group(2)
+    if column == "pao" and index == 0:
+        return "pao"
+    return win_field(column if column in WIN_COLUMNS else "winner", index)
+
+
 def form_field_for(error: RulesError) -> tuple[int | None, str | None]:
     """Where to show the error: (hand index or None, field name or None for the form).
 
@@ -232,8 +260,7 @@ def form_field_for(error: RulesError) -> tuple[int | None, str | None]:
         return None, f"{WINDS[int(seat.group(1))]}_{name}" if name else None
     hand = _HAND_FIELD.match(path)
     if hand:
-        name = (hand.group(2) or "").split("[")[0] or None
-        return int(hand.group(1)), name
+        return int(hand.group(1)), _hand_field(hand.group(2) or "", error)
     if path == "riichi_sticks_left":
         return None, "riichi_sticks_left"
     return None, None

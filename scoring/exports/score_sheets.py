@@ -10,8 +10,9 @@ left, a row for each follows the uma, and the footer says how a tie takes its pl
 (WRC 2015 §5.9.2 shares the uma, Mahjong Soul's seat order [Évriichi adv. 6] breaks it), so the
 net score written at the table is the one the standings give. Then signature lines for the
 four players and the referee. The hand-by-hand variant has one line per hand (round name,
-counters, result, each seat's change) for tables that keep a running record; the totals box
-at its foot is the same.
+counters, result, each seat's change) for tables that keep a running record, and where the
+rule set lets several players win on one discard it says how each winner is written; the
+totals box at its foot is the same.
 """
 
 from fractions import Fraction
@@ -83,6 +84,20 @@ class ScoreSheetsPdf:
         ]
         if self.hands:
             story += [self._hands_grid(table), Spacer(1, 4 * mm)]
+            if rules.multiple_ron != "head_bump":
+                # Several winners on one discard (EMA 2016 §3.4.9): the sheet has a line for
+                # each, as the hands page has columns for each.
+                story += [
+                    para(
+                        _(
+                            "Several winners on one discard: one line for each winner, under "
+                            "the same hand number, with their own han and fu or yakuman; the "
+                            "discarder pays each winner."
+                        ),
+                        "small",
+                    ),
+                    Spacer(1, 2 * mm),
+                ]
         story += [self._totals_grid(table, rules), Spacer(1, 3 * mm)]
         footer = _(
             "Riichi sticks left on the table: ______. Check: final points + "

@@ -502,7 +502,7 @@ class _Ctx:
     def _sticks(self, winners: list[int]) -> dict[int, int]:
         """Deposits on several winners: each winner who declared riichi in this hand takes
         their own stick back, the winner first in turn order after the discarder takes the
-        rest (earlier hands' sticks, the losers' deposits) [A16]."""
+        rest (earlier hands' sticks, the losers' deposits) [A17]."""
         takings = dict.fromkeys(winners, 0)
         reclaimed = [s for s in winners if s in self.riichi]
         for s in reclaimed:

@@ -19,10 +19,19 @@ from scoring.entries import (
 )
 from scoring.messages import SUBSTITUTE_NOT_RANKED, message_for
 from scoring.models import ScoreSheet, SheetVersion
-from scoring.rules import HanchanResult, RulesError, RulesErrors
+from scoring.rules import (
+    GameResult,
+    HanchanResult,
+    Hand,
+    HandRecord,
+    RulesError,
+    RulesErrors,
+    RuleSet,
+    replay_game,
+)
 from scoring.signals import standings_changed_by_official
 from tournament.formatting import format_points, format_score
-from tournament.models import WINDS, Round, Tournament
+from tournament.models import WIND_LABELS, WINDS, Round, Tournament
 from tournament.permissions import TournamentStaffMixin
 
 
@@ -53,6 +62,91 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
+class HandLine:
+    """One replayed hand as the sheet pages list it: where it was played, what happened in
+    words (every winner of a ron on one discard named with their hand and what the discarder
+    paid them), and each seat's change of points, deposits included."""
+
+    number: int
+    round: str
+    honba: int
+    result: str
+    deltas: tuple[str, ...]  # E, S, W, N
+
+
+def _value(han: int | None, fu: int | None, yakuman: int) -> str:
+    """A winning hand's value as the referee wrote it: "2 han 30 fu", "6 han", "yakuman"."""
+    if yakuman > 1:
+        return _("%(count)s× yakuman") % {"count": yakuman}
+    if yakuman:
+        return _("yakuman")
+    if fu is None:
+        return _("%(han)s han") % {"han": han}
+    return _("%(han)s han %(fu)s fu") % {"han": han, "fu": fu}
+
+
+def _what_happened(record: HandRecord, hand: Hand) -> str:
+    result = record.result
+    if result.wins:
+        # Several winners on one discard (EMA 2016 §3.4.9): the discarder pays each one.
+        winners = "; ".join(
+            _("%(winner)s %(value)s, paid %(points)s")
+            % {
+                "winner": WIND_LABELS[win.winner],
+                "value": _value(win.han, win.fu, win.yakuman),
+                "points": format_points(win.received),
+            }
+            for win in result.wins
+        )
+        return _("Ron on %(loser)s's discard: %(winners)s") % {
+            "loser": WIND_LABELS[hand.loser],
+            "winners": winners,
+        }
+    if result.result == "ron":
+        return _("Ron by %(winner)s on %(loser)s's discard, %(value)s") % {
+            "winner": WIND_LABELS[result.winner],
+            "loser": WIND_LABELS[hand.loser],
+            "value": _value(result.han, result.fu, result.yakuman),
+        }
+    if result.result == "tsumo":
+        return _("Tsumo by %(winner)s, %(value)s") % {
+            "winner": WIND_LABELS[result.winner],
+            "value": _value(result.han, result.fu, result.yakuman),
+        }
+    if result.result == "nagashi":
+        return _("Nagashi mangan by %(player)s") % {"player": WIND_LABELS[hand.player]}
+    if result.result == "chombo":
+        # The offender, or the noten riichi at a draw (each one a chombo)
+        players = ", ".join(str(WIND_LABELS[seat]) for seat in result.chombo)
+        return _("Chombo by %(player)s") % {"player": players}
+    if result.result == "abortive":
+        return _("Abortive draw")
+    return _("Exhaustive draw")
+
+
+def _signed(points: int) -> str:
+    return (
+        ""
+        if points == 0
+        else (f"+{format_points(points)}" if points > 0 else format_points(points))
+    )
+
+
+def hand_lines(game: GameResult, entry: SheetEntry) -> tuple[HandLine, ...]:
+    """The replayed hands of a hand-by-hand sheet, for the sheet pages."""
+    return tuple(
+        HandLine(
+            number=record.index + 1,
+            round=f"{WIND_LABELS[record.round[0]]} {record.round[1:]}",
+            honba=record.honba,
+            result=_what_happened(record, hand),
+            deltas=tuple(_signed(delta) for delta in record.deltas),
+        )
+        for record, hand in zip(game.hands, entry.hands, strict=True)
+    )
+
+
+@dataclass(frozen=True)
 class SheetDescription:
     """A version (or an unsaved entry) as the sheet pages show it: each seat's line with what
     the rules engine makes of it."""
@@ -69,6 +163,8 @@ class SheetDescription:
     # The time limit ended the game after the last hand (WRC 2015 §8.2): said wherever the
     # sheet is shown, its history included, since it is why the hands stop before the end.
     time_up: bool = False
+    # A hand-by-hand sheet's hands as the engine replays them, every winner named.
+    hand_lines: tuple[HandLine, ...] = ()
 
 
 def _name(context: TableContext, registration_id: int | None) -> str:
@@ -84,6 +180,7 @@ def describe(
     context: TableContext,
     version: SheetVersion | None = None,
     error: str = "",
+    game: GameResult | None = None,
 ) -> SheetDescription:
     lines = []
     for index, seat in enumerate(entry.seats):
@@ -126,21 +223,25 @@ def describe(
         version,
         tuple(bonuses),
         time_up=entry.time_up,
+        hand_lines=hand_lines(game, entry) if game is not None else (),
     )
 
 
-def describe_version(version: SheetVersion, context: TableContext, rules) -> SheetDescription:
+def describe_version(
+    version: SheetVersion, context: TableContext, rules: RuleSet
+) -> SheetDescription:
     entry = SheetEntry.from_data(version.kind, version.data)
     try:
         result = score_stored(rules, version.kind, version.data)
+        game = replay_game(rules, entry.hands) if entry.hands else None
     except (RulesError, RulesErrors) as errors:
         found = errors.errors if isinstance(errors, RulesErrors) else (errors,)
         return describe(entry, None, context, version, "; ".join(map(message_for, found)))
-    return describe(entry, result, context, version)
+    return describe(entry, result, context, version, game=game)
 
 
 def describe_evaluation(evaluation: Evaluation, context: TableContext) -> SheetDescription:
-    return describe(evaluation.entry, evaluation.result, context)
+    return describe(evaluation.entry, evaluation.result, context, game=evaluation.game)
 
 
 class TableMixin(TournamentStaffMixin):

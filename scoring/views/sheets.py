@@ -451,7 +451,11 @@ class HandsPageMixin(SheetPageMixin):
         return HandFormSet(initial=initial, prefix="hands", form_kwargs=form_kwargs)
 
     def get_context_data(self, **kwargs):
-        return {**super().get_context_data(**kwargs), "hand_fields": HandForm.fields_by_result()}
+        return {
+            **super().get_context_data(**kwargs),
+            "hand_fields": HandForm.fields_by_result(self.rules),
+            "several_winners": self.rules.multiple_ron != "head_bump",
+        }
 
     def actions(self) -> tuple[str, ...]:
         """An entry hand by hand also saves part-way; a correction never does."""
