@@ -611,6 +611,8 @@ def test_a_background_run_whose_heartbeat_stopped_is_stalled_long_before_its_tim
     client.force_login(organiser)
     page = client.get(run_url(run))
     assert "stopped before it finished" in page.text  # not after 300 s + 120 s
+    # The recovery job hands it to a worker again (tests/seating/test_worker.py).
+    assert "A running worker starts it again within a minute" in page.text
 
 
 @pytest.mark.django_db(transaction=True)
