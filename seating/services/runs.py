@@ -225,8 +225,9 @@ def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
 
 
 class _Heartbeat(threading.Thread):
-    """Marks a background run alive every HEARTBEAT_SECONDS until stopped, so that the run's
-    page can tell a run still computing from one whose thread died with the server."""
+    """Marks a run alive every HEARTBEAT_SECONDS while its worker computes it, so that the
+    run's page and the recovery job can tell a run still computing from one whose worker was
+    killed."""
 
     def __init__(self, run_id: int, interval: float = HEARTBEAT_SECONDS) -> None:
         super().__init__(name=f"seating-heartbeat-{run_id}", daemon=True)
@@ -548,7 +549,7 @@ def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
     run.status = SeatingRun.Status.APPLIED
     run.save(update_fields=["status"])
     # A run still computing was made for the seats replaced here too: closed now, it stays
-    # closed when it finishes (its thread only stores a plan on a running run).
+    # closed when it finishes (its worker only stores a plan on a running run).
     SeatingRun.objects.filter(
         tournament=tournament, status__in=[SeatingRun.Status.DONE, SeatingRun.Status.RUNNING]
     ).exclude(pk=run.pk).update(status=SeatingRun.Status.DISCARDED)
