@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The quick start: set up a virtualenv, then serve the demo or run the whole test suite.
 
-    python3 scripts/dev.py serve   # http://127.0.0.1:8000 with the demo tournament
+    python3 scripts/dev.py serve   # http://127.0.0.1:8000 with the demo tournament, and a worker
     python3 scripts/dev.py serve 8080              # another port (or ADDRESS:PORT)
     python3 scripts/dev.py serve --no-demo         # a real event: the demo is not loaded
     python3 scripts/dev.py test    # lint and every test; says what it skipped and why
@@ -64,8 +64,36 @@ def serve(address: str = "127.0.0.1:8000", *, demo: bool = True) -> None:
         say("Loading the demo tournament")
         manage("load_demo")
     manage("ensure_organiser")
-    say(f"Serving on http://{address} (admin: http://{address}/admin/)")
-    manage("runserver", address)
+    manage("schedule_jobs", "-v", "0")
+    say("Starting the task worker (seating runs, backups, expired sessions)")
+    worker = start_worker()
+    try:
+        say(f"Serving on http://{address} (admin: http://{address}/admin/)")
+        manage("runserver", address)
+    finally:
+        stop(worker)
+
+
+def start_worker() -> subprocess.Popen:
+    """The worker that runs the seating and the periodic jobs, beside the web server. Without
+    reloading: the reloader's child would outlive a stopped parent (restart serve for new
+    code)."""
+    return subprocess.Popen(
+        [str(PYTHON), str(ROOT / "manage.py"), "db_worker", "--no-reload", "-v", "0"], cwd=ROOT
+    )
+
+
+def stop(process: subprocess.Popen, grace: float = 10) -> None:
+    """Ask the worker to finish its task and stop; kill it if it has not within `grace`
+    seconds (a killed worker's seating run is recovered when a worker runs again)."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def environment_report() -> list[str]:

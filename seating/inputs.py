@@ -1,7 +1,7 @@
 """What the seating generator needs from the database, loaded once and stored with a run.
 
 The snapshot is plain JSON (ids, team keys, table numbers, the played rounds' tables) so a
-run can be computed in a background thread and re-evaluated after a manual swap without
+run can be computed on a worker and re-evaluated after a manual swap without
 touching the database, and so applying can check that nothing changed in between.
 """
 

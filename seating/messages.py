@@ -71,8 +71,9 @@ def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
         "swap_fixed_table": _("%(player_name)s must stay at table %(table)s (fixed table)."),
         "substitutes_count": _("Add between 1 and %(maximum)s substitutes at a time."),
         "interrupted": _(
-            "The generator stopped before it finished (the server restarted?). "
-            "Generate the seating again."
+            "The generator stopped before it finished, twice: the worker computing it was "
+            "stopped (restarted, or out of memory). Generate the seating again; if it stops "
+            "again, ask whoever runs the server to check the worker (manage.py db_worker)."
         ),
         "internal": _("The seating generator failed unexpectedly: %(detail)s"),
     }

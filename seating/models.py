@@ -54,8 +54,8 @@ class FixedTable(models.Model):
         }
 
 
-#: A background run writes `heartbeat_at` this often; one silent for STALLED_AFTER_SECONDS
-#: has lost its thread.
+#: A run computing on a worker writes `heartbeat_at` this often; one silent for
+#: STALLED_AFTER_SECONDS has lost its worker (killed, or its machine restarted).
 HEARTBEAT_SECONDS = 5
 STALLED_AFTER_SECONDS = 30
 
@@ -139,6 +139,12 @@ class SeatingRun(models.Model):
     heartbeat_at = models.DateTimeField(
         _("last sign of life"), null=True, blank=True, editable=False
     )
+    queued_at = models.DateTimeField(
+        _("handed to a worker again"), null=True, blank=True, editable=False
+    )
+    recoveries = models.PositiveSmallIntegerField(
+        _("times handed to a worker again"), default=0, editable=False
+    )
 
     class Meta:
         verbose_name = _("seating run")
@@ -221,11 +227,13 @@ class SeatingRun(models.Model):
 
     @property
     def is_stalled(self) -> bool:
-        """Still "running" but its thread died (server restart): a background run beats every
-        HEARTBEAT_SECONDS; a run computed in the request only has its time limit to go by."""
+        """Still "running" but its worker died (killed, or restarted): a run on a worker beats
+        every HEARTBEAT_SECONDS; one not started yet (or computed in the request) only has its
+        time limit to go by, from when it was queued."""
         if self.status != self.Status.RUNNING:
             return False
         now = timezone.now()
         if self.heartbeat_at is not None:
             return now - self.heartbeat_at > timedelta(seconds=STALLED_AFTER_SECONDS)
-        return now - self.created_at > timedelta(seconds=self.time_limit + 120)
+        queued = self.queued_at or self.created_at
+        return now - queued > timedelta(seconds=self.time_limit + 120)

@@ -6,6 +6,7 @@ import itertools
 import pytest
 from django.forms import MultipleChoiceField, MultiWidget
 from django.utils import translation
+from django_tasks_db.management.commands.db_worker import Worker
 from hypothesis import HealthCheck, settings
 
 from tournament.models import Player, Registration, Round, Team, Tournament, TournamentStaff
@@ -67,6 +68,21 @@ def _default_language():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings):
+    """A task runs as it is queued, in the test's process (a seating run once its transaction
+    commits, as its page expects), not on a worker no test starts. The worker's own tests
+    take `database_tasks` and run the worker themselves (`run_worker`)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture
+def database_tasks(settings):
+    """The production backend: tasks wait in the database until a worker (`run_worker`)
+    takes them."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 
 @pytest.fixture(autouse=True)
@@ -188,3 +204,18 @@ def derandomised(examples: int) -> settings:
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
+
+
+def run_worker() -> None:
+    """One pass of `manage.py db_worker --batch`: every task ready, then stop (the command's own
+    loop, without the signal handlers it would install in the test's process)."""
+    Worker(
+        queue_names=["default"],
+        interval=0,
+        batch=True,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id="test-worker",
+        excluded_queue_names=[],
+    ).run()

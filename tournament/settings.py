@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "django_countries",
     "django_tables2",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "tournament",
     "scoring",
     "seating",
@@ -169,6 +171,26 @@ else:
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Heavy work (seating runs, the periodic jobs) runs on a worker, `manage.py db_worker`, through
+# Django's task framework (the django-tasks backport until Django 6): the tasks wait in the
+# database, so any number of workers can serve any number of web servers (docs/production.md).
+# TASKS_BACKEND=django_tasks.backends.immediate.ImmediateBackend runs each one in the request.
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get("TASKS_BACKEND") or "django_tasks_db.DatabaseBackend",
+    }
+}
+# The jobs the worker runs every so often, each queuing its next run (`manage.py
+# schedule_jobs` queues the first): no cron and no scheduler process to run beside it.
+PERIODIC_JOBS = [
+    "seating.tasks.recover_stalled_runs",
+    "tournament.tasks.clear_expired_sessions",
+    "tournament.tasks.back_up_tournaments",
+]
+# The worker's backups (`manage.py backup`): where, and how often during an event.
+BACKUP_DIRECTORY = Path(os.environ.get("BACKUP_DIRECTORY") or BASE_DIR / "backups")
+BACKUP_EVERY_MINUTES = int(os.environ.get("BACKUP_EVERY_MINUTES", "15"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,7 +1,8 @@
 """Seating runs: generate a plan, review and adjust it, then apply it to the rounds' seats.
 
 A run is created from a snapshot of the tournament (see `inputs`), computed by the pure
-generator — in a background thread for the admin, inline for tests and the demo — and
+generator — on a worker (`compute_seating_run`, a task) for the admin, inline for tests and
+the demo; a run whose worker died is recovered by `seating_runs_recover` — and
 stays a proposal until the organiser applies it. Applying is the only write to `Seat`: it
 replaces the seats of the run's rounds (never of a round already being played) in one
 transaction, after checking that the snapshot still matches the database.
@@ -13,11 +14,13 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections, connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
+from django_tasks import task
 
 from seating.engine import (
     DEFAULT_CLOSENESS,
@@ -42,6 +45,9 @@ from tournament.services.audit import audit_record
 logger = logging.getLogger(__name__)
 
 PROGRESS_INTERVAL = 0.5  # seconds between progress writes
+#: How many times a stalled run is handed to a worker again before it fails: a run that kills
+#: its worker every time (out of memory, say) must not do so for ever.
+MAX_RECOVERIES = 1
 
 
 def new_seed() -> int:
@@ -219,8 +225,9 @@ def seating_run_execute(*, run: SeatingRun) -> SeatingRun:
 
 
 class _Heartbeat(threading.Thread):
-    """Marks a background run alive every HEARTBEAT_SECONDS until stopped, so that the run's
-    page can tell a run still computing from one whose thread died with the server."""
+    """Marks a run alive every HEARTBEAT_SECONDS while its worker computes it, so that the
+    run's page and the recovery job can tell a run still computing from one whose worker was
+    killed."""
 
     def __init__(self, run_id: int, interval: float = HEARTBEAT_SECONDS) -> None:
         super().__init__(name=f"seating-heartbeat-{run_id}", daemon=True)
@@ -244,32 +251,64 @@ class _Heartbeat(threading.Thread):
             connection.close()
 
 
-def _execute_in_thread(run_id: int) -> None:
-    close_old_connections()
+@task(priority=10)  # before the periodic jobs: an organiser is waiting for it
+def compute_seating_run(run_id: int) -> None:
+    """Compute a run on a worker (`manage.py db_worker`), its heartbeat beating meanwhile so
+    that a run whose worker is killed is seen stalled and handed to another one
+    (`seating_runs_recover`)."""
     heartbeat = _Heartbeat(run_id)
+    heartbeat.beat()  # taken by a worker: its page counts from now, even for a quick run
+    heartbeat.start()
     try:
-        heartbeat.start()
         seating_run_execute(run=SeatingRun.objects.get(pk=run_id))
-    except Exception:
-        logger.exception("Seating run %s could not be executed", run_id)
     finally:
         heartbeat.stopped.set()
-        connection.close()
+        heartbeat.join()
 
 
 def _compute(run: SeatingRun, background: bool | None) -> None:
     """Compute a new run now, or (`background`, default: the SEATING_RUN_IN_BACKGROUND
-    setting, on) in a thread once the run is committed, its `progress` moving from 0 to 1."""
+    setting, on) on a worker once the run is committed, its `progress` moving from 0 to 1."""
     if background is None:
         background = getattr(settings, "SEATING_RUN_IN_BACKGROUND", True)
     if not background:
         seating_run_execute(run=run)
         return
-    transaction.on_commit(
-        lambda: threading.Thread(
-            target=_execute_in_thread, args=(run.pk,), name=f"seating-run-{run.pk}", daemon=True
-        ).start()
-    )
+    transaction.on_commit(partial(compute_seating_run.enqueue, run.pk))
+
+
+def seating_runs_recover(*, acting_user) -> list[SeatingRun]:
+    """Every stalled run (its worker killed or restarted mid-computation, see `is_stalled`)
+    handed to a worker again, up to MAX_RECOVERIES times, then failed with a message for the
+    organiser: never "running" for ever. The runs changed, re-queued or failed."""
+    changed = []
+    for run_id in SeatingRun.objects.filter(status=SeatingRun.Status.RUNNING).values_list(
+        "pk", flat=True
+    ):
+        with transaction.atomic():
+            run = SeatingRun.objects.select_for_update().select_related("tournament").get(pk=run_id)
+            if not run.is_stalled:
+                continue
+            if run.recoveries < MAX_RECOVERIES:
+                run.recoveries += 1
+                run.progress = 0.0
+                run.heartbeat_at = None
+                run.queued_at = timezone.now()
+                run.save(update_fields=["recoveries", "progress", "heartbeat_at", "queued_at"])
+                transaction.on_commit(partial(compute_seating_run.enqueue, run.pk))
+                action = "seating.requeue"
+            else:
+                _fail(run, "interrupted", {}, error_message("interrupted", {}))
+                action = "seating.interrupted"
+            audit_record(
+                tournament=run.tournament,
+                actor=acting_user,
+                action=action,
+                obj=run,
+                data={"recoveries": run.recoveries},
+            )
+        changed.append(run)
+    return changed
 
 
 def seating_run_start(
@@ -510,7 +549,7 @@ def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
     run.status = SeatingRun.Status.APPLIED
     run.save(update_fields=["status"])
     # A run still computing was made for the seats replaced here too: closed now, it stays
-    # closed when it finishes (its thread only stores a plan on a running run).
+    # closed when it finishes (its worker only stores a plan on a running run).
     SeatingRun.objects.filter(
         tournament=tournament, status__in=[SeatingRun.Status.DONE, SeatingRun.Status.RUNNING]
     ).exclude(pk=run.pk).update(status=SeatingRun.Status.DISCARDED)
