@@ -1,5 +1,5 @@
-"""What only the audited services write (results, seats, seating runs, the audit log) is
-shown in the admin and never added, changed or deleted there."""
+"""What only the audited services write (results, seats, seating runs, tables' extra time,
+the audit log) is shown in the admin and never added, changed or deleted there."""
 
 import pytest
 from django.contrib import admin
@@ -9,7 +9,7 @@ from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
 from seating.models import SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_seats
 from tournament.admin.base import ReadOnlyAdmin
-from tournament.models import AuditEntry, Seat
+from tournament.models import AuditEntry, Seat, TableTimeGrant
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +28,7 @@ def test_the_read_only_admins_share_one_base():
         SeatingRun,
         Seat,
         SheetVersion,
+        TableTimeGrant,
     }
 
 

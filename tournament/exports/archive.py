@@ -2,9 +2,9 @@
 
 What belongs to a tournament is every row that points to it, directly or through other such
 rows (registrations, teams, rounds, seats, score sheets with every version and confirmation,
-penalties, seating runs, staff roles, the audit log), plus the rows those point to that
-other tournaments share (players). Users are referred to by
-username and carry no password. The models are read generically, so a field added later is
+penalties, seating runs, tables' extra time, staff roles, the audit log), plus the rows those
+point to that other tournaments share (players). Users are referred to by username and carry
+no password. The models are read generically, so a field added later is
 archived without changing this module; a model added later joins `ARCHIVED_MODELS`.
 
 An archive is a file anyone can edit, so the import trusts nothing in it: it writes only the
@@ -59,6 +59,7 @@ ARCHIVED_MODELS = frozenset(
         "tournament.registration",
         "tournament.round",
         "tournament.seat",
+        "tournament.tabletimegrant",
         "tournament.tournamentstaff",
         "tournament.auditentry",
         "scoring.scoresheet",
