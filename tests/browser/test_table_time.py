@@ -13,23 +13,29 @@ from django.utils import timezone
 from tests.browser.helpers import demo_event
 from tests.browser.test_staff_pages import log_in
 from tests.conftest import make_staff
-from tournament.models import Round, TournamentStaff
+from tournament.models import Round, Tournament, TournamentStaff
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.django_db(transaction=True)
-def test_extra_time_is_shown_on_the_clock_and_used_by_the_sheet(live_server, new_page):
+def head_referee_at_the_tables(live_server, new_page) -> tuple[Tournament, object]:
+    """The demo event (round 1 playing) and a page logged in as its head referee."""
     tournament, _referee = demo_event()
     head = get_user_model().objects.create_user("head", password="pw-head-123")
     make_staff(tournament, head, TournamentStaff.Role.HEAD_REFEREE)
+    page = new_page(1280, 800, has_touch=True)
+    log_in(page, live_server, "head", "pw-head-123")
+    return tournament, page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_extra_time_is_shown_on_the_clock_and_used_by_the_sheet(live_server, new_page):
+    tournament, page = head_referee_at_the_tables(live_server, new_page)
     # The round's time was up a minute ago.
     Round.objects.filter(tournament=tournament, number=1).update(
         clock_running_since=timezone.now(),
         clock_elapsed_seconds=tournament.round_minutes * 60 + 60,
     )
-    page = new_page(1280, 800, has_touch=True)
-    log_in(page, live_server, "head", "pw-head-123")
     page.goto(f"{live_server.url}/manage/{tournament.slug}/rounds/1/clock/")
     form = page.locator("#table-time-form")
     form.get_by_label("Table").select_option("2")
