@@ -304,7 +304,7 @@ class UnevenWinds:
 
 @dataclass(frozen=True)
 class WindBalance:
-    """Each player's winds over every seated round (WRC 2015 §8.1: as even as possible):
+    """Each player's winds over every seated round (docs/seating-theory.md: as even as possible):
     the largest spread now, the least the rounds to come could reach, who is above it."""
 
     spread: int

@@ -21,7 +21,7 @@ from tournament.views.staff import RoundStaffMixin
 
 
 class HeadRefereeMixin(RoundStaffMixin):
-    """Seats played are the head referee's call at the tables (WRC 2015 §2.1)."""
+    """What the tables played is the head referee's call, often without an organiser at hand."""
 
     required_role = TournamentStaff.Role.HEAD_REFEREE
 

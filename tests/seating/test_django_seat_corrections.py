@@ -2,7 +2,7 @@
 one round (the same four players, another order) with the reason. The seats become the
 winds played and the sheet is checked against them; the correction and the audit log keep
 both; the winds of the rounds to come are re-checked and, when asked, evened out by the
-seating engine (WRC 2015 §8.1: winds as even as possible)."""
+seating engine (docs/seating-theory.md: each player's winds as even as possible)."""
 
 import pytest
 from django.core.exceptions import ValidationError
