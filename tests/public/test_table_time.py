@@ -13,7 +13,6 @@ from tests.conftest import make_registrations, make_rounds, make_seats, make_sta
 from tests.scoring.conftest import Role
 from tournament.models import AuditEntry, Round, TableTimeGrant
 from tournament.services.clock import (
-    clock_start,
     clock_state,
     table_time_grant,
     table_time_left,
@@ -156,9 +155,3 @@ def test_the_public_clock_state_lists_the_tables(client, round_, head, monkeypat
     url = reverse("public:clock_state", args=[round_.tournament.slug, 1])
     assert [table["table"] for table in client.get(url).json()["tables"]] == [2]
 
-
-def test_clock_start_keeps_the_grants(round_, head):
-    _grant(round_, head)
-    Round.objects.filter(pk=round_.pk).update(clock_running_since=None)
-    clock_start(round_=round_, acting_user=head)
-    assert TableTimeGrant.objects.count() == 1
