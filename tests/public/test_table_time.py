@@ -154,4 +154,3 @@ def test_the_public_clock_state_lists_the_tables(client, round_, head, monkeypat
     monkeypatch.setattr(timezone, "now", lambda: START + datetime.timedelta(minutes=1))
     url = reverse("public:clock_state", args=[round_.tournament.slug, 1])
     assert [table["table"] for table in client.get(url).json()["tables"]] == [2]
-
