@@ -36,6 +36,7 @@ from scoring.rules import (
 )
 from tournament.models import WIND_LABELS, WINDS, Registration, Round
 from tournament.names import choice_sort_key
+from tournament.services.clock import table_clocks, table_time_left
 
 #: The fields of one seat on the sheet form, named "<wind>_<field>".
 SEAT_FIELDS = ("player", "points", "chombo", "late", "substitute")
@@ -162,7 +163,40 @@ class SheetForm(forms.Form):
             del self.fields["time_up"]
         else:
             del self.fields["riichi_sticks_left"]
+            self._time_up_at_table_end()
         self.initial.setdefault("token", uuid.uuid4())
+
+    def _time_up_at_table_end(self) -> None:
+        """The box follows this table's own end (the round's plus the head referee's extra
+        time): ticked on a new sheet once it has passed, refused while the table has time."""
+        round_, table = self.context.round, self.context.table_number
+        self.minutes_left = table_time_left(round_, table)
+        self.initial.setdefault("time_up", self.minutes_left == 0)
+        own = table_clocks(round_).get(table)
+        notes = []
+        if own is not None and own.extra_minutes:
+            notes.append(
+                _("Table %(table)s was given %(minutes)s extra minutes by the head referee.")
+                % {"table": table, "minutes": own.extra_minutes}
+            )
+        if own is not None and own.one_more_hand:
+            notes.append(str(_("It plays one more hand after its time is up.")))
+        if notes:
+            field = self.fields["time_up"]
+            field.help_text = " ".join([str(field.help_text), *notes])
+
+    def clean_time_up(self) -> bool:
+        time_up = self.cleaned_data["time_up"]
+        if time_up and self.minutes_left:
+            raise ValidationError(
+                _(
+                    "Table %(table)s still has %(minutes)s minutes on the clock, its extra "
+                    "time included: untick the box, or save part-way."
+                ),
+                code="time_not_up",
+                params={"table": self.context.table_number, "minutes": self.minutes_left},
+            )
+        return time_up
 
     def seat_rows(self) -> list[dict]:
         """The bound fields of each seat, for the template."""

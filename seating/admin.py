@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from seating.models import FixedTable, SeatingRun
+from seating.models import FixedTable, SeatCorrection, SeatingRun
 from seating.services import fixed_table_remove, fixed_table_set
 from seating.services.fixed_tables import fixed_table_check
 from seating.views.presentation import method_description
@@ -77,3 +77,14 @@ class SeatingRunAdmin(ReadOnlyAdmin):
     def how_made(self, obj: SeatingRun) -> str:
         """The engine's method in the organiser's words, as on the run's page."""
         return method_description(obj.method)
+
+
+@admin.register(SeatCorrection)
+class SeatCorrectionAdmin(ReadOnlyAdmin):
+    """Recorded on the head referee's winds page (`seat_correction_record`), audited."""
+
+    tournament_path = "round__tournament"
+    list_display = ["round", "table_number", "reason", "corrected_by", "corrected_at"]
+    list_filter = [listed("round__tournament")]
+    list_select_related = ["round__tournament", "corrected_by"]
+    search_fields = ["reason"]

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from seating.engine import DEFAULT_CLOSENESS
 from seating.models import SeatingRun
 from seating.selectors import default_keep_apart
-from tournament.models import Registration, Round, Tournament
+from tournament.models import WIND_LABELS, WINDS, Registration, Round, Tournament
 from tournament.names import choice_sort_key
 
 MAX_SEED = 2**31 - 1
@@ -162,3 +162,35 @@ class SwapForm(forms.Form):
         choices = [("", "---------")] + [(r.pk, r.player.display_name) for r in players]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
+
+
+class SeatCorrectionForm(forms.Form):
+    """The winds one table actually played: each of its four players in one wind."""
+
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("For example: South and West swapped seats at the start."),
+    )
+
+    def __init__(self, *args, players: list[Registration], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(player.pk, player.player.display_name) for player in players]
+        for wind in WINDS:
+            self.fields[wind] = forms.TypedChoiceField(
+                label=WIND_LABELS[wind], choices=choices, coerce=int
+            )
+        self.order_fields([*WINDS, "reason"])
+
+    def clean(self) -> dict:
+        data = super().clean()
+        chosen = [data[wind] for wind in WINDS if data.get(wind) is not None]
+        for wind in WINDS:
+            if data.get(wind) is not None and chosen.count(data[wind]) > 1:
+                self.add_error(wind, _("Each player plays one wind: this one is chosen twice."))
+        return data
+
+    def played(self) -> list[int]:
+        """The registrations in wind order, East, South, West, North."""
+        return [self.cleaned_data[wind] for wind in WINDS]

@@ -1,4 +1,5 @@
-"""Seating records: fixed-table requests and seating runs (a generated plan under review).
+"""Seating records: fixed-table requests, seating runs (a generated plan under review) and
+wrong-seat corrections.
 
 A run snapshots its input (players, teams, fixed tables, the rounds already played) when it
 is created, so the plan can be computed in the background, reviewed, adjusted by hand and
@@ -17,7 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Registration, Tournament
+from tournament.models import Registration, Round, Tournament
 
 
 class FixedTable(models.Model):
@@ -237,3 +238,31 @@ class SeatingRun(models.Model):
             return now - self.heartbeat_at > timedelta(seconds=STALLED_AFTER_SECONDS)
         queued = self.queued_at or self.created_at
         return now - queued > timedelta(seconds=self.time_limit + 120)
+
+
+class SeatCorrection(models.Model):
+    """The winds one table actually played in one round, where they differ from its seats:
+    the same four players in another order, recorded by the head referee with the reason.
+    The table's seats are rewritten to the winds played (its sheet is checked against them);
+    this record keeps both."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seat_corrections", verbose_name=_("round")
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    # Registration ids in wind order (East, South, West, North).
+    planned = models.JSONField(_("winds seated"))
+    played = models.JSONField(_("winds played"))
+    reason = models.TextField(_("reason"))
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    corrected_at = models.DateTimeField(_("corrected at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("wrong-seat correction")
+        verbose_name_plural = _("wrong-seat corrections")
+        ordering = ["round", "table_number", "corrected_at"]
+
+    def __str__(self) -> str:
+        return f"{self.round} · T{self.table_number}"

@@ -1,6 +1,6 @@
 """Reads of seating: what the organiser needs before generating (players, tables, rounds,
 outdated seatings), the proposals and what replaced them, the standings a Swiss round is
-seated from, and find-my-seat.
+seated from, find-my-seat, and the wind balance a wrong-seat correction is checked against.
 
 A round's seats themselves are read by `tournament.selectors` (`tables_of_round`), the one
 reader of them for every page and export.
@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Q
 
 from scoring.selectors.standings import tournament_standings
+from seating.engine.winds import least_spread, wind_counts
 from seating.inputs import seated_players
 from seating.models import FixedTable, SeatingRun
-from tournament.models import Registration, Round, Tournament
+from tournament.models import WIND_ORDER, Registration, Round, Seat, Tournament
 from tournament.names import names_match, player_sort_key
 from tournament.selectors import SeatView, TableView, tables_of_round
 
@@ -262,3 +263,91 @@ def find_inactive(tournament: Tournament, query: str) -> list[Registration]:
         .select_related("player")
     )
     return sorted((r for r in inactive if registration_matches(r, query)), key=player_sort_key)
+
+
+@dataclass(frozen=True)
+class WindSeating:
+    """What the wind balance is computed from: each player's winds in the rounds played, and
+    the tables of the seated rounds still to come (players in wind order, E, S, W, N)."""
+
+    history: dict[int, list[int]]
+    to_come: dict[int, dict[int, tuple[int, ...]]]  # round number -> table number -> players
+
+
+def wind_seating(tournament: Tournament) -> WindSeating:
+    """The seats of every seated round, split into played and to come (two queries)."""
+    played = set(tournament.rounds.played().values_list("number", flat=True))
+    history: dict[int, list[int]] = {}
+    tables: dict[int, dict[int, list[int]]] = {}
+    seats = Seat.objects.filter(round__tournament=tournament).values_list(
+        "round__number", "table_number", "wind", "registration_id"
+    )
+    for number, table, wind, registration in seats:
+        if number in played:
+            history.setdefault(registration, [0, 0, 0, 0])[WIND_ORDER[wind]] += 1
+        else:
+            tables.setdefault(number, {}).setdefault(table, [0, 0, 0, 0])[WIND_ORDER[wind]] = (
+                registration
+            )
+    to_come = {
+        number: {table: tuple(players) for table, players in sorted(by_table.items())}
+        for number, by_table in sorted(tables.items())
+    }
+    return WindSeating(history=history, to_come=to_come)
+
+
+@dataclass(frozen=True)
+class UnevenWinds:
+    registration: Registration
+    counts: tuple[int, ...]  # E, S, W, N over the rounds played and to come
+
+
+@dataclass(frozen=True)
+class WindBalance:
+    """Each player's winds over every seated round (docs/seating-theory.md: as even as possible):
+    the largest spread now, the least the rounds to come could reach, who is above it."""
+
+    spread: int
+    least: int
+    uneven: list[UnevenWinds]
+    rounds_to_come: list[int]
+
+    @property
+    def can_be_evened(self) -> bool:
+        return bool(self.rounds_to_come) and self.spread > self.least
+
+
+def wind_totals(
+    history: dict[int, list[int]], rounds: list[list[tuple[int, ...]]]
+) -> dict[int, list[int]]:
+    """Each player's wind counts after ``history`` and the seat orders of ``rounds``."""
+    totals = {player: list(counts) for player, counts in history.items()}
+    for player, counts in wind_counts(rounds).items():
+        totals[player] = [a + b for a, b in zip(totals.get(player, [0] * 4), counts, strict=True)]
+    return totals
+
+
+def wind_balance(tournament: Tournament) -> WindBalance:
+    """The winds re-checked, after a wrong-seat correction or a re-seat of rounds to come."""
+    seating = wind_seating(tournament)
+    rounds = [list(tables.values()) for tables in seating.to_come.values()]
+    totals = wind_totals(seating.history, rounds)
+    games: dict[int, int] = {}
+    for tables in rounds:
+        for table in tables:
+            for player in table:
+                games[player] = games.get(player, 0) + 1
+    least = least_spread(seating.history, games)
+    spread = max((max(c) - min(c) for c in totals.values()), default=0)
+    above = {player for player, c in totals.items() if max(c) - min(c) > max(least, 1)}
+    registrations = Registration.objects.filter(pk__in=above).select_related("player")
+    uneven = sorted(
+        (
+            UnevenWinds(registration, tuple(totals[registration.pk]))
+            for registration in registrations
+        ),
+        key=lambda row: player_sort_key(row.registration),
+    )
+    return WindBalance(
+        spread=spread, least=least, uneven=uneven, rounds_to_come=list(seating.to_come)
+    )

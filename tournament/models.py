@@ -544,6 +544,39 @@ class Round(models.Model):
         return timedelta(seconds=total - elapsed)
 
 
+class TableTimeGrant(models.Model):
+    """Extra time the head referee gave one table of a round (a long dispute, a late
+    substitute): its own end is the round's plus its grants (WRC 2015 §8.2)."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="table_time", verbose_name=_("round")
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    extra_minutes = models.PositiveSmallIntegerField(_("extra minutes"), default=0)
+    one_more_hand = models.BooleanField(
+        _("one more hand"), default=False, help_text=_("One more hand after the time is up.")
+    )
+    reason = models.TextField(_("reason"))
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    granted_at = models.DateTimeField(_("granted at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("extra time of a table")
+        verbose_name_plural = _("extra time of tables")
+        ordering = ["round", "table_number", "granted_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(extra_minutes__gt=0) | Q(one_more_hand=True),
+                name="table_time_grants_something",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · T{self.table_number} +{self.extra_minutes}"
+
+
 class Seat(models.Model):
     """A registration's place in a round: table number and starting wind."""
 

@@ -1,4 +1,5 @@
-"""Writes of the seating app: runs (generate, swap, apply, discard), substitutes, fixed tables.
+"""Writes of the seating app: runs (generate, swap, apply, discard), substitutes, fixed tables,
+wrong-seat corrections and the winds of the rounds to come evened out.
 
 Every function is atomic (a run's computation excepted, see `runs`) and audited.
 """
@@ -13,10 +14,12 @@ from seating.services.runs import (
     seating_run_swiss,
 )
 from seating.services.substitutes import substitutes_add
+from seating.services.winds import seat_correction_record, winds_rebalance
 
 __all__ = [
     "fixed_table_remove",
     "fixed_table_set",
+    "seat_correction_record",
     "seating_run_apply",
     "seating_run_discard",
     "seating_run_execute",
@@ -24,4 +27,5 @@ __all__ = [
     "seating_run_swap",
     "seating_run_swiss",
     "substitutes_add",
+    "winds_rebalance",
 ]

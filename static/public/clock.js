@@ -2,7 +2,8 @@
 // and counts down locally in between, from the remaining time the server reported (so a
 // wrong clock on this computer does not matter). At zero it shows "Time!" and beeps. Once
 // the organiser has finished the round (or locked its results) it stops and says the round
-// is over, on the next poll: the screens in the hall need no reload.
+// is over, on the next poll: the screens in the hall need no reload. Tables the head referee
+// gave extra time are listed under it, each with its own end.
 (function () {
   "use strict";
   const root = document.getElementById("round-clock");
@@ -16,6 +17,8 @@
   const hourFormat = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
     timeZone: root.dataset.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23",
   });
+  const tablesBox = root.querySelector(".clock-tables");
+  const tablesList = tablesBox.querySelector("ul");
   const POLL_MS = 3000;
   let remaining = parseFloat(root.dataset.remaining);
   let running = root.dataset.running === "1";
@@ -98,6 +101,23 @@
     }
   }
 
+  function showTables(tables) {
+    // "Table 3 · +10 min · ends at 15:47 · one more hand"; the end only while it runs.
+    tablesBox.hidden = tables.length === 0;
+    tablesList.replaceChildren(...tables.map(function (table) {
+      const parts = [root.dataset.tableLabel + " " + table.table];
+      if (table.extra_minutes) parts.push("+" + table.extra_minutes + " min");
+      if (table.ends_at && !roundOver) {
+        parts.push(root.dataset.tableEnds + " " + hourFormat.format(new Date(table.ends_at)));
+      }
+      if (table.one_more_hand) parts.push(root.dataset.oneMoreHand);
+      const item = document.createElement("li");
+      item.dataset.table = table.table;
+      item.textContent = parts.join(" · ");
+      return item;
+    }));
+  }
+
   async function poll() {
     try {
       const response = await fetch(root.dataset.url, {cache: "no-store"});
@@ -107,6 +127,7 @@
       running = state.running;
       endsAt = state.ends_at || "";
       roundOver = state.over;
+      showTables(state.tables);
       receivedAt = performance.now();
       root.classList.remove("offline");
       root.dataset.polled = String(Date.now());
@@ -127,6 +148,7 @@
     soundButton.setAttribute("aria-pressed", "true");
   });
 
+  showTables(JSON.parse(document.getElementById("clock-tables-state").textContent));
   render();
   setInterval(render, 250);
   setInterval(poll, POLL_MS);

@@ -113,6 +113,8 @@ def test_the_staff_pages_fit_a_small_phone(live_server, new_page, language):
         f"{scoring}/round/4/table/3/",
         f"{scoring}/round/3/table/1/correct/",
         f"{scoring}/round/3/table/1/correct/hands/",
+        f"/manage/{tournament.slug}/seating/rounds/1/winds/",
+        f"/manage/{tournament.slug}/seating/rounds/1/winds/table/1/",
     ]
     organiser_pages = [
         f"/manage/{tournament.slug}/rounds/4/clock/",

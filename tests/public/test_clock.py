@@ -62,6 +62,7 @@ def test_extend_adds_five_minutes_and_reset_restores_the_full_time(round_, organ
         "server_time": None,
         "ends_at": None,
         "time_zone": round_.tournament.time_zone,
+        "tables": [],
     }
 
 

@@ -18,7 +18,7 @@ from tournament.admin.base import (
     listed,
 )
 from tournament.admin.writes import form_values
-from tournament.models import WIND_ORDER, Round, Seat
+from tournament.models import WIND_ORDER, Round, Seat, TableTimeGrant
 from tournament.services.rounds import round_delete, round_update
 from tournament.templatetags.rounds import lock_note
 
@@ -141,3 +141,14 @@ class SeatAdmin(PlayerListMixin, ReadOnlyAdmin):
     search_fields = ["registration__player__first_name", "registration__player__last_name"]
     list_select_related = ["round__tournament", "registration__player"]
     ordering = seat_ordering()
+
+
+@admin.register(TableTimeGrant)
+class TableTimeGrantAdmin(ReadOnlyAdmin):
+    """Granted on the clock page (`tournament.services.clock.table_time_grant`), audited."""
+
+    tournament_path = "round__tournament"
+    list_display = ["round", "table_number", "extra_minutes", "one_more_hand", "reason"]
+    list_filter = [listed("round__tournament"), RoundNumberFilter]
+    search_fields = ["reason"]
+    list_select_related = ["round__tournament", "granted_by"]

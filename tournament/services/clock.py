@@ -1,10 +1,13 @@
-"""The round clock (WRC 2015 §8.2): started, paused, extended and reset by an organiser.
+"""The round clock (WRC 2015 §8.2): started, paused, extended and reset by an organiser, and
+extra time for one table granted by the head referee.
 
 The state lives in the Round row (running since, seconds already elapsed, extra seconds),
 so every screen and every server process shows the same time, across reloads and restarts.
 Each change locks the row, so two organisers pressing buttons at once cannot lose time.
+A table's own end is the round's plus the minutes of its `TableTimeGrant` rows.
 """
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -13,12 +16,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Round
+from tournament.models import Round, Seat, TableTimeGrant
 from tournament.services.audit import audit_record
 from tournament.services.rounds import round_start
 
 EXTENSION_SECONDS = 5 * 60
 MAX_EXTRA_SECONDS = 4 * 60 * 60
+MAX_TABLE_MINUTES = MAX_EXTRA_SECONDS // 60
 
 
 def _locked(round_: Round) -> Round:
@@ -110,9 +114,124 @@ def clock_reset(*, round_: Round, acting_user) -> Round:
     return _save(round_, acting_user=acting_user, action="round.clock_reset")
 
 
+@transaction.atomic
+def table_time_grant(
+    *,
+    round_: Round,
+    table_number: int,
+    minutes: int,
+    one_more_hand: bool,
+    reason: str,
+    acting_user,
+) -> TableTimeGrant:
+    """Give one table extra minutes, or one more hand after the signal, with the reason
+    (a long dispute, a late substitute): the other tables keep the round's end."""
+    round_ = _locked(round_)
+    if round_.status in OVER_STATUSES:
+        raise ValidationError(
+            _("%(round)s is over: no table can be given time.") % {"round": round_}
+        )
+    if not Seat.objects.filter(round=round_, table_number=table_number).exists():
+        raise ValidationError(
+            {
+                "table_number": _("There is no table %(table)s in this round.")
+                % {"table": table_number}
+            }
+        )
+    given = sum(
+        round_.table_time.filter(table_number=table_number).values_list("extra_minutes", flat=True)
+    )
+    if given + minutes > MAX_TABLE_MINUTES:
+        raise ValidationError(
+            {
+                "minutes": _("A table can be given %(most)s minutes at most.")
+                % {"most": MAX_TABLE_MINUTES}
+            }
+        )
+    grant = TableTimeGrant(
+        round=round_,
+        table_number=table_number,
+        extra_minutes=minutes,
+        one_more_hand=one_more_hand,
+        reason=reason.strip(),
+        granted_by=acting_user,
+    )
+    grant.full_clean()
+    grant.save()
+    audit_record(
+        tournament=round_.tournament,
+        actor=acting_user,
+        action="round.table_time",
+        obj=grant,
+        reason=grant.reason,
+        data={
+            "round": round_.number,
+            "table": table_number,
+            "extra_minutes": minutes,
+            "one_more_hand": one_more_hand,
+        },
+    )
+    return grant
+
+
 #: A round in these statuses is over: its clock screens stop and say so, whatever the clock
 #: held when the organiser closed it (a clock left running would count on into "Time!").
 OVER_STATUSES = (Round.Status.FINISHED, Round.Status.LOCKED)
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """One table's own end: the round's plus the extra time the head referee gave it."""
+
+    table_number: int
+    extra_minutes: int
+    one_more_hand: bool
+    remaining_seconds: float
+    ends_at: datetime | None  # while the clock runs
+
+
+def _round_end(round_: Round) -> datetime | None:
+    if round_.clock_running_since is None or round_.status in OVER_STATUSES:
+        return None
+    total = round_.tournament.round_minutes * 60 + round_.clock_extra_seconds
+    return round_.clock_running_since + timedelta(seconds=total - round_.clock_elapsed_seconds)
+
+
+def table_clocks(round_: Round, now: datetime | None = None) -> dict[int, TableClock]:
+    """The tables given extra time in this round, by number, each with its own end."""
+    now = now or timezone.now()
+    grants: dict[int, tuple[int, bool]] = {}
+    for grant in round_.table_time.all():
+        minutes, hand = grants.get(grant.table_number, (0, False))
+        grants[grant.table_number] = (minutes + grant.extra_minutes, hand or grant.one_more_hand)
+    remaining = round_.clock_remaining(now).total_seconds()
+    end = _round_end(round_)
+    return {
+        table: TableClock(
+            table_number=table,
+            extra_minutes=minutes,
+            one_more_hand=hand,
+            remaining_seconds=remaining + minutes * 60,
+            ends_at=end + timedelta(minutes=minutes) if end else None,
+        )
+        for table, (minutes, hand) in sorted(grants.items())
+    }
+
+
+def table_time_left(round_: Round, table_number: int, now: datetime | None = None) -> int | None:
+    """Minutes the table still has on the clock, its extra time included (0: its time is
+    up), or None when the clock cannot tell (never started, or the round is over)."""
+    now = now or timezone.now()
+    started = round_.clock_running_since is not None or round_.clock_elapsed_seconds > 0
+    if not started or round_.status in OVER_STATUSES:
+        return None
+    own = table_clocks(round_, now).get(table_number)
+    seconds = own.remaining_seconds if own else round_.clock_remaining(now).total_seconds()
+    return max(0, int(-(-seconds // 60)))
+
+
+def _hour(moment: datetime | None, time_zone: str) -> str | None:
+    return moment.astimezone(ZoneInfo(time_zone)).isoformat("T", "seconds") if moment else None
 
 
 def clock_state(round_: Round, now: datetime | None = None) -> dict:
@@ -124,11 +243,9 @@ def clock_state(round_: Round, now: datetime | None = None) -> dict:
     total = round_.tournament.round_minutes * 60 + round_.clock_extra_seconds
     over = round_.status in OVER_STATUSES
     running = round_.clock_running_since is not None and not over
-    ends_at = None
-    if running:
-        # From the stored start, not from now: the same instant on every poll.
-        ends = round_.clock_running_since + timedelta(seconds=total - round_.clock_elapsed_seconds)
-        ends_at = ends.astimezone(ZoneInfo(round_.tournament.time_zone)).isoformat("T", "seconds")
+    zone = round_.tournament.time_zone
+    # From the stored start, not from now: the same instant on every poll.
+    ends_at = _hour(_round_end(round_), zone)
     return {
         "round": round_.number,
         "over": over,
@@ -137,5 +254,15 @@ def clock_state(round_: Round, now: datetime | None = None) -> dict:
         "total_seconds": total,
         "server_time": now.isoformat(),
         "ends_at": ends_at,
-        "time_zone": round_.tournament.time_zone,
+        "time_zone": zone,
+        "tables": [
+            {
+                "table": table.table_number,
+                "extra_minutes": table.extra_minutes,
+                "one_more_hand": table.one_more_hand,
+                "remaining_seconds": round(table.remaining_seconds, 1),
+                "ends_at": _hour(table.ends_at, zone),
+            }
+            for table in table_clocks(round_, now).values()
+        ],
     }

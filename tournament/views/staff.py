@@ -1,6 +1,6 @@
-"""Staff pages of this app: the round clock's controls (head referees and organisers) and
-the export downloads (organisers), every app's exports as they registered them
-(`tournament.exports.registry`)."""
+"""Staff pages of this app: the round clock's controls and one table's extra time (head
+referees and organisers) and the export downloads (organisers), every app's exports as they
+registered them (`tournament.exports.registry`)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -15,10 +15,11 @@ from tournament.exports.registry import (
     TOURNAMENT_EXPORTS,
     offered_tournament_exports,
 )
-from tournament.models import Round, TournamentStaff
+from tournament.forms import TableTimeForm
+from tournament.models import Round, Seat, TournamentStaff
 from tournament.permissions import TournamentStaffMixin
 from tournament.services import clock
-from tournament.services.clock import clock_state
+from tournament.services.clock import clock_state, table_time_grant
 
 CLOCK_ACTIONS = {
     "start": (_("Start / resume"), clock.clock_start),
@@ -49,7 +50,15 @@ class ClockMixin(RoundStaffMixin):
 
 
 class ClockControlPageView(ClockMixin, TemplateView):
+    """The clock's buttons, and the extra time of single tables with its history."""
+
     template_name = "staff/clock.html"
+
+    def table_form(self, round_: Round, data=None) -> TableTimeForm:
+        tables = sorted(
+            set(Seat.objects.filter(round=round_).values_list("table_number", flat=True))
+        )
+        return TableTimeForm(data, tables=tables)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -58,8 +67,35 @@ class ClockControlPageView(ClockMixin, TemplateView):
             round=round_,
             state=clock_state(round_),
             actions=[(action, label) for action, (label, _service) in CLOCK_ACTIONS.items()],
+            table_form=kwargs.get("table_form") or self.table_form(round_),
+            grants=round_.table_time.select_related("granted_by"),
         )
         return context
+
+    def post(self, request, *args, **kwargs):
+        """Grant one table extra time; a refusal shows the form again as it was typed."""
+        round_ = self.get_round()
+        form = self.table_form(round_, request.POST)
+        if form.is_valid():
+            try:
+                table_time_grant(
+                    round_=round_,
+                    table_number=form.cleaned_data["table_number"],
+                    minutes=form.cleaned_data["minutes"],
+                    one_more_hand=form.cleaned_data["one_more_hand"],
+                    reason=form.cleaned_data["reason"],
+                    acting_user=request.user,
+                )
+            except ValidationError as error:
+                form.add_error(None, error)  # a field's error goes to its field
+            else:
+                messages.success(
+                    request,
+                    _("Table %(table)s was given extra time.")
+                    % {"table": form.cleaned_data["table_number"]},
+                )
+                return redirect("staff:clock", slug=self.tournament.slug, number=round_.number)
+        return self.render_to_response(self.get_context_data(table_form=form))
 
 
 class ClockControlView(ClockMixin, View):
