@@ -4,12 +4,14 @@ Run from the repository root: ``.venv/bin/python -m bench.standings`` (add
 ``DATABASE_URL=postgres://…`` to measure the database part on PostgreSQL).
 
 1. The pure rules engine: 5,000 hanchan sheets scored with ``score_hanchan`` and the
-   ranking computed with ``compute_standings`` (no Django).
+   ranking computed with ``compute_standings``, in Fraction points and in the whole units
+   the standings rank (no Django).
 2. Through the scoring app's ``scoring.selectors.standings.tournament_standings`` with a
    real database (a temporary SQLite file by default): cold (ranked from the stored seat
    results) and warm (cached), with the number of queries of each; then what a change
-   costs: one confirmed sheet's results stored and the standings ranked again, and a full
-   rebuild (every sheet scored again into stored results, then ranked).
+   costs: one confirmed sheet's results stored and the standings ranked again (from the
+   previous build's rows and the sheet's new ones), and a full rebuild (every sheet scored
+   again into stored results, then ranked). Wall and CPU time: the machine may be shared.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from scoring.rules import (
     compute_standings,
     resolve_ruleset,
     score_hanchan,
+    to_units,
 )
 
 PLAYERS = 1000
@@ -55,8 +58,9 @@ def seatings(rng: random.Random, players: int, rounds: int) -> list[list[list[in
     return plan
 
 
-def pure_engine(rng: random.Random) -> tuple[float, float, int]:
-    """CPU seconds to score every sheet and to rank, and the number of ranked rows.
+def pure_engine(rng: random.Random) -> tuple[float, float, float, int]:
+    """CPU seconds to score every sheet and to rank (in points, then in whole units), and the
+    number of ranked rows.
 
     CPU time of this process, not wall time: the figures stay meaningful when other work
     shares the machine."""
@@ -76,20 +80,31 @@ def pure_engine(rng: random.Random) -> tuple[float, float, int]:
     records = [
         PlayerRecord(str(p), tuple(scores[p]), places=tuple(places[p])) for p in range(PLAYERS)
     ]
-    timings = []
-    for _attempt in range(REPEAT):
-        started = time.process_time()
-        rows = compute_standings(records, rules.tie_breaks)
-        timings.append(time.process_time() - started)
-    return scored, statistics.median(timings), len(rows)
+    # As the standings rank the stored results: whole SCORE_UNITs, integers.
+    units = [
+        PlayerRecord(
+            str(p), tuple(None if s is None else to_units(s) for s in scores[p]), places=places[p]
+        )
+        for p in range(PLAYERS)
+    ]
+    ranked = []
+    for given in (records, units):
+        timings = []
+        for _attempt in range(REPEAT):
+            started = time.process_time()
+            rows = compute_standings(given, rules.tie_breaks)
+            timings.append(time.process_time() - started)
+        ranked.append(statistics.median(timings))
+    return scored, ranked[0], ranked[1], len(rows)
 
 
 def print_pure() -> None:
-    scored, ranked, rows = pure_engine(random.Random(2026))
+    scored, ranked, ranked_units, rows = pure_engine(random.Random(2026))
     sheets = PLAYERS // 4 * ROUNDS
     print(f"Pure rules engine ({PLAYERS} players × {ROUNDS} rounds, {sheets} sheets), CPU time:")
     print(f"  score_hanchan ×{sheets}: {scored * 1000:.0f} ms")
     print(f"  compute_standings ({rows} rows, median of {REPEAT}): {ranked * 1000:.1f} ms")
+    print(f"  the same in whole SCORE_UNITs (as the standings rank): {ranked_units * 1000:.1f} ms")
     print(f"  total: {(scored + ranked) * 1000:.0f} ms")
 
 
@@ -149,22 +164,32 @@ def print_changes(tournament) -> None:
 
     sheet = ScoreSheet.objects.filter(round__tournament=tournament).select_related("round")[0]
     stored, ranked, rebuilt = [], [], []
+    stored_cpu, ranked_cpu, rebuilt_cpu = [], [], []
     for _attempt in range(REPEAT):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         seat_results_store(sheet=sheet)
         stored.append(time.perf_counter() - started)
-        started = time.perf_counter()
+        stored_cpu.append(time.process_time() - cpu)
+        started, cpu = time.perf_counter(), time.process_time()
         tournament_standings(tournament)
         ranked.append(time.perf_counter() - started)
-        started = time.perf_counter()
+        ranked_cpu.append(time.process_time() - cpu)
+        started, cpu = time.perf_counter(), time.process_time()
         seat_results_rebuild(tournament=tournament)
         tournament_standings(tournament)
         rebuilt.append(time.perf_counter() - started)
+        rebuilt_cpu.append(time.process_time() - cpu)
+    both = [s + r for s, r in zip(stored, ranked, strict=True)]
+    both_cpu = [s + r for s, r in zip(stored_cpu, ranked_cpu, strict=True)]
     print(
         f"  one confirmed sheet: results stored {ms(stored)} + standings ranked again "
-        f"{ms(ranked)} = {ms([s + r for s, r in zip(stored, ranked, strict=True)])} (median)"
+        f"{ms(ranked)} = {ms(both)} (median; CPU {ms(stored_cpu)} + {ms(ranked_cpu)} = "
+        f"{ms(both_cpu)})"
     )
-    print(f"  full rebuild (every sheet scored again, then ranked): median {ms(rebuilt)}")
+    print(
+        f"  full rebuild (every sheet scored again, then ranked): median {ms(rebuilt)} "
+        f"(CPU {ms(rebuilt_cpu)})"
+    )
 
 
 def main() -> None:

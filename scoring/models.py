@@ -280,7 +280,9 @@ class SeatResult(models.Model):
 
     Derived, never typed: written with the sheet's confirmation, correction or re-scoring
     (`scoring.services.seat_results`) and checked against the sheets by `manage.py
-    check_standings`. Scores are whole numbers of `scoring.rules.SCORE_UNIT` (exact).
+    check_standings`. Scores are whole numbers of `scoring.rules.SCORE_UNIT` (exact). Never
+    updated, only deleted and created again under a new id: the standings keep the rows they
+    have read by id (`scoring.selectors.standings`).
     """
 
     sheet = models.ForeignKey(

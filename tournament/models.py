@@ -19,7 +19,13 @@ from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
 from scoring.rules import RulesError, RulesErrors, resolve_ruleset
-from tournament.names import is_east_asian, isolate, strip_controls, written_name
+from tournament.names import (
+    is_east_asian,
+    is_placeholder_name,
+    isolate,
+    strip_controls,
+    written_name,
+)
 from tournament.rule_options import option_message
 from tournament.signals import registrations_deleting
 from tournament.time_zones import default_time_zone, validate_time_zone
@@ -272,7 +278,7 @@ class Player(models.Model):
     def is_placeholder(self) -> bool:
         """A placeholder substitute ("Substitute 2", numbered in its last name) that stands in
         for somebody not known yet (`seating.services.substitutes`)."""
-        return self.last_name.isascii() and self.last_name.isdigit()  # as the admin's regex
+        return is_placeholder_name(self.last_name)
 
     @property
     def sorted_name(self) -> str:

@@ -19,7 +19,11 @@ player's rank after every round by the running sums (:func:`running_ranks`). The
 rank neither; these are the application's own rules.
 
 Scores leave the engine as exact integers in :data:`SCORE_UNIT` (:func:`to_units`), so that
-the Django layer stores and caches plain integers and sums them without ``Fraction``.
+the Django layer stores and caches plain integers and sums them without ``Fraction``. The
+rankings take either: given integers (units), they add and compare integers and give integer
+totals, many times faster than ``Fraction`` arithmetic for a thousand players; given
+``Fraction`` values, ``Fraction`` totals. Either way the order is the same, since units are a
+fixed multiple of points.
 
 Not here: loading scores from the database, caching (the Django layer's job).
 """
@@ -92,7 +96,7 @@ class PlayerRecord:
     """
 
     key: str
-    hanchan_scores: tuple[Fraction | None, ...] = ()
+    hanchan_scores: tuple[int | Fraction | None, ...] = ()
     penalties: tuple[Penalty | Fraction | int, ...] = ()
     ranked: bool = True
     places: tuple[int | None, ...] = ()
@@ -112,12 +116,12 @@ class StandingRow:
 
     key: str
     place: int | None
-    total: Fraction
-    hanchan_total: Fraction
-    penalty_total: Fraction
-    penalty_points: Fraction
+    total: int | Fraction
+    hanchan_total: int | Fraction
+    penalty_total: int | Fraction
+    penalty_points: int | Fraction
     played: int
-    best_hanchan: Fraction | None
+    best_hanchan: int | Fraction | None
     firsts: int
     seconds: int
     thirds: int
@@ -127,7 +131,12 @@ class StandingRow:
     ranked: bool
 
 
-def _penalty_value(p: object, fld: str) -> Fraction:
+def _exact(value: int | Fraction) -> int | Fraction:
+    """An int as it is (exact and fast to add); anything else as a ``Fraction``."""
+    return value if type(value) is int else Fraction(value)
+
+
+def _penalty_value(p: object, fld: str) -> int | Fraction:
     value = p.points if isinstance(p, Penalty) else p
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
         raise RulesError(
@@ -136,7 +145,7 @@ def _penalty_value(p: object, fld: str) -> Fraction:
             field=fld,
             value=value,
         )
-    value = Fraction(value)
+    value = _exact(value)
     if value > 0:
         raise RulesError(
             "penalty_sign",
@@ -149,8 +158,8 @@ def _penalty_value(p: object, fld: str) -> Fraction:
 
 def _sort_key(row: StandingRow, criterion: str) -> object:
     """Smaller sorts first (better)."""
-    if criterion == "best_hanchan":
-        return -(row.best_hanchan if row.best_hanchan is not None else Fraction(-(10**9)))
+    if criterion == "best_hanchan":  # a player without a hanchan after every score
+        return (row.best_hanchan is None, -(row.best_hanchan or 0))
     if criterion == "firsts":
         return -row.firsts
     if criterion == "seconds":
@@ -201,15 +210,15 @@ def compute_standings(
                 )
             )
         seen.add(rec.key)
-        scores = [Fraction(s) for s in rec.hanchan_scores if s is not None]
+        scores = [_exact(s) for s in rec.hanchan_scores if s is not None]
         pens = []
         for j, p in enumerate(rec.penalties):
             try:
                 pens.append(_penalty_value(p, f"records[{i}].penalties[{j}]"))
             except RulesError as exc:
                 errors.append(exc)
-        hanchan_total = sum(scores, Fraction(0))
-        penalty_total = sum(pens, Fraction(0))
+        hanchan_total = sum(scores)
+        penalty_total = sum(pens)
         places = [p for p in rec.places if p is not None]
         rows.append(
             StandingRow(
@@ -218,7 +227,7 @@ def compute_standings(
                 total=hanchan_total + penalty_total,
                 hanchan_total=hanchan_total,
                 penalty_total=penalty_total,
-                penalty_points=penalty_total + Fraction(rec.sheet_penalties),
+                penalty_points=penalty_total + _exact(rec.sheet_penalties),
                 played=len(scores),
                 best_hanchan=max(scores) if scores else None,
                 firsts=places.count(1),
@@ -242,12 +251,15 @@ def compute_standings(
             )
     if errors:
         raise RulesErrors(errors)
-    ranked = [r for r in rows if r.ranked]
-    # A stable sort: players sharing a place stay in the order they were given.
-    ranked.sort(key=lambda r: (-r.total, *(_sort_key(r, c) for c in tie_breaks)))
 
     def full_key(r: StandingRow) -> tuple:
         return (-r.total, *(_sort_key(r, c) for c in tie_breaks))
+
+    # A stable sort: players sharing a place stay in the order they were given. Each key is
+    # computed once.
+    keyed = sorted(((full_key(r), r) for r in rows if r.ranked), key=lambda pair: pair[0])
+    keys = [key for key, _row in keyed]
+    ranked = [row for _key, row in keyed]
 
     def separating(a: StandingRow, b: StandingRow) -> str | None:
         """The criterion that separates two players with the same total."""
@@ -255,7 +267,6 @@ def compute_standings(
             return None
         return next((c for c in tie_breaks if _sort_key(a, c) != _sort_key(b, c)), None)
 
-    keys = [full_key(r) for r in ranked]
     out: list[StandingRow] = []
     for pos, row in enumerate(ranked):
         # the group of players sharing this place: [start, end]

@@ -2,13 +2,19 @@
 
 Standings are the rules engine's ranking (`scoring.rules.compute_standings`) of the stored
 seat results (`scoring.models.SeatResult`: what the engine made of each confirmed sheet, in
-whole `SCORE_UNIT`s, stored with the sheet's change) and the active penalties, in four
-queries whatever the number of players; no sheet is scored here. The result is cached as
-one compact tuple of ints and strings under a key that holds a version token every scoring
-write replaces when its transaction commits (`tournament.invalidation`), the id of the
-tournament's latest audit entry (every audited change, e.g. a disqualification from the
+whole `SCORE_UNIT`s, stored with the sheet's change) and the active penalties, in a fixed
+number of queries whatever the number of players; no sheet is scored here, and no model
+instance is built (the rows are read as values). The result is cached as one compact tuple
+of ints and strings under a key that holds a version token every scoring write replaces
+when its transaction commits (`tournament.invalidation`), the id of the tournament's latest
+audit entry (every audited change, e.g. a disqualification from the
 admin, gives a new key) and the rule set. One process builds a new version while the others
 serve the previous one (`tournament_standings`).
+
+A new version starts from the previous one's stored rows: a stored result is never changed,
+only replaced under a new id, so after one confirmed sheet a build reads the ids and the four
+new rows, not the 20,000 others (`_seats_and_results`). The pages read the cached tuple
+through `StandingEntry`, which builds a `Player` or a ``Fraction`` only when asked for one.
 
 Only players with a hanchan on a confirmed sheet (played, or missed with a substitute in the
 seat: the missed-hanchan penalty is a result) are ranked: a late registration has no result
@@ -24,13 +30,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import time
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Exists, IntegerField, Max, OuterRef, Q, QuerySet, Sum, Value
+from django.db.models import Exists, IntegerField, Max, OuterRef, Q, Sum, Value
 
 from scoring.entries import SheetEntry, score_stored
 from scoring.models import ScoreSheet, SeatResult
@@ -47,7 +55,7 @@ from scoring.rules import (
 )
 from tournament.invalidation import first_standings_version, standings_version, version_key
 from tournament.models import AuditEntry, Player, Registration, Round, Seat, Tournament
-from tournament.names import player_sort_key
+from tournament.names import name_sort_key, written_name
 
 CACHE_SECONDS = 60 * 60
 #: A build of 1,000 players × 20 rounds takes well under a second (docs/performance.md); a
@@ -71,26 +79,82 @@ class RoundScore:
     substitute_name: str = ""
 
 
-@dataclass(frozen=True)
 class StandingEntry:
-    registration_id: int
-    player: Player
-    team_name: str
-    place: int | None  # None: no confirmed hanchan yet, listed after the ranked players
-    total: Fraction
-    hanchan_total: Fraction
-    penalty_total: Fraction
-    rounds: dict[int, RoundScore]
-    shared_place: bool
-    withdrawn: bool = False  # still ranked on the rounds played, shown as withdrawn
-    # The tie-break criterion that ordered this player and an equal total (the rules'
-    # tie_breaks: "best_hanchan", "firsts"…), so the pages can say why 4 is not 5.
-    decided_by: str | None = None
+    """One listed player's line of the standings, read from the cached compact row.
+
+    Reading the cache builds no model instance and no ``Fraction``: a page that reads 20
+    places reads 20 places. The player (a `Player` not saved from here), the totals
+    (``Fraction`` points) and the rounds are built the first time they are asked for.
+    ``place`` None: no confirmed hanchan yet, listed after the ranked players. ``withdrawn``:
+    still ranked on the rounds played, shown as withdrawn. ``decided_by``: the tie-break
+    criterion that ordered this player and an equal total (the rules' tie_breaks:
+    "best_hanchan", "firsts"…), so the pages can say why 4 is not 5."""
+
+    __slots__ = ("_player", "_row", "_rounds")
+
+    def __init__(self, row: tuple) -> None:
+        self._row = row
+        self._player: Player | None = None
+        self._rounds: _Rounds | None = None
+
+    @property
+    def registration_id(self) -> int:
+        return self._row[0]
+
+    @property
+    def player(self) -> Player:
+        if self._player is None:
+            self._player = Player.from_db(None, _PLAYER_FIELDS, self._row[1])
+        return self._player
+
+    @property
+    def team_name(self) -> str:
+        return self._row[2]
+
+    @property
+    def place(self) -> int | None:
+        return self._row[3]
+
+    @property
+    def total(self) -> Fraction:
+        return _fraction(self._row[4])
+
+    @property
+    def hanchan_total(self) -> Fraction:
+        return _fraction(self._row[4] - self._row[5])
+
+    @property
+    def penalty_total(self) -> Fraction:
+        return _fraction(self._row[5])
+
+    @property
+    def rounds(self) -> Mapping[int, RoundScore]:
+        if self._rounds is None:
+            self._rounds = _Rounds(self._row[9])
+        return self._rounds
+
+    @property
+    def shared_place(self) -> bool:
+        return self._row[6]
+
+    @property
+    def withdrawn(self) -> bool:
+        return self._row[7]
+
+    @property
+    def decided_by(self) -> str | None:
+        return self._row[8]
 
     @property
     def team_or_club(self) -> str:
         """As `Registration.team_or_club`: the screen and both exports print the same."""
         return self.team_name or self.player.club
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StandingEntry) and self._row == other._row
+
+    def __repr__(self) -> str:
+        return f"<StandingEntry {self.registration_id} place {self.place}>"
 
 
 @dataclass(frozen=True)
@@ -189,33 +253,64 @@ def _round_state(
 _PLAYER_FIELDS = tuple(
     field.attname for field in Player._meta.concrete_fields if field.attname != "created_at"
 )
+#: A registration as the standings read it: no model instance is built (1,000 of them cost
+#: more than the ranking), the player as the values of `_PLAYER_FIELDS`.
+_REGISTRATION_FIELDS = (
+    "pk", "status", "is_substitute", "team__name", "penalty_points",
+    *(f"player__{name}" for name in _PLAYER_FIELDS),
+)  # fmt: skip
+_FIRST_NAME = 5 + _PLAYER_FIELDS.index("first_name")
+_LAST_NAME = 5 + _PLAYER_FIELDS.index("last_name")
+_SEAT_FIELDS = ("round_id", "table_number", "wind", "registration_id")
+#: A stored seat result as the standings read it, after its id.
+_RESULT_FIELDS = (
+    "round_id", "sheet__table_number", "wind", "registration_id", "points", "place", "score",
+    "penalty", "substitute_id",
+)  # fmt: skip
 
 
-def _seats_and_results(tournament: Tournament) -> QuerySet:
-    """(round id, table, wind, registration id, points, place, score, penalty, substitute id)
-    of every seat (score None) and every stored seat result (`SeatResult`), in one query."""
+def _seats_and_results(tournament: Tournament, known: bytes | None) -> tuple[list, dict]:
+    """The seats (`_SEAT_FIELDS`) and every stored seat result by id (`_RESULT_FIELDS`).
+
+    A stored result is never changed, only deleted and created again with a new id
+    (`scoring.services.seat_results`), and ids are never reused: the rows the previous build
+    read (``known``, pickled beside the previous version in the cache) are still right
+    wherever their id still exists. So after one confirmed sheet only the ids are read, then
+    its four new rows; the other rows are not loaded again."""
+    seats = Seat.objects.filter(round__tournament=tournament).order_by()
+    stored = SeatResult.objects.filter(tournament=tournament).order_by()
+    previous: dict[int, tuple] = pickle.loads(zlib.decompress(known)) if known else {}
+    if previous:
+        ids = set(stored.values_list("pk", flat=True))
+        new = ids - previous.keys()
+        if len(new) <= len(ids) // 2:
+            rows = {pk: previous[pk] for pk in ids & previous.keys()}
+            fetched = stored.filter(pk__in=new).values_list("pk", *_RESULT_FIELDS) if new else ()
+            rows.update((pk, tuple(row)) for pk, *row in fetched)
+            return list(seats.values_list(*_SEAT_FIELDS)), rows
+    # The first build, or most rows are new (the rules changed): both in one query.
     nothing = Value(None, output_field=IntegerField())
-    seats = (
-        Seat.objects.filter(round__tournament=tournament)
-        .annotate(no_points=nothing, no_place=nothing, no_score=nothing, no_substitute=nothing)
-        .annotate(no_penalty=Value(0, output_field=IntegerField()))
-        .values_list(
-            "round_id", "table_number", "wind", "registration_id", "no_points", "no_place",
-            "no_score", "no_penalty", "no_substitute",
-        )
-        .order_by()
-    )  # fmt: skip
-    stored = SeatResult.objects.filter(tournament=tournament).values_list(
-        "round_id", "sheet__table_number", "wind", "registration_id", "points", "place",
-        "score", "penalty", "substitute_id",
-    ).order_by()  # fmt: skip
-    return seats.union(stored, all=True)
+    both = (
+        seats.annotate(no_id=nothing, no_score=nothing)
+        .values_list("no_id", *_SEAT_FIELDS, *["no_score"] * 5)
+        .union(stored.values_list("pk", *_RESULT_FIELDS), all=True)
+    )
+    seated, rows = [], {}
+    for pk, *row in both:
+        if pk is None:
+            seated.append(row[:4])
+        else:
+            rows[pk] = tuple(row)
+    return seated, rows
 
 
-def _compute(tournament: Tournament) -> tuple:
-    """The standings in the cache's compact form (`_Compact`): the engine's ranking of the
-    stored seat results (`SeatResult`, one small row a seat of a confirmed sheet) and the
-    active penalties, in a fixed number of queries and without scoring any sheet."""
+def _compute(tournament: Tournament, known: bytes | None = None) -> tuple[tuple, bytes]:
+    """The standings in the cache's compact form (`_standings` reads it), and the stored
+    results it ranked, pickled (`_seats_and_results`: the next build's ``known``).
+
+    The engine's ranking of the stored seat results (`SeatResult`, one small row a seat of
+    a confirmed sheet) and the active penalties, in a fixed number of queries, without
+    scoring any sheet and without building a model instance."""
     rounds = list(
         Round.objects.filter(tournament=tournament)
         .order_by("number")
@@ -230,77 +325,96 @@ def _compute(tournament: Tournament) -> tuple:
     )
     number_of = {round_id: number for round_id, number, _status, _started in rounds}
     registrations = {
-        registration.pk: registration
-        for registration in Registration.objects.filter(tournament=tournament)
-        .select_related("player", "team")
+        row[0]: row
+        for row in Registration.objects.filter(tournament=tournament)
         .annotate(
             penalty_points=Sum("penalties__points", filter=Q(penalties__cancelled_at__isnull=True))
         )
+        .values_list(*_REGISTRATION_FIELDS)
     }
     # registration id -> round number -> compact round (`_round_score`)
     results: dict[int, dict[int, tuple]] = {}
     tables: dict[int, set[int]] = {}
+    seats, stored = _seats_and_results(tournament, known)
+    for round_id, table, wind, registration_id in seats:
+        tables.setdefault(round_id, set()).add(table)
+        results.setdefault(registration_id, {})[number_of[round_id]] = (
+            number_of[round_id], table, wind, None, None, None, 0, False, ""
+        )  # fmt: skip
+    # A seat's stored result replaces the bare seat.
     confirmed: dict[int, set[int]] = {}
-    # Seats and stored results in one query; a seat's result replaces the bare seat.
-    for round_id, table, wind, registration_id, points, place, score, penalty, substitute in sorted(
-        _seats_and_results(tournament), key=lambda row: row[6] is not None
-    ):
-        number = number_of[round_id]
-        if score is None:
-            tables.setdefault(round_id, set()).add(table)
-            results.setdefault(registration_id, {})[number] = (
-                number, table, wind, None, None, None, 0, False, ""
-            )  # fmt: skip
-            continue
+    names: dict[int, str] = {}
+    for (
+        round_id,
+        table,
+        wind,
+        registration_id,
+        points,
+        place,
+        score,
+        penalty,
+        substitute,
+    ) in stored.values():
         confirmed.setdefault(round_id, set()).add(table)
-        replaced = registrations.get(substitute)
+        if substitute is not None and substitute not in names:
+            replaced = registrations.get(substitute)
+            names[substitute] = (
+                written_name(replaced[_FIRST_NAME], replaced[_LAST_NAME]) if replaced else ""
+            )
+        number = number_of[round_id]
         results.setdefault(registration_id, {})[number] = (
             number, table, wind, points, place, score, penalty, True,
-            replaced.player.display_name if replaced else "",
+            names[substitute] if substitute is not None else "",
         )  # fmt: skip
     order = [number for _id, number, _status, _started in rounds]
     # WRC 2015 §7.1: a disqualified player is not listed, so never reaches the engine. By
     # name: the order of players sharing a place, and of those without a result yet.
     listed = sorted(
-        (registration for registration in registrations.values() if registration.is_ranked),
-        key=player_sort_key,
+        (
+            row
+            for row in registrations.values()
+            if not row[2] and row[1] != Registration.Status.DISQUALIFIED
+        ),
+        key=lambda row: name_sort_key(row[_FIRST_NAME], row[_LAST_NAME]),
     )
     records = []
-    for registration in listed:
-        scored = results.get(registration.pk, {})
+    for registration_id, _status, _substitute, _team, penalty_points, *_player in listed:
+        scored = results.get(registration_id, {})
         counted = [scored.get(number) for number in order]
-        # In whole SCORE_UNITs: the engine ranks integers as it ranks Fractions.
+        # In whole SCORE_UNITs: the engine ranks integers as it ranks Fractions, faster.
         records.append(
             PlayerRecord(
-                key=str(registration.pk),
+                key=str(registration_id),
                 hanchan_scores=tuple(row[5] if row else None for row in counted),
                 places=tuple(row[4] if row else None for row in counted),
-                penalties=(to_units(Fraction(registration.penalty_points or 0)),),
+                penalties=(to_units(Fraction(penalty_points)) if penalty_points else 0,),
                 # No confirmed hanchan yet: listed after the ranked players, without a place.
                 ranked=any(row[7] for row in scored.values()),
-                name=registration.player.full_name,
                 sheet_penalties=sum(row[6] for row in scored.values()),
             )
         )
     entries = []
     for row in compute_standings(records, tournament.get_rules().tie_breaks):
-        registration = registrations[int(row.key)]
-        player = registration.player
+        registration_id, status, _substitute, team, _penalties, *player = registrations[
+            int(row.key)
+        ]
         entries.append(
             (
-                registration.pk,
-                tuple(getattr(player, name) for name in _PLAYER_FIELDS),
-                registration.team.name if registration.team else "",
+                registration_id,
+                tuple(player),
+                team or "",
                 row.place,
                 int(row.total),
                 int(row.penalty_points),
                 row.shared,
-                registration.status == Registration.Status.WITHDRAWN,
+                status == Registration.Status.WITHDRAWN,
                 row.decided_by,
-                tuple(row for _number, row in sorted(results.get(registration.pk, {}).items())),
+                tuple(row for _number, row in sorted(results.get(registration_id, {}).items())),
             )
         )
-    return (*_round_state(rounds, tables, confirmed), tuple(entries))
+    compact = (*_round_state(rounds, tables, confirmed), tuple(entries))
+    # Compressed (to a fifth): every read of the cached standings fetches these bytes too.
+    return compact, zlib.compress(pickle.dumps(stored, pickle.HIGHEST_PROTOCOL), 1)
 
 
 def _fraction(units: int) -> Fraction:
@@ -348,38 +462,16 @@ class _Rounds(Mapping):
 
 
 def _standings(tournament_id: int, compact: tuple, *, stale: bool = False) -> Standings:
-    """The cached compact form as the pages read it: Fractions, players, rounds."""
+    """The cached compact form as the pages read it (`StandingEntry` builds the rest when
+    asked)."""
     numbers, provisional, complete, rows = compact
-    entries = []
-    for (
-        registration_id,
-        player,
-        team,
-        place,
-        total,
-        penalties,
-        shared,
-        withdrawn,
-        why,
-        rounds,
-    ) in rows:
-        entries.append(
-            StandingEntry(
-                registration_id=registration_id,
-                player=Player.from_db(None, _PLAYER_FIELDS, player),
-                team_name=team,
-                place=place,
-                total=_fraction(total),
-                hanchan_total=_fraction(total - penalties),
-                penalty_total=_fraction(penalties),
-                rounds=_Rounds(rounds),
-                shared_place=shared,
-                withdrawn=withdrawn,
-                decided_by=why,
-            )
-        )
     return Standings(
-        tournament_id, entries, list(numbers), set(provisional), set(complete), stale=stale
+        tournament_id,
+        [StandingEntry(row) for row in rows],
+        list(numbers),
+        set(provisional),
+        set(complete),
+        stale=stale,
     )
 
 
@@ -395,7 +487,7 @@ def standings_cache_key(tournament: Tournament, version: str | None = None) -> s
 
 
 def _latest_key(tournament_id: int) -> str:
-    return f"scoring:standings-latest:{tournament_id}"
+    return f"scoring:standings-built:{tournament_id}"
 
 
 def tournament_standings(tournament: Tournament, *, fresh: bool = False) -> Standings:
@@ -426,12 +518,13 @@ def tournament_standings(tournament: Tournament, *, fresh: bool = False) -> Stan
         time.sleep(0.05)
         latest = cache.get(latest_key)
     try:
-        compact = _compute(tournament)
+        compact, stored = _compute(tournament, latest[2] if latest is not None else None)
     except BaseException:
         cache.delete(lock)
         raise
     # The lock is left to expire: it names this version, which is now built.
-    cache.set(latest_key, (key, compact), CACHE_SECONDS)
+    # The stored results go as bytes: a read of the standings does not unpickle them.
+    cache.set(latest_key, (key, compact, stored), CACHE_SECONDS)
     return _standings(tournament.pk, compact)
 
 

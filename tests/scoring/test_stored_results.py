@@ -135,11 +135,32 @@ def test_stored_results_equal_a_scoring_of_the_sheets_after_any_changes(steps, d
             pass  # refused (a disqualified player at the table): nothing changed
 
         assert differences(tournament) == []
+        # Built from the previous step's rows plus the changed ones (`_seats_and_results`)…
         standings = tournament_standings(tournament)
         totals = {entry.registration_id: entry.total for entry in standings.entries}
         assert {pk: totals[pk] for pk in _expected_totals(tournament)} == _expected_totals(
             tournament
         )
+        # …is exactly what a build from every stored row gives.
+        assert _from_scratch(tournament) == _compared(standings)
+
+
+def _compared(standings) -> tuple:
+    return (
+        standings.round_numbers,
+        standings.provisional_rounds,
+        standings.complete_rounds,
+        [(e.registration_id, e.place, e.total, e.penalty_total, e.shared_place, e.decided_by,
+          e.withdrawn, e.player.display_name, e.team_or_club, dict(e.rounds))
+         for e in standings.entries],
+    )  # fmt: skip
+
+
+def _from_scratch(tournament) -> tuple:
+    from django.core.cache import cache
+
+    cache.clear()
+    return _compared(tournament_standings(tournament))
 
 
 def test_check_standings_names_a_difference_and_repairs_it(event, capsys):
@@ -251,3 +272,48 @@ def test_exports_and_pairings_wait_for_the_new_standings_during_a_rebuild(event,
     assert not fresh.stale
     assert {e.registration_id: e.total for e in fresh.entries}[players[0].pk] == Fraction(273, 10)
     cache.delete(lock)
+
+
+def test_after_one_sheet_the_standings_read_only_its_new_rows(event):
+    # Stored rows are never changed, only replaced under new ids: the next build keeps the
+    # rows it had read and fetches the new ones, not the whole tournament's again.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament, round_ = event["tournament"], event["rounds"][0]
+    tournament.confirmation_policy = "single"
+    tournament.save()
+    referee = event["users"][Role.REFEREE]
+    enter(round_, 1, make_entry(table_registrations(round_, 1)), referee)
+    tournament_standings(tournament)
+    enter(round_, 2, make_entry(table_registrations(round_, 2)), referee)
+    new = set(SeatResult.objects.filter(sheet__table_number=2).values_list("pk", flat=True))
+    with CaptureQueriesContext(connection) as queries:
+        standings = tournament_standings(tournament)
+    read = [q["sql"] for q in queries.captured_queries if '"score"' in q["sql"]]
+    assert len(read) == 1
+    assert " IN (" in read[0]  # … WHERE id IN (the 4 new rows)
+    assert all(str(pk) in read[0] for pk in new)
+    # 42,300 at table 2's East: (42,300 − 30,000) / 1,000 + 15 uma = +27.3 (WRC 2015 §5.9.2)
+    east = table_registrations(round_, 2)[0].pk
+    assert {e.registration_id: e.total for e in standings.entries}[east] == Fraction(273, 10)
+
+
+def test_a_cached_read_builds_no_player(event, monkeypatch):
+    # A poll of 1,000 players reads the cached primitives; the Player is built only for a
+    # page that asks for it.
+    from tournament.models import Player
+
+    tournament, round_ = event["tournament"], event["rounds"][0]
+    tournament.confirmation_policy = "single"
+    tournament.save()
+    players = table_registrations(round_, 1)
+    enter(round_, 1, make_entry(players), event["users"][Role.REFEREE])
+    tournament_standings(tournament)
+    built = Player.from_db
+    monkeypatch.setattr(Player, "from_db", classmethod(lambda *args: pytest.fail("built")))
+    entries = tournament_standings(tournament).entries
+    assert [e.place for e in entries[:4]] == [1, 2, 3, 4]
+    assert entries[0].total == Fraction(273, 10)  # East's +27.3, WRC 2015 §5.9.2 as above
+    monkeypatch.setattr(Player, "from_db", built)
+    assert entries[0].player.display_name == players[0].player.display_name

@@ -5,15 +5,19 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.rules import (
     DEFAULT_TIE_BREAKS,
+    SCORE_UNIT,
     Penalty,
     PlayerRecord,
     RulesErrors,
     compute_standings,
     resolve_ruleset,
     score_hanchan,
+    to_units,
 )
 from tests.scoring.rules.helpers import WRC
 from tests.scoring.rules.test_hanchan import sheet
@@ -146,3 +150,36 @@ def test_fewest_penalties_counts_the_penalties_inside_the_sheets():
     assert [r.key for r in rows] == ["fourth", "absent"]
     assert [r.total for r in rows] == [-20, -20]  # not taken off twice
     assert rows[1].penalty_points == -20
+
+
+# A player's three rounds in whole SCORE_UNITs (None: not played), the penalty outside the
+# sheets and the sheets' penalties, both <= 0 as PlayerRecord asks.
+_UNITS_PLAYER = st.tuples(
+    st.lists(st.one_of(st.none(), st.integers(-3, 3).map(lambda n: n * 4000)), min_size=3,
+             max_size=3),
+    st.integers(-2, 0).map(lambda n: n * 6000),
+    st.integers(-2, 0).map(lambda n: n * 6000),
+)  # fmt: skip
+
+
+@settings(derandomize=True, max_examples=200)
+@given(players=st.lists(_UNITS_PLAYER, min_size=1, max_size=8))
+def test_whole_units_rank_as_their_fractions_and_total_as_integers(players):
+    # The standings rank whole SCORE_UNITs (to_units): the same places, shared places and
+    # tie-breaks as the points they stand for, with integer totals (no Fraction built).
+    def records(value):
+        return [
+            PlayerRecord(str(index), tuple(None if s is None else value(s) for s in scores),
+                         (value(penalty),), sheet_penalties=value(sheet))
+            for index, (scores, penalty, sheet) in enumerate(players)
+        ]  # fmt: skip
+
+    in_units = compute_standings(records(int), DEFAULT_TIE_BREAKS)
+    in_points = compute_standings(records(lambda units: F(units, SCORE_UNIT)), DEFAULT_TIE_BREAKS)
+    assert [(r.key, r.place, r.shared, r.decided_by) for r in in_units] == [
+        (r.key, r.place, r.shared, r.decided_by) for r in in_points
+    ]
+    for units, points in zip(in_units, in_points, strict=True):
+        assert type(units.total) is int
+        assert units.total == to_units(points.total)
+        assert units.penalty_points == to_units(points.penalty_points)
