@@ -121,6 +121,14 @@ class Tournament(models.Model):
         help_text=_("Hide the public rankings, e.g. before the final."),
     )
     show_seating = models.BooleanField(_("show seating"), default=True)
+    table_reports = models.BooleanField(
+        _("table reports"),
+        default=True,
+        help_text=_(
+            "The players report their result from the QR code of their table card; an "
+            "official confirms it. Untick to have officials enter every sheet."
+        ),
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )

@@ -65,6 +65,7 @@ ARCHIVED_MODELS = frozenset(
         "scoring.sheetversion",
         "scoring.confirmation",
         "scoring.penalty",
+        "scoring.tablekey",
         "seating.fixedtable",
         "seating.seatingrun",
     }
