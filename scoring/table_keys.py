@@ -41,6 +41,11 @@ def current_issue(round_: Round, table_number: int) -> int:
     return issue or 0
 
 
+def issues_of_round(round_: Round) -> dict[int, int]:
+    """table number → the issue its card carries now, for the tables issued again."""
+    return dict(TableKey.objects.filter(round=round_).values_list("table_number", "issue"))
+
+
 def table_key(round_: Round, table_number: int, issue: int | None = None) -> str:
     """The signed key of a table's card (`issue`: the current one unless given)."""
     if issue is None:
