@@ -18,6 +18,7 @@ urlpatterns = [
     path(f"{table}correct/", sheets.SheetCorrectView.as_view(), name="correct"),
     path(f"{table}correct/hands/", sheets.HandsCorrectView.as_view(), name="correct_hands"),
     path(f"{table}history/", sheets.SheetHistoryView.as_view(), name="history"),
+    path(f"{table}card/", rounds.TableCardReissueView.as_view(), name="reissue_card"),
     path("penalties/", penalties.PenaltyListView.as_view(), name="penalties"),
     path(
         "penalties/<int:pk>/cancel/", penalties.PenaltyCancelView.as_view(), name="penalty_cancel"

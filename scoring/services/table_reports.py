@@ -17,7 +17,8 @@ from tournament.services.audit import audit_record
 def table_key_reissue(*, round_: Round, table_number: int, acting_user) -> int:
     """A new issue of a table's card (a card lost, or seen by someone who should not report
     for the table): the old card's key stops working. Returns the new issue."""
-    if not has_role(acting_user, round_.tournament, TournamentStaff.Role.REFEREE):
+    # The organiser prints the cards (the round's exports are theirs).
+    if not has_role(acting_user, round_.tournament, TournamentStaff.Role.ORGANISER):
         raise PermissionDenied
     key, _created = TableKey.objects.select_for_update().get_or_create(
         round=round_, table_number=table_number

@@ -10,7 +10,7 @@ counts by itself.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -28,24 +28,25 @@ from scoring.services.sheets import (
 from scoring.table_keys import table_of_key
 from scoring.views.common import describe_version
 from scoring.views.sheets import check_before_save, problem_summary
-from tournament.models import WINDS, Tournament
-from tournament.time_zones import activate_time_zone
+from tournament.models import WINDS
+from tournament.views.public import PublicTournamentMixin
 
 Status = ScoreSheet.Status
 
 
-class TableReportView(TemplateView):
+class TableReportView(PublicTournamentMixin, TemplateView):
     """The table's four players and winds, what stands on its sheet, and the report form."""
 
     template_name = "scoring/table.html"
 
     def dispatch(self, request, *args, **kwargs):
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        activate_time_zone(self.tournament.time_zone)
+        # A hidden tournament is hidden here too (a 404 but for its staff), as on every
+        # public page; a key that opens nothing is a 404 that names nobody.
+        self.tournament = self.get_tournament()
         access = table_of_key(self.tournament, kwargs["key"])
         if access is None:
             return render(
-                request, "scoring/table_closed.html", {"tournament": self.tournament}, status=403
+                request, "scoring/table_closed.html", {"tournament": self.tournament}, status=404
             )
         self.round, self.table_number = access.round, access.table_number
         self.context = table_context(self.round, self.table_number)
@@ -69,7 +70,6 @@ class TableReportView(TemplateView):
         current = self.sheet.current if self.sheet else None
         shown = current is not None and self.sheet.status != Status.IN_PROGRESS
         context.update(
-            tournament=self.tournament,
             round=self.round,
             table_number=self.table_number,
             seated=list(zip(WINDS, self.context.seated, strict=True)),

@@ -7,6 +7,7 @@ import uuid
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.urls import reverse
 
 from scoring.models import ScoreSheet, SheetVersion
 from scoring.services.sheets import (
@@ -151,7 +152,7 @@ def test_a_card_issued_again_revokes_the_old_key(event):
     round_ = event["rounds"][0]
     old = table_key(round_, 1)
     issue = table_key_reissue(
-        round_=round_, table_number=1, acting_user=event["users"][Role.REFEREE]
+        round_=round_, table_number=1, acting_user=event["users"][Role.ORGANISER]
     )
     assert issue == 1
     assert table_of_key(event["tournament"], old) is None
@@ -208,10 +209,35 @@ def test_a_stale_or_altered_key_opens_nothing(client, event, players):
     round_ = event["rounds"][0]
     url = table_path(round_, 1)
     altered = url.replace(f"/{round_.pk}.1.", f"/{round_.pk}.2.")
-    assert client.get(altered).status_code == 403
+    assert client.get(altered).status_code == 404
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.LOCKED)
     refused = client.post(url, {**sheet_form_data(players), "action": "check"})
-    assert refused.status_code == 403
+    assert refused.status_code == 404
     assert players[0].player.display_name not in refused.content.decode()
     other = make_tournament(slug="other-event")
-    assert client.get(url.replace(event["tournament"].slug, other.slug)).status_code == 403
+    assert client.get(url.replace(event["tournament"].slug, other.slug)).status_code == 404
+
+
+def test_the_organiser_revokes_a_tables_card_from_the_round_page(client, event, players):
+    round_ = event["rounds"][0]
+    old = table_path(round_, 1)
+    url = reverse("scoring:reissue_card", args=[event["tournament"].slug, 1, 1])
+    client.force_login(event["users"][Role.HEAD_REFEREE])
+    assert client.post(url).status_code == 403
+    assert client.get(old).status_code == 200
+    client.force_login(event["users"][Role.ORGANISER])
+    page = client.get(reverse("scoring:round", args=[event["tournament"].slug, 1]))
+    assert url in page.content.decode()
+    assert client.post(url).status_code == 302
+    client.logout()
+    assert client.get(old).status_code == 404
+    assert client.get(table_path(round_, 1)).status_code == 200
+
+
+def test_a_hidden_tournament_hides_its_tables_but_to_its_staff(client, event):
+    event["tournament"].is_public = False
+    event["tournament"].save()
+    url = table_path(event["rounds"][0], 1)
+    assert client.get(url).status_code == 404
+    client.force_login(event["users"][Role.REFEREE])
+    assert client.get(url).status_code == 200
