@@ -191,6 +191,51 @@ class TableKey(models.Model):
         return _("%(round)s, table %(table)s") % {"round": self.round, "table": self.table_number}
 
 
+class RefereeCall(models.Model):
+    """A table's call for a referee, made from its table page: open until an official
+    resolves it; one open call a table (a second tap finds the first)."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="referee_calls", verbose_name=_("round")
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    called_at = models.DateTimeField(_("called at"), auto_now_add=True)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("taken by"),
+    )
+    taken_at = models.DateTimeField(_("taken at"), null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("resolved by"),
+    )
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("referee call")
+        verbose_name_plural = _("referee calls")
+        ordering = ["called_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table_number"],
+                condition=Q(resolved_at__isnull=True),
+                name="referee_call_one_open_per_table",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return _("%(round)s, table %(table)s") % {"round": self.round, "table": self.table_number}
+
+
 class Confirmation(models.Model):
     """An official's confirmation of one version (or the matching blind second entry)."""
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.entries import table_context
@@ -19,13 +21,14 @@ from scoring.forms import TableReportForm
 from scoring.models import ScoreSheet
 from scoring.policy import open_for_entry
 from scoring.rules import RulesErrors
+from scoring.services.referee_calls import open_call, referee_call_make
 from scoring.services.sheets import (
     SheetConflict,
     SheetError,
     resent_entry,
     sheet_enter,
 )
-from scoring.table_keys import table_of_key
+from scoring.table_keys import table_of_key, table_path
 from scoring.views.common import describe_version
 from scoring.views.sheets import check_before_save, problem_summary
 from tournament.models import WINDS
@@ -34,10 +37,8 @@ from tournament.views.public import PublicTournamentMixin
 Status = ScoreSheet.Status
 
 
-class TableReportView(PublicTournamentMixin, TemplateView):
-    """The table's four players and winds, what stands on its sheet, and the report form."""
-
-    template_name = "scoring/table.html"
+class TableKeyMixin(PublicTournamentMixin):
+    """Resolves `self.round` and `self.table_number` from the card's key, or answers 404."""
 
     def dispatch(self, request, *args, **kwargs):
         # A hidden tournament is hidden here too (a 404 but for its staff), as on every
@@ -49,6 +50,39 @@ class TableReportView(PublicTournamentMixin, TemplateView):
                 request, "scoring/table_closed.html", {"tournament": self.tournament}, status=404
             )
         self.round, self.table_number = access.round, access.table_number
+        self.setup_table()
+        return super().dispatch(request, *args, **kwargs)
+
+    def setup_table(self) -> None:
+        """What the page reads of its table, once the key is checked."""
+
+
+class TableRefereeCallView(TableKeyMixin, View):
+    """POST: the table calls a referee (a second tap finds the open call)."""
+
+    http_method_names = ["post", "options"]
+
+    def post(self, request, *args, **kwargs):
+        reason = request.POST.get("reason", "")
+        _call, created = referee_call_make(
+            round_=self.round, table_number=self.table_number, reason=reason
+        )
+        messages.success(
+            request,
+            _("A referee is called to your table.")
+            if created
+            else _("A referee is already called to your table: they are on their way."),
+        )
+        return redirect(table_path(self.round, self.table_number))
+
+
+class TableReportView(TableKeyMixin, TemplateView):
+    """The table's four players and winds, what stands on its sheet, the report form and the
+    referee call."""
+
+    template_name = "scoring/table.html"
+
+    def setup_table(self) -> None:
         self.context = table_context(self.round, self.table_number)
         self.rules = self.tournament.get_rules()
         self.sheet = (
@@ -56,7 +90,6 @@ class TableReportView(PublicTournamentMixin, TemplateView):
             .filter(round=self.round, table_number=self.table_number)
             .first()
         )
-        return super().dispatch(request, *args, **kwargs)
 
     def make_form(self, data=None) -> TableReportForm:
         revision = self.sheet.revision if self.sheet else 0
@@ -70,6 +103,8 @@ class TableReportView(PublicTournamentMixin, TemplateView):
         current = self.sheet.current if self.sheet else None
         shown = current is not None and self.sheet.status != Status.IN_PROGRESS
         context.update(
+            call=open_call(self.round, self.table_number),
+            call_url=reverse("public:table_call", args=[self.tournament.slug, self.kwargs["key"]]),
             round=self.round,
             table_number=self.table_number,
             seated=list(zip(WINDS, self.context.seated, strict=True)),

@@ -85,3 +85,28 @@ def test_two_different_reports_make_the_table_disputed(live_server, new_page):
     second.locator(".message-warning").wait_for()
     assert ScoreSheet.objects.get(round=round_, table_number=1).status == Status.DISPUTED
     assert second.locator(".badge.status-disputed").is_visible()
+
+
+def test_a_table_calls_a_referee_who_resolves_it_from_the_queue(live_server, new_page):
+    tournament, round_ = _event()
+    official = _phone(new_page)
+    log_in(official, live_server, "referee", "pw-referee-1")
+    official.goto(f"{live_server.url}/manage/{tournament.slug}/scoring/calls/")
+    official.get_by_text("No table is calling a referee.").wait_for()
+    table = _phone(new_page)
+    table.goto(f"{live_server.url}{table_path(round_, 2)}")
+    table.locator("[name=reason]").fill("Wrong tile count")
+    table.locator("button.call-referee").tap()
+    table.locator(".message-success").wait_for()
+    table.locator("button.call-referee").tap()  # a second tap: still one call
+    table.locator(".message-success").wait_for()
+    # The queue, left open, shows the call by itself (its poll) and sounds for it.
+    card = official.locator("[data-call]")
+    card.wait_for(timeout=30_000)
+    assert "Wrong tile count" in card.inner_text()
+    assert card.count() == 1
+    assert official.locator("[data-live]").get_attribute("data-chimed")
+    official.get_by_role("button", name="Take").tap()
+    official.get_by_text("Taken by referee").wait_for()
+    official.get_by_role("button", name="Resolved").tap()
+    official.get_by_text("No table is calling a referee.").wait_for()

@@ -66,6 +66,7 @@ ARCHIVED_MODELS = frozenset(
         "scoring.confirmation",
         "scoring.penalty",
         "scoring.tablekey",
+        "scoring.refereecall",
         "seating.fixedtable",
         "seating.seatingrun",
     }
