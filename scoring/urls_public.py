@@ -15,9 +15,4 @@ urlpatterns = [
         name="player",
     ),
     path("t/<slug:slug>/table/<str:key>/", table.TableReportView.as_view(), name="table"),
-    path(
-        "t/<slug:slug>/table/<str:key>/call/",
-        table.TableRefereeCallView.as_view(),
-        name="table_call",
-    ),
 ]

@@ -1,19 +1,19 @@
-"""A table's page, opened by the QR code of its table card: the players report their result.
+"""A table's page, opened by the QR code of its table card: the players report their result,
+or call a referee.
 
 No account: the key in the address (`scoring.table_keys`) opens this one table of this one
 round, until the round is locked or the card issued again. The report is checked by the
 referee's form and the rules engine, with their messages, and saved by the same service as
 an official's entry (`sheet_enter`, as a table report): it waits for an official, never
-counts by itself.
+counts by itself. The referee call is a button of the same page (`action` "call"), so
+the key is checked in one place.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.entries import table_context
@@ -28,7 +28,7 @@ from scoring.services.sheets import (
     resent_entry,
     sheet_enter,
 )
-from scoring.table_keys import table_of_key, table_path
+from scoring.table_keys import table_of_key
 from scoring.views.common import describe_version
 from scoring.views.sheets import check_before_save, problem_summary
 from tournament.models import WINDS
@@ -37,8 +37,11 @@ from tournament.views.public import PublicTournamentMixin
 Status = ScoreSheet.Status
 
 
-class TableKeyMixin(PublicTournamentMixin):
-    """Resolves `self.round` and `self.table_number` from the card's key, or answers 404."""
+class TableReportView(PublicTournamentMixin, TemplateView):
+    """The table's four players and winds, what stands on its sheet, the report form and the
+    referee call."""
+
+    template_name = "scoring/table.html"
 
     def dispatch(self, request, *args, **kwargs):
         # A hidden tournament is hidden here too (a 404 but for its staff), as on every
@@ -50,39 +53,6 @@ class TableKeyMixin(PublicTournamentMixin):
                 request, "scoring/table_closed.html", {"tournament": self.tournament}, status=404
             )
         self.round, self.table_number = access.round, access.table_number
-        self.setup_table()
-        return super().dispatch(request, *args, **kwargs)
-
-    def setup_table(self) -> None:
-        """What the page reads of its table, once the key is checked."""
-
-
-class TableRefereeCallView(TableKeyMixin, View):
-    """POST: the table calls a referee (a second tap finds the open call)."""
-
-    http_method_names = ["post", "options"]
-
-    def post(self, request, *args, **kwargs):
-        reason = request.POST.get("reason", "")
-        _call, created = referee_call_make(
-            round_=self.round, table_number=self.table_number, reason=reason
-        )
-        messages.success(
-            request,
-            _("A referee is called to your table.")
-            if created
-            else _("A referee is already called to your table: they are on their way."),
-        )
-        return redirect(table_path(self.round, self.table_number))
-
-
-class TableReportView(TableKeyMixin, TemplateView):
-    """The table's four players and winds, what stands on its sheet, the report form and the
-    referee call."""
-
-    template_name = "scoring/table.html"
-
-    def setup_table(self) -> None:
         self.context = table_context(self.round, self.table_number)
         self.rules = self.tournament.get_rules()
         self.sheet = (
@@ -90,6 +60,7 @@ class TableReportView(TableKeyMixin, TemplateView):
             .filter(round=self.round, table_number=self.table_number)
             .first()
         )
+        return super().dispatch(request, *args, **kwargs)
 
     def make_form(self, data=None) -> TableReportForm:
         revision = self.sheet.revision if self.sheet else 0
@@ -104,7 +75,6 @@ class TableReportView(TableKeyMixin, TemplateView):
         shown = current is not None and self.sheet.status != Status.IN_PROGRESS
         context.update(
             call=open_call(self.round, self.table_number),
-            call_url=reverse("public:table_call", args=[self.tournament.slug, self.kwargs["key"]]),
             round=self.round,
             table_number=self.table_number,
             seated=list(zip(WINDS, self.context.seated, strict=True)),
@@ -122,6 +92,8 @@ class TableReportView(TableKeyMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form, **extra), status=status)
 
     def post(self, request, *args, **kwargs):
+        if request.POST.get("action") == "call":
+            return self.call_referee(request)
         form = self.make_form(request.POST)
         if not open_for_entry(self.sheet):
             return self.refuse(request, form)
@@ -153,6 +125,19 @@ class TableReportView(TableKeyMixin, TemplateView):
         except SheetError as error:
             return self.render(form, error=str(error))
         self.announce(outcome.sheet.status, created=outcome.created)
+        return redirect(request.path)
+
+    def call_referee(self, request):
+        """One tap calls a referee; a second one while the call is open finds it."""
+        _call, created = referee_call_make(
+            round_=self.round, table_number=self.table_number, reason=request.POST.get("reason", "")
+        )
+        messages.success(
+            request,
+            _("A referee is called to your table.")
+            if created
+            else _("A referee is already called to your table: they are on their way."),
+        )
         return redirect(request.path)
 
     def refuse(self, request, form: TableReportForm):
