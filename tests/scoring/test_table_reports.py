@@ -241,3 +241,14 @@ def test_a_hidden_tournament_hides_its_tables_but_to_its_staff(client, event):
     assert client.get(url).status_code == 404
     client.force_login(event["users"][Role.REFEREE])
     assert client.get(url).status_code == 200
+
+
+def test_the_organiser_switches_table_reports_off_in_the_admin(client, event, organiser):
+    url = table_path(event["rounds"][0], 1)
+    client.force_login(organiser)
+    change = reverse("admin:tournament_tournament_change", args=[event["tournament"].pk])
+    assert 'name="table_reports"' in client.get(change).content.decode()
+    event["tournament"].table_reports = False
+    event["tournament"].save()
+    client.logout()
+    assert client.get(url).status_code == 404
