@@ -5,7 +5,14 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
+from scoring.models import (
+    Confirmation,
+    Penalty,
+    RefereeCall,
+    ScoreSheet,
+    SheetVersion,
+    TableKey,
+)
 from scoring.policy import hidden_from
 from tournament.admin.base import PlayerListMixin, ReadOnlyAdmin, listed
 
@@ -80,3 +87,24 @@ class PenaltyAdmin(PlayerListMixin, ReadOnlyAdmin):
     list_filter = ("kind", listed("tournament"))
     search_fields = ("registration__player__last_name", "registration__player__first_name")
     list_select_related = ("registration__player", "registration__tournament", "given_by")
+
+
+@admin.register(TableKey)
+class TableKeyAdmin(ReadOnlyAdmin):
+    """A table card issued again: changed by "Revoke this table's card" on the round page."""
+
+    tournament_path = "round__tournament"
+    list_display = ("round", "table_number", "issue")
+    list_filter = (listed("round__tournament"),)
+    list_select_related = ("round__tournament",)
+
+
+@admin.register(RefereeCall)
+class RefereeCallAdmin(ReadOnlyAdmin):
+    """The tables' calls: taken and resolved on the referee queue."""
+
+    tournament_path = "round__tournament"
+    list_display = ("round", "table_number", "reason", "called_at", "taken_by", "resolved_at")
+    list_filter = (listed("round__tournament"),)
+    search_fields = ("reason",)
+    list_select_related = ("round__tournament", "taken_by")

@@ -27,6 +27,7 @@ class ScoringConfig(AppConfig):
         from scoring.exports.score_sheets import ScoreSheetsPdf
         from scoring.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
         from scoring.exports.standings_xlsx import StandingsXlsx
+        from scoring.exports.table_cards import TableCardsPdf
         from scoring.results_held import refuse_deleting_alone
         from tournament.exports.registry import register_round_export, register_tournament_export
         from tournament.signals import archive_requested, registrations_deleting, results_rescored
@@ -57,4 +58,11 @@ class ScoringConfig(AppConfig):
             _("Hand-by-hand sheets (PDF)"),
             partial(ScoreSheetsPdf, hands=True),
             position=40,
+        )
+        register_round_export(
+            "table-cards-pdf",
+            _("Table cards with QR codes (PDF)"),
+            TableCardsPdf,
+            position=50,
+            needs_origin=True,
         )

@@ -303,6 +303,19 @@ class CorrectionForm(SheetForm):
     )
 
 
+class TableReportForm(SheetForm):
+    """The players' report of their own table (final scores): the referee's form, with each
+    seat's player fixed to whom the seating put there, as a table reports only itself."""
+
+    def __init__(self, *args, context: TableContext, **kwargs) -> None:
+        super().__init__(*args, context=context, kind="final", **kwargs)
+        for index, wind in enumerate(WINDS):
+            seated = context.seated[index]
+            field = self.fields[f"{wind}_player"]
+            field.choices = [(seated.pk, _name(seated))] if seated else [("", "—")]
+            field.disabled = True
+
+
 SEAT_CHOICES = [("", "—")] + [(wind, WIND_LABELS[wind]) for wind in WINDS]
 
 

@@ -102,11 +102,16 @@ class SheetVersion(models.Model):
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     action = models.CharField(_("action"), max_length=12, choices=Action.choices)
     data = models.JSONField(_("data"))
+    # Empty for a table report: the players typed it on their table's page, without an
+    # account (`scoring.table_keys`).
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="sheet_versions",
         verbose_name=_("entered by"),
+        help_text=_("Empty: reported by the players at the table."),
     )
     created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     reason = models.TextField(_("reason"), blank=True)
@@ -132,6 +137,16 @@ class SheetVersion(models.Model):
     def __str__(self) -> str:
         return _("%(sheet)s, version %(number)s") % {"sheet": self.sheet, "number": self.number}
 
+    @property
+    def is_table_report(self) -> bool:
+        """Typed by the players on their table's page, not by an official."""
+        return self.entered_by_id is None
+
+    @property
+    def author(self) -> str:
+        """Who typed it, as the sheet pages and the history name them."""
+        return str(self.entered_by) if self.entered_by_id else str(_("the players' table report"))
+
     def clean(self) -> None:
         """Every number of the data in its range and the hands possible, as the rules engine
         checks a stored sheet (`check_sheet_numbers`): a version read from an archive file
@@ -150,6 +165,75 @@ class SheetVersion(models.Model):
             raise ValidationError(
                 {"data": [f"{error.field}: {message_for(error)}" for error in errors]}
             ) from None
+
+
+class TableKey(models.Model):
+    """How many times the key of a table's card was issued again: a card whose key names an
+    older issue no longer opens the table's page (`scoring.table_keys`). No row: the first
+    issue."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="table_keys", verbose_name=_("round")
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    issue = models.PositiveIntegerField(_("issue"), default=0)
+
+    class Meta:
+        verbose_name = _("table card key")
+        verbose_name_plural = _("table card keys")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table_number"], name="table_key_one_per_table"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return _("%(round)s, table %(table)s") % {"round": self.round, "table": self.table_number}
+
+
+class RefereeCall(models.Model):
+    """A table's call for a referee, made from its table page: open until an official
+    resolves it; one open call a table (a second tap finds the first)."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="referee_calls", verbose_name=_("round")
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    called_at = models.DateTimeField(_("called at"), auto_now_add=True)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("taken by"),
+    )
+    taken_at = models.DateTimeField(_("taken at"), null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("resolved by"),
+    )
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("referee call")
+        verbose_name_plural = _("referee calls")
+        ordering = ["called_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table_number"],
+                condition=Q(resolved_at__isnull=True),
+                name="referee_call_one_open_per_table",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return _("%(round)s, table %(table)s") % {"round": self.round, "table": self.table_number}
 
 
 class Confirmation(models.Model):

@@ -45,17 +45,17 @@ def open_for_correction(sheet: ScoreSheet | None) -> bool:
 
 
 def awaits_second_entry(sheet: ScoreSheet | None, user) -> bool:
-    """The sheet is entered in full by another official and waits for this one's entry or
-    confirmation. A second entry is compared with it (it confirms or disputes the sheet); a
-    part-way save would become the current version instead: the table would go back to
-    "hands being entered", the full entry left out of the comparison (and, under blind
-    double entry, shown in the history to the official who must not see it)."""
-    return (
-        sheet is not None
-        and sheet.status == Status.ENTERED
-        and sheet.current is not None
-        and sheet.current.entered_by_id != user.pk
-    )
+    """The sheet is entered in full by another official (or by the players' table report)
+    and waits for this one's entry or confirmation. A second entry is compared with it (it
+    confirms or disputes the sheet); a part-way save would become the current version
+    instead: the table would go back to "hands being entered", the full entry left out of
+    the comparison (and, under blind double entry, shown in the history to the official who
+    must not see it). `user` None is a table report, compared with any full entry, an
+    earlier report of the table included."""
+    entered = sheet is not None and sheet.status == Status.ENTERED and sheet.current is not None
+    if user is None:
+        return entered
+    return entered and sheet.current.entered_by_id != user.pk
 
 
 def may_confirm(tournament: Tournament, sheet: ScoreSheet | None, user) -> bool:

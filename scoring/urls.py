@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring.views import ema, penalties, rounds, sheets
+from scoring.views import ema, penalties, referee_calls, rounds, sheets
 
 app_name = "scoring"
 
@@ -19,6 +19,18 @@ urlpatterns = [
     path(f"{table}correct/", sheets.SheetCorrectView.as_view(), name="correct"),
     path(f"{table}correct/hands/", sheets.HandsCorrectView.as_view(), name="correct_hands"),
     path(f"{table}history/", sheets.SheetHistoryView.as_view(), name="history"),
+    path(f"{table}card/", rounds.TableCardReissueView.as_view(), name="reissue_card"),
+    path("calls/", referee_calls.RefereeQueueView.as_view(), name="referee_calls"),
+    path(
+        "calls/<int:pk>/take/",
+        referee_calls.RefereeCallActionView.as_view(action="take"),
+        name="referee_call_take",
+    ),
+    path(
+        "calls/<int:pk>/resolve/",
+        referee_calls.RefereeCallActionView.as_view(action="resolve"),
+        name="referee_call_resolve",
+    ),
     path("penalties/", penalties.PenaltyListView.as_view(), name="penalties"),
     path(
         "penalties/<int:pk>/cancel/", penalties.PenaltyCancelView.as_view(), name="penalty_cancel"

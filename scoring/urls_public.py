@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring.views import public
+from scoring.views import public, table
 
 urlpatterns = [
     path("t/<slug:slug>/rankings/", public.RankingsView.as_view(), name="rankings"),
@@ -14,4 +14,5 @@ urlpatterns = [
         public.PlayerView.as_view(),
         name="player",
     ),
+    path("t/<slug:slug>/table/<str:key>/", table.TableReportView.as_view(), name="table"),
 ]

@@ -173,12 +173,20 @@ def _printing_step(tournament: Tournament, first: Round | None) -> Step:
             _("Score sheets (PDF)"),
             reverse("staff:round_export", args=[tournament.slug, 1, "score-sheets-pdf"]),
         ),
-        Link(_("Exports"), reverse("staff:exports", args=[tournament.slug])),
     )
+    if tournament.table_reports:
+        # The cards' QR codes open each table's page (scoring.table_keys).
+        cards = reverse("staff:round_export", args=[tournament.slug, 1, "table-cards-pdf"])
+        links += (Link(_("Table cards (PDF)"), cards),)
+    links += (Link(_("Exports"), reverse("staff:exports", args=[tournament.slug])),)
     if not first.seat_count:
         detail = _("Seat round 1 first: its seating and score sheets name its players.")
         return Step("printing", title, State.TODO, detail, links)
-    detail = _("Round 1's seating and score sheets are ready to print.")
+    detail = (
+        _("Round 1's seating, table cards and score sheets are ready to print.")
+        if tournament.table_reports
+        else _("Round 1's seating and score sheets are ready to print.")
+    )
     return Step("printing", title, State.DONE, detail, links)
 
 

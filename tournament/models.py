@@ -135,6 +135,14 @@ class Tournament(models.Model):
             "weight of the tournament counts one more point (EMA, Basics for ranking system)."
         ),
     )
+    table_reports = models.BooleanField(
+        _("table reports"),
+        default=True,
+        help_text=_(
+            "The players report their result from the QR code of their table card; an "
+            "official confirms it. Untick to have officials enter every sheet."
+        ),
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )

@@ -78,7 +78,7 @@ def penalty_list(
                         kind_label=str(SHEET_PENALTY_LABELS[kind]),
                         points=points,
                         reason=_sheet_reason(kind, seat, points, by_substitute=by_substitute),
-                        given_by=str(version.entered_by) if version else "",
+                        given_by=version.author if version else "",
                         created_at=version.created_at if version else None,
                     )
                 )

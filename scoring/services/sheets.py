@@ -144,7 +144,11 @@ def _check_revision(sheet: ScoreSheet, revision: int, acting_user) -> None:
     if revision == sheet.revision:
         return
     numbers = {"yours": revision, "current": sheet.revision}
-    by_you = sheet.current is not None and sheet.current.entered_by_id == acting_user.pk
+    by_you = (
+        acting_user is not None
+        and sheet.current is not None
+        and sheet.current.entered_by_id == acting_user.pk
+    )
     # Revisions are version numbers until the sheet changes without a new version.
     numbered = sheet.revision == _latest_number(sheet)
     if revision and not numbered:
@@ -277,7 +281,7 @@ def part_way_refused_message(current: SheetVersion) -> str:
         "%(official)s has already entered this sheet in full, and it waits for a second "
         "official. Saving hands part-way would set that entry aside: enter every hand, then "
         "Check and “Finish and save”, and the two entries are compared."
-    ) % {"official": current.entered_by}
+    ) % {"official": current.author}
 
 
 @transaction.atomic
@@ -290,15 +294,26 @@ def sheet_enter(
     revision: int,
     acting_user,
     draft: bool = False,
+    table_report: bool = False,
 ) -> EntryOutcome:
-    """Save an official's entry of a sheet (or a hand-by-hand sheet part-way, `draft`).
+    """Save an official's entry of a sheet (or a hand-by-hand sheet part-way, `draft`), or
+    the players' report from their table's page (`table_report`, `acting_user` None: the
+    page's key, `scoring.table_keys`, was checked by the page).
+
+    A table report is an entry like an official's, checked by the same rules, but it never
+    confirms a sheet, under any policy: it waits for an official's confirmation, or
+    disputes the sheet when it differs from the full entry there (an official's or an
+    earlier report), as a second official's entry would.
 
     Raises `RulesErrors` for a sheet the rules refuse (nothing saved), `SheetConflict` when
     the sheet changed since `revision`, `SheetError` when the sheet is confirmed or disputed
     or the round is locked.
     """
     tournament = round_.tournament
-    _require_role(acting_user, tournament, Role.REFEREE)
+    if table_report:
+        _check_table_report(tournament, acting_user, draft)
+    else:
+        _require_role(acting_user, tournament, Role.REFEREE)
     _check_table(round_, table_number)
     sheet = _locked_sheet(round_, table_number)
     existing = _existing(token, sheet)
@@ -333,19 +348,35 @@ def sheet_enter(
         return EntryOutcome(sheet, saved.version, created=False)
     if draft:
         sheet.status, sheet.current = Status.IN_PROGRESS, version
-    elif confirmed_on_entry(tournament):
+    elif confirmed_on_entry(tournament) and not table_report:
         _confirm(sheet, version, acting_user)
     elif first_entry is not None:
-        # A second official's entry: it confirms the first one, or disputes it.
+        # A second entry: it confirms the first one, or disputes it. A table report that
+        # agrees leaves the first one waiting for an official.
         first = SheetEntry.from_data(first_entry.kind, first_entry.data)
-        if first.agrees_with(evaluation.entry):
-            _confirm(sheet, first_entry, acting_user)
-        else:
+        if not first.agrees_with(evaluation.entry):
             sheet.status, sheet.current = Status.DISPUTED, version
+        elif not table_report:
+            _confirm(sheet, first_entry, acting_user)
     else:
         sheet.status, sheet.current = Status.ENTERED, version
-    _save(sheet, version, acting_user, f"sheet.{action}", table=table_number)
+    if table_report:
+        _save(sheet, version, None, TABLE_REPORT_ACTION, table=table_number, origin="table report")
+    else:
+        _save(sheet, version, acting_user, f"sheet.{action}", table=table_number)
     return EntryOutcome(sheet, version, created=True)
+
+
+#: The audit action of every write made from a table's page, by its players.
+TABLE_REPORT_ACTION = "sheet.table_report"
+
+
+def _check_table_report(tournament: Tournament, acting_user, draft: bool) -> None:
+    """A table report is made by nobody's account, in full, while the tournament takes them."""
+    if acting_user is not None or draft:
+        raise PermissionDenied
+    if not tournament.table_reports:
+        raise SheetError(_("This tournament does not take results from the tables."))
 
 
 @transaction.atomic

@@ -3,12 +3,17 @@ standings as the staff see them (provisional rounds included)."""
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.models import ScoreSheet
 from scoring.selectors.rows import player_rows
 from scoring.selectors.standings import tournament_standings
+from scoring.services.table_reports import table_key_reissue
 from tournament.formatting import format_score
 from tournament.models import WIND_ORDER, Round, Seat
 from tournament.permissions import Role, TournamentStaffMixin
@@ -65,6 +70,7 @@ class RoundTablesView(TournamentStaffMixin, TemplateView):
         sheets = {sheet.table_number: sheet for sheet in ScoreSheet.objects.filter(round=round_)}
         context["round"] = round_
         context["runs_clock"] = self.is_at_least(Role.HEAD_REFEREE)
+        context["prints_cards"] = self.tournament.table_reports and self.is_at_least(Role.ORGANISER)
         context["tables"] = [
             {
                 "number": number,
@@ -79,6 +85,34 @@ class RoundTablesView(TournamentStaffMixin, TemplateView):
             for number, table_seats in sorted(tables.items())
         ]
         return context
+
+
+class TableCardReissueView(TournamentStaffMixin, View):
+    """POST: issue a table's card again (lost, or in the wrong hands): its old QR code stops
+    opening the table's page, and the round's table cards print the new one."""
+
+    required_role = Role.ORGANISER
+    http_method_names = ["post", "options"]
+
+    def post(self, request, *args, **kwargs):
+        round_ = get_object_or_404(Round, tournament=self.tournament, number=kwargs["number"])
+        table = kwargs["table"]
+        if not Seat.objects.filter(round=round_, table_number=table).exists():
+            messages.error(
+                request,
+                _("There is no table %(table)s in %(round)s.") % {"table": table, "round": round_},
+            )
+        else:
+            table_key_reissue(round_=round_, table_number=table, acting_user=request.user)
+            messages.success(
+                request,
+                _(
+                    "Table %(table)s's card was issued again: its old QR code no longer opens "
+                    "the table. Print the round's table cards and replace it."
+                )
+                % {"table": table},
+            )
+        return redirect(reverse("scoring:round", args=[self.tournament.slug, round_.number]))
 
 
 class StandingsView(TournamentStaffMixin, TemplateView):

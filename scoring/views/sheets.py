@@ -74,6 +74,45 @@ def problem_summary(form: SheetForm | None, formset=None) -> list[tuple[str, str
     return lines + form.field_error_summary()
 
 
+def check_before_save(
+    request, form: SheetForm, entry: SheetEntry, rules, context, hand_forms=None
+) -> dict | None:
+    """Check and Save of every sheet form (an official's, a table's report): None when the
+    entry may be saved (it is what was checked, and unusual points are ticked as right);
+    else what the page shows again, the input kept: the engine's errors put on their fields
+    (nothing more to show), or the check to compare with the paper sheet."""
+    action = request.POST.get("action", "check")
+    try:
+        evaluation = evaluate_entry(rules, entry, context)
+    except RulesErrors as errors:
+        form.add_rules_errors(errors, hand_forms)
+        return {}
+    digest = entry_digest(entry)
+    checked = action == "save" and request.POST.get("checked") == digest
+    unusual = [
+        message_for(warning) for warning in unusual_points(rules, evaluation.entry.seat_sheets())
+    ]
+    if checked and (not unusual or form.cleaned_data["unusual_confirmed"]):
+        return None
+    if action == "save" and not checked:
+        messages.warning(
+            request, _("The sheet changed since it was checked: check this result, then save.")
+        )
+    elif action == "save":
+        form.add_error(
+            "unusual_confirmed",
+            _(
+                "These points are unusual: check them against the paper sheet, "
+                "then tick the box to save them."
+            ),
+        )
+    return {
+        "preview": describe_evaluation(evaluation, context),
+        "checked": digest,
+        "unusual": unusual,
+    }
+
+
 class SheetPageMixin(TableMixin):
     """The page of one table's sheet: its state, the entry form, the preview."""
 
@@ -263,39 +302,11 @@ class SheetPageMixin(TableMixin):
             return self.render(form, formset)
         entry = self.collect(form, formset)
         if action in ("check", "save"):
-            try:
-                evaluation = evaluate_entry(self.rules, entry, self.context)
-            except RulesErrors as errors:
-                form.add_rules_errors(errors, self.used_hand_forms(formset))
-                return self.render(form, formset)
-            digest = entry_digest(entry)
-            checked = action == "save" and request.POST.get("checked") == digest
-            unusual = [
-                message_for(warning)
-                for warning in unusual_points(self.rules, evaluation.entry.seat_sheets())
-            ]
-            confirmed = not unusual or form.cleaned_data["unusual_confirmed"]
-            if not (checked and confirmed):
-                if action == "save" and not checked:
-                    messages.warning(
-                        request,
-                        _("The sheet changed since it was checked: check this result, then save."),
-                    )
-                elif action == "save":
-                    form.add_error(
-                        "unusual_confirmed",
-                        _(
-                            "These points are unusual: check them against the paper sheet, "
-                            "then tick the box to save them."
-                        ),
-                    )
-                return self.render(
-                    form,
-                    formset,
-                    preview=describe_evaluation(evaluation, self.context),
-                    checked=digest,
-                    unusual=unusual,
-                )
+            shown = check_before_save(
+                request, form, entry, self.rules, self.context, self.used_hand_forms(formset)
+            )
+            if shown is not None:
+                return self.render(form, formset, **shown)
         try:
             outcome = self.save(form, entry, draft=action == "draft")
         except RulesErrors as errors:

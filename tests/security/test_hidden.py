@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver
 
+from scoring.table_keys import table_key
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import Round, Seat, TournamentStaff
 from tournament.views import public
@@ -56,6 +57,8 @@ def _url(route: str, event: dict, number: int = 1) -> str:
         route.replace("<slug:slug>", event["tournament"].slug)
         .replace("<int:number>", str(number))
         .replace("<int:registration_id>", str(event["registration"].pk))
+        # A table card's key, for round 1's table: a hidden tournament hides it too.
+        .replace("<str:key>", table_key(event["tournament"].rounds.get(number=1), 1))
     )
 
 

@@ -26,6 +26,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring.models import Penalty
+from scoring.table_keys import table_key
 from seating.models import SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.models import AuditEntry, Seat, TournamentStaff
@@ -188,6 +189,8 @@ def _sample_kwargs(route: Route, world: dict) -> dict[str, object]:
         "token": "set-password",
         "action": "start",
         "staff": tournament.staff.order_by("pk").first().pk,
+        # A table card's key: the table's page opens to anyone who has it.
+        "key": table_key(tournament.rounds.get(number=1), 1),
     }
     if route.name == "staff:export":
         values["kind"] = next(iter(staff_views.TOURNAMENT_EXPORTS), "none")

@@ -205,3 +205,16 @@ def test_the_admin_page_shows_the_checklist_with_the_next_step_highlighted_in_fr
     assert "Liste de préparation" in page
     assert "Aucun joueur n’est encore inscrit." in page
     translation.deactivate()
+
+
+def test_the_printing_step_offers_the_table_cards_while_the_tables_report(tournament, referee):
+    seat_round_one(tournament, ready(tournament, referee))
+    cards = f"/manage/{tournament.slug}/rounds/1/exports/table-cards-pdf/"
+    printing = steps(tournament)["printing"]
+    assert cards in {link.url for link in printing.links}
+    assert printing.detail == "Round 1's seating, table cards and score sheets are ready to print."
+    tournament.table_reports = False
+    tournament.save()
+    printing = steps(tournament)["printing"]
+    assert cards not in {link.url for link in printing.links}
+    assert printing.detail == "Round 1's seating and score sheets are ready to print."

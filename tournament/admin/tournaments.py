@@ -138,6 +138,7 @@ class TournamentAdmin(
                     "is_public",
                     "show_rankings",
                     "show_seating",
+                    "table_reports",
                     "status",
                     "mers_qualification",
                 ]

@@ -66,6 +66,8 @@ ARCHIVED_MODELS = frozenset(
         "scoring.sheetversion",
         "scoring.confirmation",
         "scoring.penalty",
+        "scoring.tablekey",
+        "scoring.refereecall",
         "seating.fixedtable",
         "seating.seatingrun",
         "seating.seatcorrection",

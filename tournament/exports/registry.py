@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.functional import Promise
 
 from tournament.exports.base import Export
-from tournament.models import Round, Tournament
+from tournament.models import Tournament
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,9 @@ class ExportKind:
     offered: Callable[[Tournament], bool] | None = None
     # Why the download is refused to this user now (None: it is not), said on the page.
     refusal: Callable[[Tournament, Any], str | None] | None = None
+    # `make` also takes origin= (the site's scheme and host, as the download reached it):
+    # an export printing addresses to scan (the table cards' QR codes) has no request.
+    needs_origin: bool = False
 
 
 #: kind → ExportKind, in the page's order.
@@ -56,10 +59,15 @@ def register_tournament_export(
 
 
 def register_round_export(
-    kind: str, label: str | Promise, make: Callable[[Round], Export], *, position: int
+    kind: str,
+    label: str | Promise,
+    make: Callable[..., Export],
+    *,
+    position: int,
+    needs_origin: bool = False,
 ) -> None:
     """An export of one round (seating, score sheets…)."""
-    _register(ROUND_EXPORTS, ExportKind(kind, label, make, position))
+    _register(ROUND_EXPORTS, ExportKind(kind, label, make, position, needs_origin=needs_origin))
 
 
 def offered_tournament_exports(tournament: Tournament) -> list[ExportKind]:

@@ -154,4 +154,6 @@ class RoundExportView(OrganiserMixin, View):
         export = ROUND_EXPORTS.get(self.kwargs["kind"])
         if export is None:
             raise Http404
+        if export.needs_origin:
+            return download(export.make(self.get_round(), origin=request.build_absolute_uri("/")))
         return download(export.make(self.get_round()))
