@@ -6,7 +6,14 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from scoring.models import Confirmation, Penalty, ScoreSheet, SheetVersion
+from scoring.models import (
+    Confirmation,
+    Penalty,
+    RefereeCall,
+    ScoreSheet,
+    SheetVersion,
+    TableKey,
+)
 from seating.models import SeatCorrection, SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_seats
 from tournament.admin.base import ReadOnlyAdmin
@@ -25,11 +32,13 @@ def test_the_read_only_admins_share_one_base():
         AuditEntry,
         Confirmation,
         Penalty,
+        RefereeCall,
         ScoreSheet,
         SeatingRun,
         Seat,
         SeatCorrection,
         SheetVersion,
+        TableKey,
         TableTimeGrant,
     }
 
