@@ -27,8 +27,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from scoring.selectors.penalties import penalty_list, referee_penalties
-from scoring.selectors.players import player_rounds, rank_history
+from scoring.selectors.penalties import penalty_list
+from scoring.selectors.players import player_rounds, rank_histories
 from scoring.selectors.standings import (
     Standings,
     standings_cache_key,
@@ -229,7 +229,7 @@ class PlayerView(CachedPageMixin, StandingsMixin, TemplateView):
         standings = self.standings
         context.update(page_etag=self.page_etag(), poll_seconds=POLL_SECONDS)
         entry = next((e for e in standings.entries if e.registration_id == registration.pk), None)
-        history = rank_history(standings, registration.pk, referee_penalties(tournament))
+        history = rank_histories(tournament, standings, self.standings_key).get(registration.pk, [])
         context.update(
             registration=registration,
             player=registration.player,
