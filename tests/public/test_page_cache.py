@@ -5,6 +5,8 @@ never in another language, never to or from the tournament's staff.
 A page served from the cache renders no template: `response.templates` is empty.
 """
 
+import gzip
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -195,3 +197,18 @@ def test_during_a_rebuild_a_page_shows_the_previous_standings_and_is_not_kept(
     after = client.get(url, headers={"if-none-match": during["ETag"]})
     assert after.status_code == 200
     assert "+27.3" in after.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_kept_page_is_kept_compressed_for_the_readers_who_accept_it(client, django_user_model):
+    # Compressing the 900 KiB rankings of 500 players for every phone cost more than the rest.
+    tournament, _registrations, _rounds, _referee = make_event(django_user_model)
+    url = reverse("public:rankings", args=[tournament.slug])
+    plain = client.get(url)
+    kept = client.get(url, headers={"accept-encoding": "gzip"})
+    assert not kept.templates
+    assert kept["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in kept["Vary"]
+    assert gzip.decompress(kept.content) == plain.content
+    assert client.get(url, headers={"if-none-match": kept["ETag"]}).status_code == 304
+    assert client.get(url).content == plain.content  # as it is to a reader without gzip

@@ -27,6 +27,7 @@ from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 
 from tournament import selectors
+from tournament.compression import kept_page, kept_response
 from tournament.models import Round, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.clock import clock_state
@@ -163,13 +164,15 @@ class CachedPageMixin:
         def render() -> HttpResponse:
             kept = cache.get(self.page_key) if keeps else None
             if kept is not None:
-                content, content_type = kept
-                return HttpResponse(content, content_type=content_type)
+                response = kept_response(request, kept)
+                if response.has_header("Content-Encoding"):
+                    response["ETag"] = f"W/{etag_of(self.page_key)}"  # as GZipMiddleware
+                return response
             response = super(CachedPageMixin, self).get(request, *args, **kwargs)
             response.render()
             response["ETag"] = self.page_etag()
             if keeps and not self.page_stale and response.status_code == 200:
-                kept = (response.content, response["Content-Type"])
+                kept = kept_page(response.content, response["Content-Type"])
                 cache.set(self.page_key, kept, PAGE_CACHE_SECONDS)
             return response
 
