@@ -158,7 +158,7 @@ class CachedPageMixin:
             and set(request.GET) <= set(self.page_parameters)
         )
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         keeps = self.keeps_page()
 
         def render() -> HttpResponse:
