@@ -1,22 +1,27 @@
 """Reads of penalties: every penalty of a tournament for review, and the referees' ones.
 
 The sheets' chombo, lateness and missed hanchans come from confirmed sheets as the rules
-engine scores them (`standings.load_results`); the referees' penalties are rows of their
-own, cancelled ones included and marked.
+engine scores them: every sheet of the tournament for the review, only the sheets of one
+player's tables for their page (a 500-player tournament's 875 sheets scored for every player
+page cost seconds); the referees' penalties are rows of their own, cancelled ones included
+and marked.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.models import Penalty
-from scoring.selectors.standings import load_results
-from tournament.models import Player, Registration, Tournament
+from scoring.entries import SheetEntry, score_stored
+from scoring.models import Penalty, ScoreSheet, SeatResult
+from scoring.rules import HanchanResult, RulesError, RulesErrors
+from tournament.models import Player, Registration, Seat, Tournament
 
 SHEET_PENALTY_LABELS = {
     "chombo": gettext_lazy("Chombo"),
@@ -51,13 +56,16 @@ def penalty_list(
 ) -> list[PenaltyLine]:
     """Every penalty for review: the sheets' chombo, lateness and missed hanchans (confirmed
     sheets only) and the referees' penalties, cancelled ones included and marked."""
-    loaded = load_results(tournament)
-    rounds = {round_.pk: round_.number for round_ in loaded.rounds}
+    if registration is None:
+        registrations = {
+            reg.pk: reg
+            for reg in Registration.objects.filter(tournament=tournament).select_related("player")
+        }
+    else:
+        registrations = {registration.pk: registration}
     lines: list[PenaltyLine] = []
-    sheets = {(sheet.round_id, sheet.table_number): sheet for sheet in loaded.sheets}
-    for (round_id, table), result in loaded.results.items():
-        entry = loaded.entries[(round_id, table)]
-        version = sheets[(round_id, table)].current
+    for sheet, entry, result in _scored_sheets(tournament, registration):
+        version = sheet.current
         for seat, score in zip(entry.seats, result.seats, strict=True):
             for kind, points in _sheet_penalty_kinds(seat, score):
                 # A substitute's chombo is theirs, not the replaced player's (WRC 2015 §7.1):
@@ -65,15 +73,15 @@ def penalty_list(
                 # player's page as if it counted.
                 by_substitute = kind == "chombo" and seat.substitute_id is not None
                 offender = seat.substitute_id if by_substitute else seat.registration_id
-                reg = loaded.registrations.get(offender)
-                if reg is None or (registration is not None and reg.pk != registration.pk):
+                reg = registrations.get(offender)
+                if reg is None:
                     continue
                 lines.append(
                     PenaltyLine(
                         registration_id=reg.pk,
                         player=reg.player,
-                        round_number=rounds[round_id],
-                        table_number=table,
+                        round_number=sheet.round.number,
+                        table_number=sheet.table_number,
                         kind=kind,
                         kind_label=str(SHEET_PENALTY_LABELS[kind]),
                         points=points,
@@ -117,6 +125,35 @@ def penalty_list(
         )
     )
     return lines
+
+
+def _scored_sheets(
+    tournament: Tournament, registration: Registration | None
+) -> Iterator[tuple[ScoreSheet, SheetEntry, HanchanResult]]:
+    """The confirmed sheets as the engine scores them under the current rules: every one of
+    the tournament, or those of the tables where `registration` sat or played as a
+    substitute (one query). A sheet the rules no longer accept counts for nothing until a
+    head referee corrects it, as in the standings."""
+    sheets = ScoreSheet.objects.filter(
+        round__tournament=tournament,
+        status=ScoreSheet.Status.CONFIRMED,
+        current__isnull=False,
+    ).select_related("round", "current__entered_by")
+    if registration is not None:
+        sat = Seat.objects.filter(
+            round=OuterRef("round"),
+            table_number=OuterRef("table_number"),
+            registration=registration,
+        )
+        substituted = SeatResult.objects.filter(sheet=OuterRef("pk"), substitute=registration)
+        sheets = sheets.filter(Exists(sat) | Exists(substituted))
+    rules = tournament.get_rules()
+    for sheet in sheets:
+        try:
+            result = score_stored(rules, sheet.current.kind, sheet.current.data)
+        except (RulesError, RulesErrors):
+            continue
+        yield sheet, SheetEntry.from_data(sheet.current.kind, sheet.current.data), result
 
 
 def _sheet_penalty_kinds(seat, score) -> list[tuple[str, Fraction]]:

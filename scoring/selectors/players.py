@@ -3,53 +3,71 @@ result, and the player's rank after each round."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.core.cache import cache
+
 from scoring.rules import running_ranks
+from scoring.selectors.penalties import referee_penalties
 from scoring.selectors.standings import Standings
 from tournament.models import Registration, Tournament
 from tournament.selectors import SeatView, seats_of_player
 
+#: Cached beside the standings, under their key: see `rank_histories`.
+HISTORIES_CACHE_SECONDS = 60 * 60
 
-def rank_history(
-    standings: Standings,
-    registration_id: int,
-    penalties: dict[int, list[tuple[int | None, Fraction]]] | None = None,
-) -> list[tuple[int, int, bool]]:
-    """(round number, rank after that round, shared) for one registration, from the standings.
+
+def rank_histories(
+    tournament: Tournament, standings: Standings, standings_key: str
+) -> dict[int, list[tuple[int, int, bool]]]:
+    """Registration id → (round number, rank after that round, shared) of every player in
+    the standings, computed once a version of the standings (``standings_key``) and cached:
+    ranking every player after every round costs about a second at 500 players, and each
+    player's page needs it. The previous standings, served during another process's
+    rebuild, are ranked without being cached.
 
     The engine's `running_ranks` over the players the standings list, from their confirmed
     scores (each including its sheet's penalties) and the referees' penalties
-    (`referee_penalties`), for the rounds this player has a confirmed score in. Equal sums
-    share the rank (``shared``: another player has it too, written "7=" as the rankings
-    write a shared place), so the last may differ from the place the tie-breaks gave. No
-    queries.
+    (`referee_penalties`: one query when not cached), for the rounds each player has a
+    confirmed score in. Equal sums share the rank (``shared``: another player has it too,
+    written "7=" as the rankings write a shared place), so the last may differ from the place
+    the tie-breaks gave.
     """
-    entry = next((e for e in standings.entries if e.registration_id == registration_id), None)
-    if entry is None:
-        return []
-    played = [
-        number
-        for number in standings.round_numbers
-        if number in entry.rounds and entry.rounds[number].confirmed
-    ]
+    key = f"{standings_key}:rank-histories"
+    histories = None if standings.stale else cache.get(key)
+    if histories is None:
+        histories = _rank_histories(standings, referee_penalties(tournament))
+        if not standings.stale:
+            cache.set(key, histories, HISTORIES_CACHE_SECONDS)
+    return histories
+
+
+def _rank_histories(
+    standings: Standings, penalties: dict[int, list[tuple[int | None, Fraction]]]
+) -> dict[int, list[tuple[int, int, bool]]]:
+    confirmed = {
+        entry.registration_id: {
+            number: score.score for number, score in entry.rounds.items() if score.confirmed
+        }
+        for entry in standings.entries
+    }
     ranks = running_ranks(
-        {
-            str(other.registration_id): {
-                number: score.score for number, score in other.rounds.items() if score.confirmed
-            }
-            for other in standings.entries
-        },
-        played,
-        {str(key): points for key, points in (penalties or {}).items()},
+        {str(key): scores for key, scores in confirmed.items()},
+        standings.round_numbers,
+        {str(key): points for key, points in penalties.items()},
     )
-    history = []
-    for number in played:
-        rank = ranks[number][str(registration_id)]
-        shared = sum(1 for other in ranks[number].values() if other == rank) > 1
-        history.append((number, rank, shared))
-    return history
+    holders = {number: Counter(by_player.values()) for number, by_player in ranks.items()}
+    histories = {}
+    for registration_id, scores in confirmed.items():
+        history = []
+        for number in standings.round_numbers:
+            if number in scores:
+                rank = ranks[number][str(registration_id)]
+                history.append((number, rank, holders[number][rank] > 1))
+        histories[registration_id] = history
+    return histories
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@ seconds, answered 304 while nothing changed), the team rankings and one player's
 re-reads itself the same way: a player follows their results and next seat on it).
 
 The organiser can hide them (show rankings off); the tournament's staff still see them.
-Standings come cached from `scoring.selectors.standings`; the rendered table is cached
-under the standings' key, so phones polling cost a cache read.
+Standings come cached from `scoring.selectors.standings`; the rendered table, and the whole
+page of a reader not logged in (`CachedPageMixin`), are cached under the standings' key, so
+phones polling cost a cache read.
 """
 
 import copy
@@ -26,21 +27,51 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from scoring.selectors.penalties import penalty_list, referee_penalties
-from scoring.selectors.players import player_rounds, rank_history
-from scoring.selectors.standings import standings_cache_key, team_standings, tournament_standings
+from scoring.selectors.penalties import penalty_list
+from scoring.selectors.players import player_rounds, rank_histories
+from scoring.selectors.standings import (
+    Standings,
+    standings_cache_key,
+    team_standings,
+    tournament_standings,
+)
 from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_ranking_rows
 from tournament.formatting import format_place, format_points, format_score
 from tournament.models import Registration, Seat
 from tournament.names import fold
-from tournament.views.public import POLL_SECONDS, PublicTournamentMixin, answer_poll, etag_of
+from tournament.views.public import (
+    POLL_SECONDS,
+    CachedPageMixin,
+    PublicTournamentMixin,
+    answer_poll,
+    etag_of,
+)
 
 RANKING_CACHE_SECONDS = 600
 
 
-class RankingsMixin(PublicTournamentMixin):
+class StandingsMixin(PublicTournamentMixin):
+    """The standings' key and the standings, each read once a request: the key costs a query
+    and a cache read, the standings their unpacking."""
+
     visibility_flag = "show_rankings"
 
+    @cached_property
+    def standings_key(self) -> str:
+        return standings_cache_key(self.get_tournament())
+
+    def page_version(self) -> str:
+        """Every audited write of the tournament moves the standings' key (`CachedPageMixin`)."""
+        return self.standings_key
+
+    @cached_property
+    def standings(self) -> Standings:
+        standings = tournament_standings(self.get_tournament())
+        self.page_stale = standings.stale  # the previous version: served, never kept
+        return standings
+
+
+class RankingsMixin(StandingsMixin):
     @cached_property
     def ranking_query(self) -> QueryDict:
         """What the ranking reads of the query string: the search, and a sort by one of its
@@ -60,7 +91,7 @@ class RankingsMixin(PublicTournamentMixin):
         return query
 
     def get_table(self) -> RankingTable:
-        standings = tournament_standings(self.get_tournament())
+        standings = self.standings
         rows = ranking_rows(standings)
         params = self.ranking_query
         query = fold(params.get("q", ""))
@@ -79,8 +110,7 @@ class RankingsMixin(PublicTournamentMixin):
     def table_key(self) -> str:
         """The table depends on the standings, the ranking's query and the language."""
         query = hashlib.sha256(self.ranking_query.urlencode().encode()).hexdigest()[:16]
-        version = standings_cache_key(self.get_tournament())
-        return f"public:ranking-table:{version}:{get_language()}:{query}"
+        return f"public:ranking-table:{self.standings_key}:{get_language()}:{query}"
 
     def cached(self, key: str, kind: str, build: Callable[[Any], str]) -> tuple[str, str]:
         """The table rendered by `build` and its ETag, one for the HTML and the JSON: the page,
@@ -116,14 +146,15 @@ class RankingsMixin(PublicTournamentMixin):
         return self.cached(key, "json", encode)
 
 
-class RankingsView(RankingsMixin, TemplateView):
+class RankingsView(CachedPageMixin, RankingsMixin, TemplateView):
     """Live rankings: the table's rows refresh themselves from RankingsDataView."""
 
     template_name = "public/rankings.html"
+    page_parameters = ("q", "sort")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["standings"] = standings = tournament_standings(self.get_tournament())
+        context["standings"] = standings = self.standings
         # The page's first poll then costs a 304, not the whole table again.
         context["table_html"], context["table_etag"] = self.table_html(self.table_key())
         context["query"] = self.request.GET.get("q", "")
@@ -178,38 +209,16 @@ class TeamRankingsView(PublicTournamentMixin, TemplateView):
         return context
 
 
-class PlayerView(PublicTournamentMixin, TemplateView):
+class PlayerView(CachedPageMixin, StandingsMixin, TemplateView):
     """One player's rounds: table, wind, opponents (where seating is shown to this reader),
     points, place, score, running rank. The page re-reads itself (`live_page.js`), answered
-    304 while nothing changed."""
+    304 while nothing changed (`CachedPageMixin`: the standings' key, the language and what
+    this reader may see)."""
 
     template_name = "public/player.html"
-    visibility_flag = "show_rankings"
-
-    @cached_property
-    def page_etag(self) -> str:
-        """The page's version: the standings' key changes with every audited write of the
-        tournament (a sheet, a penalty, a seating, a round's status, a withdrawal), and the
-        page with the language and what this reader may see of the seating."""
-        return etag_of(
-            ":".join(
-                [
-                    "public:player",
-                    standings_cache_key(self.get_tournament()),
-                    str(self.kwargs["registration_id"]),
-                    get_language(),
-                    str(self.shows("show_seating")),
-                ]
-            )
-        )
-
-    def get(self, request, *args, **kwargs):
-        render = super().get
-        return answer_poll(request, self.page_etag, lambda: render(request, *args, **kwargs))
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(page_etag=self.page_etag, poll_seconds=POLL_SECONDS)
         tournament = self.get_tournament()
         registration = get_object_or_404(
             Registration.objects.select_related("player", "team"),
@@ -217,9 +226,10 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             pk=self.kwargs["registration_id"],
             is_substitute=False,
         )
-        standings = tournament_standings(tournament)
+        standings = self.standings
+        context.update(page_etag=self.page_etag(), poll_seconds=POLL_SECONDS)
         entry = next((e for e in standings.entries if e.registration_id == registration.pk), None)
-        history = rank_history(standings, registration.pk, referee_penalties(tournament))
+        history = rank_histories(tournament, standings, self.standings_key).get(registration.pk, [])
         context.update(
             registration=registration,
             player=registration.player,

@@ -3,6 +3,9 @@ versions for the wall, find my seat, and each player's calendar feed. The organi
 them (show seating off; the feed then gives the rounds' times only).
 
 Every page re-reads itself: a round may be seated again while it is on the wall or a phone.
+The seating pages and find my seat are kept whole for readers not logged in
+(`CachedPageMixin`), under the standings' key: a seating applied, a round started or a switch
+turned is an audited write of the tournament, and every such write moves it.
 """
 
 from django.conf import settings
@@ -12,6 +15,7 @@ from django.utils import translation
 from django.views import View
 from django.views.generic import TemplateView
 
+from scoring.selectors.standings import standings_cache_key
 from seating import selectors
 from seating.exports.calendar import PlayerCalendar
 from tournament.models import Registration
@@ -22,7 +26,13 @@ from tournament.selectors import (
     seats_of_player,
     tables_of_round,
 )
-from tournament.views.public import POLL_SECONDS, PublicTournamentMixin, answer_poll, etag_of
+from tournament.views.public import (
+    POLL_SECONDS,
+    CachedPageMixin,
+    PublicTournamentMixin,
+    answer_poll,
+    etag_of,
+)
 
 # Seat cards find my seat shows at most: a phone's screenful or two.
 SEAT_MATCHES_SHOWN = 20
@@ -31,11 +41,20 @@ SEAT_MATCHES_SHOWN = 20
 PROJECTOR_SIZES = [(12, "large"), (25, "medium"), (40, "small")]
 
 
-class FindSeatView(PublicTournamentMixin, TemplateView):
+class SeatingPageMixin(CachedPageMixin, PublicTournamentMixin):
+    visibility_flag = "show_seating"
+
+    def page_version(self) -> str:
+        """The audit entry of every seating applied, swapped or discarded, and of every round
+        started or finished, moves the standings' key (`tournament.services.audit`)."""
+        return standings_cache_key(self.get_tournament())
+
+
+class FindSeatView(SeatingPageMixin, TemplateView):
     """Type part of your name, get your table and wind for the current or next round."""
 
     template_name = "public/find_seat.html"
-    visibility_flag = "show_seating"
+    page_parameters = ("q",)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -55,10 +74,9 @@ class FindSeatView(PublicTournamentMixin, TemplateView):
         return context
 
 
-class SeatingView(PublicTournamentMixin, TemplateView):
+class SeatingView(SeatingPageMixin, TemplateView):
     """A round's seating by table or by player; `projector` pages fill a 1920×1080 screen."""
 
-    visibility_flag = "show_seating"
     by_player = False
     projector = False
 

@@ -7,20 +7,27 @@ pages of `scoring.views.public` and the seating pages of `seating.views.public` 
 `shows` is the one rule of a switch, asked by the pages it closes and by every page, link
 and column that would show what it hides (a player page's tables, winds and opponents).
 Every page runs a fixed number of queries whatever the number of players. `answer_poll` and
-`etag_of` answer every live page's poll and the calendar feed with a 304 while nothing changed.
+`etag_of` answer every live page's poll and the calendar feed with a 304 while nothing changed;
+`CachedPageMixin` keeps the whole page of a reader who is not logged in, so 500 phones
+re-reading the rankings, a player's page or the seating cost a cache read each.
 """
 
 import hashlib
 from collections.abc import Callable
+from functools import cached_property
 
+from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 
 from tournament import selectors
+from tournament.compression import kept_page, kept_response
 from tournament.models import Round, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.clock import clock_state
@@ -28,6 +35,8 @@ from tournament.time_zones import activate_time_zone
 
 #: How often a page left open re-reads itself (rankings, seating, find my seat).
 POLL_SECONDS = 10
+#: How long a whole public page is kept; a change gives it a new key long before.
+PAGE_CACHE_SECONDS = 600
 
 
 def etag_of(key: str) -> str:
@@ -102,6 +111,72 @@ class PublicTournamentMixin:
         context["shows_rankings"] = self.shows("show_rankings")
         context["shows_seating"] = self.shows("show_seating")
         return context
+
+
+class CachedPageMixin:
+    """A public page kept whole in the cache for the readers who are not logged in, and
+    answered 304 to every reader while its version has not moved.
+
+    The key holds the tournament, the page's `page_version()` (each page defines it: the
+    standings' key moves with every audited write of the tournament, a sheet, a penalty, a
+    seating, a substitute, a withdrawal), every field of the tournament and of its rounds (the
+    switches, so a page hidden or shown since is never served from before; a round's status;
+    its schedule revision, which moves with every seating, start, venue or length:
+    `RoundQuerySet.schedule_changed`), the language and the address. Logged-in readers are
+    never served from it nor kept: their pages name them, link their staff pages and show what
+    the switches hide (`shows`). A page rendered from the previous standings (`page_stale`,
+    during another process's rebuild) is served and not kept, under its own ETag, so the next
+    poll gets the new one.
+    """
+
+    #: The query parameters the page reads; an address with any other is rendered, not kept
+    #: (a loop of ``?x=<random>`` must not fill the cache).
+    page_parameters: tuple[str, ...] = ()
+    page_stale = False
+
+    @cached_property
+    def page_key(self) -> str:
+        tournament = self.get_tournament()
+        fields = [str(field.value_from_object(tournament)) for field in Tournament._meta.fields]
+        rounds = Round.objects.filter(tournament=tournament).order_by("pk").values_list()
+        user = self.request.user
+        reader = f"user{user.pk}:{self.is_staff_viewer()}" if user.is_authenticated else "anon"
+        facts = "\n".join([*fields, str(list(rounds)), reader, self.request.get_full_path()])
+        digest = hashlib.sha256(facts.encode()).hexdigest()[:32]
+        return f"public:page:{tournament.pk}:{self.page_version()}:{get_language()}:{digest}"
+
+    def page_etag(self) -> str:
+        return etag_of(f"{self.page_key}:stale" if self.page_stale else self.page_key)
+
+    def keeps_page(self) -> bool:
+        """Nobody logged in, no message waiting for this reader (it is theirs alone), and
+        only the parameters the page reads in its address."""
+        request = self.request
+        return (
+            not request.user.is_authenticated
+            and not len(get_messages(request))
+            and set(request.GET) <= set(self.page_parameters)
+        )
+
+    def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        keeps = self.keeps_page()
+
+        def render() -> HttpResponse:
+            kept = cache.get(self.page_key) if keeps else None
+            if kept is not None:
+                response = kept_response(request, kept)
+                if response.has_header("Content-Encoding"):
+                    response["ETag"] = f"W/{etag_of(self.page_key)}"  # as GZipMiddleware
+                return response
+            response = super(CachedPageMixin, self).get(request, *args, **kwargs)
+            response.render()
+            response["ETag"] = self.page_etag()
+            if keeps and not self.page_stale and response.status_code == 200:
+                kept = kept_page(response.content, response["Content-Type"])
+                cache.set(self.page_key, kept, PAGE_CACHE_SECONDS)
+            return response
+
+        return answer_poll(request, etag_of(self.page_key), render)
 
 
 class HomeView(ListView):

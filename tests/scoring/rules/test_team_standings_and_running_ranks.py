@@ -5,7 +5,7 @@ global score only [WRC 2015 §2.3]). The facts below are the application's own r
 code says them: a team's total is the sum of its members' totals and equal totals share the
 place (`scoring.selectors.standings.TeamStanding`); the rank after round r orders the running
 sums of rounds 1…r plus the penalties given by then, equal sums sharing the rank
-(`scoring.selectors.players.rank_history`).
+(`scoring.selectors.players.rank_histories`).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def test_team_members_keep_the_order_given():
 @pytest.mark.parametrize(
     ("scores", "penalties", "numbers", "expected"),
     [
-        # rank_history: the rank after round r orders the sums of rounds 1…r
+        # rank_histories: the rank after round r orders the sums of rounds 1…r
         (
             {"a": {1: F(10), 2: F(-20)}, "b": {1: F(-5), 2: F(5)}},
             {},
