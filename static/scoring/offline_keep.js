@@ -23,7 +23,8 @@
   function say(kind) {
     if (!status) return;
     status.textContent = status.dataset[kind];
-    status.className = kind === "sent" ? "message-success" : "message-warning";
+    status.classList.toggle("message-success", kind === "sent");
+    status.classList.toggle("message-warning", kind !== "sent");
     status.scrollIntoView({ block: "nearest" });
   }
 
@@ -77,7 +78,7 @@
           return;
         }
         // A gateway that cannot reach the server answers for it: nothing was saved.
-        if (response.status >= 502) throw new Error("server unreachable");
+        if ([502, 503, 504].includes(response.status)) throw new Error("server unreachable");
         return response.text().then(function (html) {
           localStorage.removeItem(key);
           show(response, html, resend && response.ok);
