@@ -105,16 +105,18 @@
     });
   }
 
-  // What was kept goes back into the form, so the official sees it and may change it.
+  // What was kept goes back into the form, so the official sees it and may change it; each
+  // field says it changed, so that the page's other scripts (the sum of the points) follow.
   function restore(fields) {
     Array.from(form.elements).forEach(function (field) {
       if (field.type === "checkbox") field.checked = false;
     });
     fields.forEach(function (pair) {
       const field = form.elements.namedItem(pair[0]);
-      if (!field || pair[0] === "csrfmiddlewaretoken") return;
+      if (!field || pair[0] === "csrfmiddlewaretoken" || field.type === "submit") return;
       if (field.type === "checkbox") field.checked = true;
-      else if (field.type !== "submit") field.value = pair[1];
+      else field.value = pair[1];
+      if (field.dispatchEvent) field.dispatchEvent(new Event("input", { bubbles: true }));
     });
   }
 

@@ -109,6 +109,7 @@ def test_a_sheet_not_sent_yet_is_back_in_the_form_after_a_reload(live_server, ne
         assert page.locator(f"[name={wind}_points]").input_value() == points
     assert page.locator("[name=note]").input_value() == "Signed by all four"
     assert page.locator("[name=token]").input_value() == token
+    assert page.locator(".points-sum").inner_text() == "120,000 / 120,000"  # its hint too
     assert not SheetVersion.objects.exists()
 
 
