@@ -52,6 +52,11 @@
     document.open();
     document.write(html);
     document.close();
+    // A browser honours autofocus once per tab, not at each page written into it: the
+    // page's first autofocus (what went wrong, else the check) gets the focus, as it would
+    // after a post without script.
+    const first = document.querySelector("[autofocus]");
+    if (first) first.focus();
   }
 
   // The CSRF token of this page, not the kept one: a login since (the session had ended)
