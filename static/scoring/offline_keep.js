@@ -28,11 +28,19 @@
     status.scrollIntoView({ block: "nearest" });
   }
 
+  // Only what the official now logged in typed: on a shared phone, a sheet kept for another
+  // official waits for them, never restored or sent in someone else's name (a blind second
+  // entry must be a second official's).
   function keptKeys() {
+    const user = (status && status.dataset.user) || "";
     const keys = [];
     for (let index = 0; index < localStorage.length; index++) {
       const key = localStorage.key(index);
-      if (key.startsWith(prefix)) keys.push(key);
+      if (!key.startsWith(prefix)) continue;
+      const typedBy = JSON.parse(localStorage.getItem(key)).fields.find(function (pair) {
+        return pair[0] === "typed_by";
+      });
+      if ((typedBy ? typedBy[1] : "") === user) keys.push(key);
     }
     return keys;
   }

@@ -5,11 +5,13 @@ sent once the network is back, with its one-time token: never lost, never saved 
 from uuid import UUID
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scoring.models import SheetVersion
 from tests.browser.helpers import demo_event
-from tournament.models import Tournament
+from tests.conftest import make_staff
+from tournament.models import Tournament, TournamentStaff
 
 pytestmark = pytest.mark.browser
 
@@ -144,4 +146,33 @@ def test_a_sheet_refused_for_an_ended_session_is_kept_and_the_page_says_so(live_
     page.get_by_text("Not sent: your session has ended").wait_for()
     assert len(page.evaluate(KEPT_COPIES)) == 1
     assert page.locator("[name=E_points]").input_value() == "40000"
+    assert not SheetVersion.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sheet_kept_for_one_official_is_never_sent_in_anothers_name(live_server, new_page):
+    # A shared phone: the scorer's sheet waits on it, and another referee logs in. Sent in
+    # the second referee's name, it could pass for a blind second entry of that sheet.
+    page = open_sheet(live_server, new_page)
+    tournament = Tournament.objects.get()
+    page.route(
+        "**/table/1/",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
+    page.locator("button[value=check]").click()
+    page.get_by_text(NOT_SENT["en"]).wait_for()
+    page.unroute("**/table/1/")
+    other = get_user_model().objects.create_user("second", password="pw-second-1")
+    make_staff(tournament, other, TournamentStaff.Role.REFEREE)
+    page.context.clear_cookies()
+    page.goto(f"{live_server.url}{reverse('login')}")
+    page.fill("#id_username", "second")
+    page.fill("#id_password", "pw-second-1")
+    page.click("main button[type=submit]")
+    page.wait_for_url(lambda url: reverse("login") not in url)
+    page.goto(live_server.url + sheet_path(tournament))
+    page.locator("[name=E_points]").wait_for()
+    assert page.locator("[name=E_points]").input_value() == ""
+    assert page.locator("[data-offline-status]").inner_text() == ""
+    assert len(page.evaluate(KEPT_COPIES)) == 1  # still there for the scorer
     assert not SheetVersion.objects.exists()
