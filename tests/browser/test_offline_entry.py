@@ -28,19 +28,39 @@ def open_sheet(live_server, new_page, language: str = "en"):
     counts at once (tests.browser.helpers.demo_event)."""
     tournament, _referee = demo_event()
     page = new_page(390, 844, extra_http_headers={"Accept-Language": language})
-    page.goto(f"{live_server.url}{reverse('login')}")
-    page.fill("#id_username", "scorer")
-    page.fill("#id_password", "pw-scorer-1")
-    page.click("main button[type=submit]")
-    page.wait_for_url(lambda url: reverse("login") not in url)
+    log_in(page, live_server, "scorer", "pw-scorer-1")
     page.goto(live_server.url + sheet_path(tournament))
     for wind, points in POINTS:
         page.fill(f"[name={wind}_points]", points)
     return page
 
 
+def log_in(page, live_server, username: str, password: str) -> None:
+    page.goto(f"{live_server.url}{reverse('login')}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url(lambda url: reverse("login") not in url)
+
+
 def sheet_path(tournament) -> str:
     return reverse("scoring:sheet", args=[tournament.slug, 1, 1])
+
+
+def check(page) -> None:
+    """Check, online: the server's answer is written into the page, and Save is pressed only
+    once the page's scripts run again (pressed before, it would post without them)."""
+    page.locator("button[value=check]").click()
+    page.locator(".preview button[value=save]").wait_for()
+    page.wait_for_function("document.readyState === 'complete'")
+
+
+def cut_saves(page) -> None:
+    """The server cannot be reached for the sheet's posts; the page itself still loads."""
+    page.route(
+        "**/table/1/",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -50,8 +70,7 @@ def test_a_sheet_saved_offline_is_sent_once_when_the_network_is_back(
 ):
     page = open_sheet(live_server, new_page, language)
     token = page.locator("[name=token]").input_value()
-    page.locator("button[value=check]").click()
-    page.locator(".preview button[value=save]").wait_for()
+    check(page)
     page.context.set_offline(True)
     page.locator(".preview button[value=save]").click()
     page.get_by_text(NOT_SENT[language]).wait_for()
@@ -71,7 +90,7 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_kept_once(live_server, n
     # sheet and sends it again, and the server knows its token.
     page = open_sheet(live_server, new_page)
     token = page.locator("[name=token]").input_value()
-    page.locator("button[value=check]").click()
+    check(page)
 
     def answer_lost(route):
         route.fetch()
@@ -99,10 +118,7 @@ def test_a_sheet_not_sent_yet_is_back_in_the_form_after_a_reload(live_server, ne
     page = open_sheet(live_server, new_page)
     page.fill("[name=note]", "Signed by all four")
     token = page.locator("[name=token]").input_value()
-    page.route(
-        "**/table/1/",
-        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
-    )
+    cut_saves(page)
     page.locator("button[value=check]").click()
     page.get_by_text(NOT_SENT["en"]).wait_for()
     page.reload()
@@ -139,8 +155,7 @@ def test_a_sheet_refused_for_an_ended_session_is_kept_and_the_page_says_so(live_
     # The phone lost its cookies (the session ended, or Log out in another tab): the server
     # refuses the post (403), and the sheet waits on the phone for a login.
     page = open_sheet(live_server, new_page)
-    page.locator("button[value=check]").click()
-    page.locator(".preview button[value=save]").wait_for()
+    check(page)
     page.context.clear_cookies()
     page.locator(".preview button[value=save]").click()
     page.get_by_text("Not sent: your session has ended").wait_for()
@@ -155,21 +170,14 @@ def test_a_sheet_kept_for_one_official_is_never_sent_in_anothers_name(live_serve
     # the second referee's name, it could pass for a blind second entry of that sheet.
     page = open_sheet(live_server, new_page)
     tournament = Tournament.objects.get()
-    page.route(
-        "**/table/1/",
-        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
-    )
+    cut_saves(page)
     page.locator("button[value=check]").click()
     page.get_by_text(NOT_SENT["en"]).wait_for()
     page.unroute("**/table/1/")
     other = get_user_model().objects.create_user("second", password="pw-second-1")
     make_staff(tournament, other, TournamentStaff.Role.REFEREE)
     page.context.clear_cookies()
-    page.goto(f"{live_server.url}{reverse('login')}")
-    page.fill("#id_username", "second")
-    page.fill("#id_password", "pw-second-1")
-    page.click("main button[type=submit]")
-    page.wait_for_url(lambda url: reverse("login") not in url)
+    log_in(page, live_server, "second", "pw-second-1")
     page.goto(live_server.url + sheet_path(tournament))
     page.locator("[name=E_points]").wait_for()
     assert page.locator("[name=E_points]").input_value() == ""
