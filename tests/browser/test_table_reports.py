@@ -4,7 +4,7 @@ they report the result, and an official confirms it; two different reports dispu
 import pytest
 from django.contrib.auth import get_user_model
 
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, SheetVersion
 from scoring.table_keys import table_path
 from tests.browser.test_staff_pages import log_in
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
@@ -110,3 +110,27 @@ def test_a_table_calls_a_referee_who_resolves_it_from_the_queue(live_server, new
     official.get_by_text("Taken by referee").wait_for()
     official.get_by_role("button", name="Resolved").tap()
     official.get_by_text("No table is calling a referee.").wait_for()
+
+
+def test_a_report_typed_without_network_is_sent_once_when_it_is_back(live_server, new_page):
+    # The hall's wifi drops as the players report: the result stays on the phone, then
+    # arrives once, whatever the retries (static/scoring/offline_keep.js).
+    _tournament, round_ = _event()
+    page = _phone(new_page)
+    page.goto(f"{live_server.url}{table_path(round_, 1)}")
+    token = page.locator("[name=token]").input_value()
+    for wind, value in POINTS.items():
+        page.locator(f"[name={wind}_points]").fill(value)
+    page.locator("button[value=check]").tap()
+    page.locator(".preview button[value=save]").wait_for()
+    page.wait_for_function("document.readyState === 'complete'")
+    page.context.set_offline(True)
+    page.locator(".preview button[value=save]").tap()
+    page.get_by_text("Not sent yet").wait_for()
+    assert not SheetVersion.objects.exists()
+    page.context.set_offline(False)  # the browser's online event sends it
+    page.get_by_text("Sent: the server received").wait_for()
+    (version,) = SheetVersion.objects.all()
+    assert str(version.token) == token
+    assert version.entered_by is None  # the players' report
+    assert version.sheet.status == Status.ENTERED
