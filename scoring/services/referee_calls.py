@@ -38,7 +38,7 @@ def open_call(round_: Round, table_number: int) -> RefereeCall | None:
 
 @transaction.atomic
 def referee_call_make(
-    *, round_: Round, table_number: int, reason: str, acting_user=None
+    *, round_: Round, table_number: int, reason: str, acting_user
 ) -> tuple[RefereeCall, bool]:
     """The table's open call, made now if it has none (True) — a table report: no account
     (`acting_user` None), audited with the origin "table report"."""

@@ -130,7 +130,10 @@ class TableReportView(PublicTournamentMixin, TemplateView):
     def call_referee(self, request):
         """One tap calls a referee; a second one while the call is open finds it."""
         _call, created = referee_call_make(
-            round_=self.round, table_number=self.table_number, reason=request.POST.get("reason", "")
+            round_=self.round,
+            table_number=self.table_number,
+            reason=request.POST.get("reason", ""),
+            acting_user=None,  # the table: no account
         )
         messages.success(
             request,

@@ -186,6 +186,7 @@ def test_at_the_gong_check_says_first_what_is_missing_then_saves_from_the_top(
     # beside the check, on the first screen, not from the foot of every hand and seat.
     page.locator("label.check", has_text="The time was up").click()
     page.click("#sheet-form button[value=check]")
+    page.wait_for_load_state()  # measured once the page has placed itself, not mid-load
     save = page.locator(".preview button[value=save]")
     assert save.inner_text() == "Finish and save"
     box = save.bounding_box()

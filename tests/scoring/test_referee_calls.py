@@ -18,7 +18,9 @@ from tournament.models import AuditEntry
 
 
 def _call(event, table=1, reason=""):
-    return referee_call_make(round_=event["rounds"][0], table_number=table, reason=reason)
+    return referee_call_make(
+        round_=event["rounds"][0], table_number=table, reason=reason, acting_user=None
+    )
 
 
 def test_repeated_calls_of_a_table_do_not_stack(event):

@@ -60,7 +60,8 @@ TOURNAMENT_ROLE = {
     "superuser": Role.ORGANISER,
 }
 STAFF_NAMESPACES = {"staff", "scoring", "seating"}
-# Staff pages in the admin's look (the organiser's seating pages): the admin's login.
+# Staff pages in the admin's look (the organiser's seating pages): the admin's login. The
+# head referee's pages of the same namespace (the winds played) are score-sheet pages.
 ADMIN_LOGIN_NAMESPACES = {"seating"}
 # Pages outside the namespaces: (outcome for anonymous, outcome for any logged-in user).
 ACCOUNT_PAGES = {
@@ -259,7 +260,10 @@ def _expected_staff(route: Route, role: str) -> str:
         f"{route} is a staff page without TournamentStaffMixin"
     )
     if role == "anonymous":
-        return "admin-login" if route.namespace in ADMIN_LOGIN_NAMESPACES else "login"
+        in_admin_look = route.namespace in ADMIN_LOGIN_NAMESPACES and (
+            view_class.required_role == Role.ORGANISER
+        )
+        return "admin-login" if in_admin_look else "login"
     required = view_class.required_role
     held = TOURNAMENT_ROLE[role]
     if held is None or ROLE_RANK[held] < ROLE_RANK[required]:
