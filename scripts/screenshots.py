@@ -10,7 +10,12 @@ and the development organiser login; the development server serves it on a free 
 127.0.0.1, and Debian's chromium (/usr/bin/chromium, never downloaded) takes each picture
 through Playwright at the fixed viewport of its row in SHOTS. What would change from one run
 to the next is frozen where the page allows it: the round clock is given a fixed state and a
-stopped clock. The tournament's dates are the day of the run (the demo starts today).
+stopped clock. The tournament's dates are the day of the run (the demo starts today), and so
+are the times of the referee call and of the extra time the set-up steps make.
+
+The players' table page is opened as its table card's QR code opens it: the key in its
+address is signed with the server's secret, so the demo's own settings make it
+(scoring.table_keys.table_path) once the demo is loaded.
 """
 
 from __future__ import annotations
@@ -35,6 +40,9 @@ SLUG = "demo-riichi-open"
 ORGANISER = ("organiser", "riichi-organiser")
 # The round the pictures show: the demo's first round without results, seated.
 ROUND = 4
+# The table whose card the pictures use.
+TABLE = 2
+CALLS = f"/manage/{SLUG}/scoring/calls/"
 PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 
 # A player list as organisers receive them: French headings, a column the import does not
@@ -52,7 +60,15 @@ PLAYER_LIST = "\r\n".join(
 )
 
 
-def import_a_player_list(page) -> None:
+@dataclass(frozen=True)
+class Demo:
+    """The served demo: its address and the path its table card's QR code opens."""
+
+    base: str
+    table_page: str
+
+
+def import_a_player_list(page, demo: Demo) -> None:
     """Upload the list and check it: the preview, before anything is written."""
     page.get_by_label("Player list").set_input_files(
         {"name": "inscrits.csv", "mimeType": "text/csv", "buffer": PLAYER_LIST.encode()}
@@ -60,20 +76,41 @@ def import_a_player_list(page) -> None:
     page.get_by_role("button", name="Check the file").click()
 
 
-def pause_the_clock_with_five_more_minutes(page) -> None:
+def pause_the_clock_with_five_more_minutes(page, demo: Demo) -> None:
     """What a head referee does: start the round, give it five minutes more, pause it."""
     page.get_by_role("button", name="Start / resume").click()
     page.get_by_role("button", name="+5 minutes").click()
     page.get_by_role("button", name="Pause").click()
 
 
-def find_zoe(page) -> None:
+def find_zoe(page, demo: Demo) -> None:
     page.get_by_label("Your name (or part of it)").fill("zoe")
     page.get_by_role("button", name="Find").click()
 
 
-def open_zoes_page(page) -> None:
+def open_zoes_page(page, demo: Demo) -> None:
     page.get_by_role("link", name="Zoé Martin").first.click()
+
+
+def call_a_referee_from_the_table(page, demo: Demo) -> None:
+    """What a player does on the table card's page, then the officials' queue shows it."""
+    page.goto(demo.base + demo.table_page)
+    page.get_by_label("Reason (optional)").fill("Dispute over a chombo")
+    page.get_by_role("button", name="Call a referee").click()
+    page.get_by_text("A referee is called to this table").wait_for()
+    page.goto(demo.base + CALLS)
+
+
+def give_a_table_ten_more_minutes(page, demo: Demo) -> None:
+    """What a head referee does on the clock controls, then the hall's clock shows it."""
+    form = page.locator("#table-time-form")
+    form.get_by_label("Table").select_option(str(TABLE))
+    form.get_by_label("Extra minutes").fill("10")
+    form.get_by_label("One more hand after the time is up").check()
+    form.get_by_label("Reason").fill("Substitute arrived late")
+    form.get_by_role("button", name="Grant the extra time").click()
+    page.get_by_text(f"Table {TABLE} was given extra time.").wait_for()
+    page.goto(f"{demo.base}/t/{SLUG}/rounds/{ROUND}/clock/")
 
 
 @dataclass(frozen=True)
@@ -81,16 +118,18 @@ class Shot:
     """One image of the guide: where to go, at which size, what to do and wait for."""
 
     name: str
-    path: str
+    path: str  # TABLE_PAGE: the page the table card's QR code opens
     viewport: tuple[int, int]
     wait_for: str  # a CSS selector (with Playwright's :has-text()) that must be visible
     login: bool = False
-    steps: Callable | None = None
+    steps: Callable | None = None  # called with the page open at path, and the Demo
     # The round clock's state served to the page, (seconds left, running), its countdown
     # stopped: the picture shows that time, whenever it is taken.
     clock: tuple[int, bool] | None = None
     options: dict = field(default_factory=dict)
 
+
+TABLE_PAGE = "table card"
 
 SHOTS = (
     Shot(
@@ -151,6 +190,36 @@ SHOTS = (
         "#round-clock.time-up",
         clock=(0, True),
     ),
+    Shot(
+        "table-page.png",
+        TABLE_PAGE,
+        (390, 844),
+        "button.call-referee",
+        options=PHONE,
+    ),
+    Shot(
+        "referee-calls.png",
+        CALLS,
+        (1280, 400),
+        ".referee-calls li:has-text('Dispute over a chombo')",
+        login=True,
+        steps=call_a_referee_from_the_table,
+    ),
+    Shot(
+        "clock-extra-time.png",
+        f"/manage/{SLUG}/rounds/{ROUND}/clock/",
+        (1920, 1080),
+        ".clock-tables li",
+        login=True,
+        steps=give_a_table_ten_more_minutes,
+    ),
+    Shot(
+        "winds.png",
+        f"/manage/{SLUG}/seating/rounds/{ROUND}/winds/",
+        (1280, 900),
+        "main h1",
+        login=True,
+    ),
     Shot("rankings.png", f"/t/{SLUG}/rankings/", (1280, 700), "table.ranking tbody tr"),
     Shot(
         "player.png",
@@ -183,23 +252,32 @@ def environment(folder: Path) -> dict[str, str]:
     return env
 
 
-def serve_the_demo(folder: Path) -> tuple[subprocess.Popen, str]:
+# Printed by the demo's own settings, whose secret signs the key of a table card.
+TABLE_PAGE_OF_THE_DEMO = (
+    "from scoring.table_keys import table_path; from tournament.models import Round; "
+    f"print(table_path(Round.objects.get(tournament__slug='{SLUG}', number={ROUND}), {TABLE}))"
+)
+
+
+def serve_the_demo(folder: Path) -> tuple[subprocess.Popen, Demo]:
     """Load the demo into a new database and start the development server on it."""
     env = environment(folder)
 
-    def manage(*args: str) -> None:
-        subprocess.run(
+    def manage(*args: str) -> str:
+        return subprocess.run(
             [sys.executable, "manage.py", *args],
             cwd=ROOT,
             env=env,
             check=True,
-            stdout=subprocess.DEVNULL,
-        )
+            stdout=subprocess.PIPE,
+            text=True,
+        ).stdout
 
     manage("migrate", "--no-input", "-v", "0")
     manage("createcachetable")
     manage("load_demo")
     manage("ensure_organiser")
+    table_page = manage("shell", "-v", "0", "-c", TABLE_PAGE_OF_THE_DEMO).strip()
     address = f"127.0.0.1:{free_port()}"
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", address, "--noreload"],
@@ -213,7 +291,7 @@ def serve_the_demo(folder: Path) -> tuple[subprocess.Popen, str]:
     while True:
         try:
             urllib.request.urlopen(f"{base}/", timeout=2).close()
-            return server, base
+            return server, Demo(base, table_page)
         except OSError:
             if server.poll() is not None or time.monotonic() > deadline:
                 server.kill()
@@ -247,8 +325,10 @@ def freeze_the_clock(page, base: str, seconds: int, running: bool) -> None:
     )
 
 
-def take(browser, base: str, shot: Shot, folder: Path) -> Path:
+def take(browser, demo: Demo, shot: Shot, folder: Path) -> Path:
     width, height = shot.viewport
+    base = demo.base
+    path = demo.table_page if shot.path == TABLE_PAGE else shot.path
     context = browser.new_context(viewport={"width": width, "height": height}, **shot.options)
     context.set_default_timeout(20_000)
     try:
@@ -256,16 +336,16 @@ def take(browser, base: str, shot: Shot, folder: Path) -> Path:
         if shot.clock is not None:
             freeze_the_clock(page, base, *shot.clock)
         if shot.login:
-            log_in(page, base, shot.path)
+            log_in(page, base, path)
         else:
-            page.goto(base + shot.path)
+            page.goto(base + path)
         if shot.steps is not None:
-            shot.steps(page)
+            shot.steps(page, demo)
         page.locator(shot.wait_for).first.wait_for(state="visible")
         page.evaluate("window.scrollTo(0, 0)")
-        path = folder / shot.name
-        page.screenshot(path=str(path), animations="disabled", caret="hide")
-        return path
+        image = folder / shot.name
+        page.screenshot(path=str(image), animations="disabled", caret="hide")
+        return image
     finally:
         context.close()
 
@@ -282,11 +362,11 @@ def take_screenshots(names: list[str], folder: Path) -> list[Path]:
     chosen = [shot for shot in SHOTS if not names or shot.name in names]
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
-        server, base = serve_the_demo(Path(scratch))
+        server, demo = serve_the_demo(Path(scratch))
         try:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
-                taken = [take(browser, base, shot, folder) for shot in chosen]
+                taken = [take(browser, demo, shot, folder) for shot in chosen]
                 browser.close()
         finally:
             server.terminate()

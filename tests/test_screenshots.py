@@ -54,3 +54,27 @@ def test_the_script_writes_pngs_of_their_viewport_size(tmp_path):
         shot = shots[path.name]
         scale = shot.options.get("device_scale_factor", 1)
         assert png_size(path) == (shot.viewport[0] * scale, shot.viewport[1] * scale)
+
+
+def test_each_subsection_at_the_tables_shows_its_picture():
+    guide = GUIDE.read_text(encoding="utf-8")
+    section = guide.split("\n### At the tables\n", 1)[1].split("\n### ", 1)[0]
+    subsections = section.split("\n#### ")[1:]
+    assert len(subsections) == 4
+    for subsection in subsections:
+        title = subsection.splitlines()[0]
+        assert re.search(r"!\[[^\]]{40,}\]\(img/[\w-]+\.png\)", subsection), title
+
+
+@pytest.mark.browser
+def test_the_table_page_is_taken_through_its_cards_key_and_the_call_reaches_the_queue(
+    tmp_path,
+):
+    """The table card's key is signed by the served demo's secret, and the referee call is
+    made on that page: a wrong key would show the closed-table page and no call."""
+    require_chromium()
+    script = load_script()
+    paths = script.take_screenshots(["table-page.png", "referee-calls.png"], tmp_path)
+    assert [path.name for path in paths] == ["table-page.png", "referee-calls.png"]
+    assert png_size(paths[0]) == (390 * 2, 844 * 2)
+    assert png_size(paths[1]) == (1280, 400)
