@@ -21,6 +21,7 @@ address is signed with the server's secret, so the demo's own settings make it
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import subprocess
@@ -315,10 +316,24 @@ def log_in(page, base: str, next_path: str) -> None:
     page.wait_for_url(f"{base}{next_path}")
 
 
+def frozen_clock_state(seconds: int, running: bool) -> str:
+    """The clock's poll answer, every field it reads: one missing stops its script midway,
+    and the page then says the connection is lost."""
+    return json.dumps(
+        {
+            "remaining_seconds": seconds,
+            "running": running,
+            "ends_at": None,
+            "over": False,
+            "tables": [],
+        }
+    )
+
+
 def freeze_the_clock(page, base: str, seconds: int, running: bool) -> None:
     """The clock's polls get a fixed state, and its countdown between polls stands still."""
     page.add_init_script("performance.now = () => 1000;")
-    state = f'{{"remaining_seconds": {seconds}, "running": {"true" if running else "false"}}}'
+    state = frozen_clock_state(seconds, running)
     page.route(
         f"{base}/t/{SLUG}/rounds/{ROUND}/clock/state/",
         lambda route: route.fulfill(content_type="application/json", body=state),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import struct
 import sys
@@ -32,6 +33,16 @@ def png_size(path: Path) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert data[12:16] == b"IHDR"
     return struct.unpack(">II", data[16:24])
+
+
+def test_the_frozen_clock_answers_every_field_the_clock_reads():
+    """A field missing from the answer made the clock pictures say 'Connection lost'."""
+    clock_js = (ROOT / "static" / "public" / "clock.js").read_text(encoding="utf-8")
+    read = set(re.findall(r"\bstate\.(\w+)", clock_js))
+    assert {"remaining_seconds", "tables"} <= read
+    answer = json.loads(load_script().frozen_clock_state(74 * 60 + 59, True))
+    assert read <= answer.keys()
+    assert answer["tables"] == []
 
 
 def test_every_image_of_the_guide_is_taken_by_the_script():
