@@ -13,6 +13,11 @@ urlpatterns = [
     path("standings/", rounds.StandingsView.as_view(), name="standings"),
     path("ema/", ema.EmaPreviewView.as_view(), name="ema"),
     path("round/<int:number>/", rounds.RoundTablesView.as_view(), name="round"),
+    path(
+        "round/<int:number>/release/",
+        rounds.RoundResultsReleaseView.as_view(),
+        name="release_round",
+    ),
     path(table, sheets.SheetView.as_view(), name="sheet"),
     path(f"{table}hands/", sheets.HandsView.as_view(), name="hands"),
     path(f"{table}confirm/", sheets.SheetConfirmView.as_view(), name="confirm"),

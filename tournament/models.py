@@ -143,6 +143,11 @@ class Tournament(models.Model):
             "official confirms it. Untick to have officials enter every sheet."
         ),
     )
+    release_complete_rounds = models.BooleanField(
+        _("show complete rounds only"),
+        default=False,
+        help_text=_("The public rankings wait for every table of a round, or its release by hand."),
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
@@ -489,8 +494,7 @@ class Round(models.Model):
     is_swiss = models.BooleanField(
         _("Swiss round"), default=False, help_text=_("Seated from the standings.")
     )
-    # The last lock or unlock of the results (the status says which); the audit log keeps
-    # every one.
+    # The last lock or unlock of the results (the status says which); the audit log has all.
     lock_changed_at = models.DateTimeField(
         _("results locked or unlocked at"), null=True, blank=True, editable=False
     )
@@ -503,6 +507,9 @@ class Round(models.Model):
         related_name="+",
         verbose_name=_("results locked or unlocked by"),
     )
+    results_released_at = models.DateTimeField(
+        _("results released at"), null=True, blank=True, editable=False
+    )
     # The players' calendar feeds (RFC 5545) number their events' versions with these: each
     # replacement of the round's seats, change of its start, of the venue or of the time
     # limit moves them (`RoundQuerySet.schedule_changed`), so a calendar app updates the event.
@@ -512,8 +519,7 @@ class Round(models.Model):
     schedule_changed_at = models.DateTimeField(
         _("schedule changed at"), null=True, blank=True, editable=False
     )
-    # The round clock (WRC 2015 §8.2) lives in the database so every screen and every
-    # application server shows the same time, across reloads and restarts.
+    # The round clock (WRC 2015 §8.2) is stored: every screen and server shows the same time.
     clock_running_since = models.DateTimeField(null=True, blank=True, editable=False)
     clock_elapsed_seconds = models.PositiveIntegerField(default=0, editable=False)
     clock_extra_seconds = models.IntegerField(default=0, editable=False)
@@ -534,14 +540,8 @@ class Round(models.Model):
 
     def clean(self) -> None:
         if self.tournament_id and self.number and self.number > self.tournament.rounds_count:
-            raise ValidationError(
-                {
-                    "number": _(
-                        "This tournament has %(count)s rounds: raise its number of rounds first."
-                    )
-                    % {"count": self.tournament.rounds_count}
-                }
-            )
+            message = _("This tournament has %(count)s rounds: raise its number of rounds first.")
+            raise ValidationError({"number": message % {"count": self.tournament.rounds_count}})
 
     @property
     def is_locked(self) -> bool:

@@ -304,16 +304,26 @@ def _seats_and_results(tournament: Tournament, known: bytes | None) -> tuple[lis
     return seated, rows
 
 
-def _compute(tournament: Tournament, known: bytes | None = None) -> tuple[tuple, bytes]:
+def _compute(
+    tournament: Tournament, known: bytes | None = None, rounds_up_to: int | None = None
+) -> tuple[tuple, bytes]:
     """The standings in the cache's compact form (`_standings` reads it), and the stored
-    results it ranked, pickled (`_seats_and_results`: the next build's ``known``).
+    results it read, pickled (`_seats_and_results`: the next build's ``known``, all of them
+    whatever ``rounds_up_to``: the rounds after it are left out of the ranking, not of the
+    rows kept for the next build).
 
     The engine's ranking of the stored seat results (`SeatResult`, one small row a seat of
     a confirmed sheet) and the active penalties, in a fixed number of queries, without
     scoring any sheet and without building a model instance."""
+    rounds = Round.objects.filter(tournament=tournament)
+    penalties = Q(penalties__cancelled_at__isnull=True)
+    if rounds_up_to is not None:
+        rounds = rounds.filter(number__lte=rounds_up_to)
+        penalties &= Q(penalties__round__isnull=True) | Q(
+            penalties__round__number__lte=rounds_up_to
+        )
     rounds = list(
-        Round.objects.filter(tournament=tournament)
-        .order_by("number")
+        rounds.order_by("number")
         .annotate(
             started=Exists(
                 ScoreSheet.objects.filter(round=OuterRef("pk")).exclude(
@@ -327,9 +337,7 @@ def _compute(tournament: Tournament, known: bytes | None = None) -> tuple[tuple,
     registrations = {
         row[0]: row
         for row in Registration.objects.filter(tournament=tournament)
-        .annotate(
-            penalty_points=Sum("penalties__points", filter=Q(penalties__cancelled_at__isnull=True))
-        )
+        .annotate(penalty_points=Sum("penalties__points", filter=penalties))
         .values_list(*_REGISTRATION_FIELDS)
     }
     # registration id -> round number -> compact round (`_round_score`)
@@ -337,6 +345,8 @@ def _compute(tournament: Tournament, known: bytes | None = None) -> tuple[tuple,
     tables: dict[int, set[int]] = {}
     seats, stored = _seats_and_results(tournament, known)
     for round_id, table, wind, registration_id in seats:
+        if round_id not in number_of:
+            continue  # after ``rounds_up_to``
         tables.setdefault(round_id, set()).add(table)
         results.setdefault(registration_id, {})[number_of[round_id]] = (
             number_of[round_id], table, wind, None, None, None, 0, False, ""
@@ -355,6 +365,8 @@ def _compute(tournament: Tournament, known: bytes | None = None) -> tuple[tuple,
         penalty,
         substitute,
     ) in stored.values():
+        if round_id not in number_of:
+            continue
         confirmed.setdefault(round_id, set()).add(table)
         if substitute is not None and substitute not in names:
             replaced = registrations.get(substitute)
@@ -486,11 +498,18 @@ def standings_cache_key(tournament: Tournament, version: str | None = None) -> s
     return f"scoring:standings:{tournament.pk}:{version}:{last_audit}:{rules}"
 
 
-def _latest_key(tournament_id: int) -> str:
-    return f"scoring:standings-built:{tournament_id}"
+def _up_to(rounds_up_to: int | None) -> str:
+    """What a key of standings limited to ``rounds_up_to`` adds to the full standings' key."""
+    return "" if rounds_up_to is None else f":up-to-{rounds_up_to}"
 
 
-def tournament_standings(tournament: Tournament, *, fresh: bool = False) -> Standings:
+def _latest_key(tournament_id: int, rounds_up_to: int | None) -> str:
+    return f"scoring:standings-built:{tournament_id}{_up_to(rounds_up_to)}"
+
+
+def tournament_standings(
+    tournament: Tournament, *, fresh: bool = False, rounds_up_to: int | None = None
+) -> Standings:
     """The tournament's standings from the stored seat results and active penalties (cached).
 
     The cache holds the latest version built, with its key (`standings_cache_key`). One
@@ -498,11 +517,14 @@ def tournament_standings(tournament: Tournament, *, fresh: bool = False) -> Stan
     serve the previous version, marked `stale`, or wait for the builder when there is none:
     a change seen by 200 polling phones costs one build, not 200. `fresh` never takes the
     previous version: exports, Swiss pairings and the staff's standings decide or print with
-    what they read, so they wait for the builder (or build)."""
-    latest_key = _latest_key(tournament.pk)
+    what they read, so they wait for the builder (or build). ``rounds_up_to``: the standings
+    after that round, as if the later rounds had not been played (the public rankings of a
+    tournament that shows complete rounds only, `public_round_limit`); each limit is built
+    and cached on its own, under its own key."""
+    latest_key = _latest_key(tournament.pk, rounds_up_to)
     found = cache.get_many([version_key(tournament.pk), latest_key])  # one read of the cache
     version = found.get(version_key(tournament.pk)) or first_standings_version(tournament.pk)
-    key = standings_cache_key(tournament, version)
+    key = standings_cache_key(tournament, version) + _up_to(rounds_up_to)
     latest = found.get(latest_key)
     if latest is not None and latest[0] == key:
         return _standings(tournament.pk, latest[1])
@@ -518,7 +540,8 @@ def tournament_standings(tournament: Tournament, *, fresh: bool = False) -> Stan
         time.sleep(0.05)
         latest = cache.get(latest_key)
     try:
-        compact, stored = _compute(tournament, latest[2] if latest is not None else None)
+        known = latest[2] if latest is not None else None
+        compact, stored = _compute(tournament, known, rounds_up_to)
     except BaseException:
         cache.delete(lock)
         raise
@@ -528,10 +551,13 @@ def tournament_standings(tournament: Tournament, *, fresh: bool = False) -> Stan
     return _standings(tournament.pk, compact)
 
 
-def team_standings(tournament: Tournament, *, fresh: bool = False) -> list[TeamStanding]:
+def team_standings(
+    tournament: Tournament, *, fresh: bool = False, rounds_up_to: int | None = None
+) -> list[TeamStanding]:
     """Teams ranked by the sum of their members' totals (the engine's
-    `compute_team_standings`); empty without teams. `fresh` as in `tournament_standings`."""
-    standings = tournament_standings(tournament, fresh=fresh)
+    `compute_team_standings`); empty without teams. `fresh` and `rounds_up_to` as in
+    `tournament_standings`."""
+    standings = tournament_standings(tournament, fresh=fresh, rounds_up_to=rounds_up_to)
     entries = {str(entry.registration_id): entry for entry in standings.entries}
     rows = compute_team_standings(
         TeamMember(key, entry.team_name, entry.total)
@@ -550,3 +576,35 @@ def has_score_sheets(tournament: Tournament) -> bool:
     """Whether any sheet exists, whatever its state: scores are computed from the current
     rules whenever they are shown, so the rules are then fixed."""
     return ScoreSheet.objects.filter(round__tournament=tournament).exists()
+
+
+@dataclass(frozen=True)
+class RoundLimit:
+    """What the public rankings leave out (`public_round_limit`): ``pending``, the first
+    round neither complete nor released, and every round after it; ``shown_up_to`` = pending
+    - 1."""
+
+    pending: int
+
+    @property
+    def shown_up_to(self) -> int:
+        return self.pending - 1
+
+
+def public_round_limit(tournament: Tournament) -> RoundLimit | None:
+    """The first round the public rankings must not show yet, or None (they show every
+    round). A tournament showing complete rounds only (`release_complete_rounds`) shows the
+    rounds up to the last one before which every round has all its tables confirmed
+    (`Standings.complete_rounds`) or was released by hand (`round_results_release`).
+    Costs nothing with the option off; else a read of the cached standings and a query."""
+    if not tournament.release_complete_rounds:
+        return None
+    standings = tournament_standings(tournament)
+    released = set(
+        Round.objects.filter(tournament=tournament, results_released_at__isnull=False).values_list(
+            "number", flat=True
+        )
+    )
+    shown = standings.complete_rounds | released
+    pending = [number for number in standings.round_numbers if number not in shown]
+    return RoundLimit(min(pending)) if pending else None

@@ -30,7 +30,9 @@ from django.views.generic import TemplateView
 from scoring.selectors.penalties import penalty_list
 from scoring.selectors.players import player_rounds, rank_histories
 from scoring.selectors.standings import (
+    RoundLimit,
     Standings,
+    public_round_limit,
     standings_cache_key,
     team_standings,
     tournament_standings,
@@ -52,13 +54,20 @@ RANKING_CACHE_SECONDS = 600
 
 class StandingsMixin(PublicTournamentMixin):
     """The standings' key and the standings, each read once a request: the key costs a query
-    and a cache read, the standings their unpacking."""
+    and a cache read, the standings their unpacking. A tournament showing complete rounds
+    only shows the standings up to its `round_limit`, which is part of the key."""
 
     visibility_flag = "show_rankings"
 
     @cached_property
+    def round_limit(self) -> RoundLimit | None:
+        return public_round_limit(self.get_tournament())
+
+    @cached_property
     def standings_key(self) -> str:
-        return standings_cache_key(self.get_tournament())
+        limit = self.round_limit
+        key = standings_cache_key(self.get_tournament())
+        return f"{key}:up-to-{limit.shown_up_to}" if limit else key
 
     def page_version(self) -> str:
         """Every audited write of the tournament moves the standings' key (`CachedPageMixin`)."""
@@ -66,7 +75,10 @@ class StandingsMixin(PublicTournamentMixin):
 
     @cached_property
     def standings(self) -> Standings:
-        standings = tournament_standings(self.get_tournament())
+        limit = self.round_limit
+        standings = tournament_standings(
+            self.get_tournament(), rounds_up_to=limit.shown_up_to if limit else None
+        )
         self.page_stale = standings.stale  # the previous version: served, never kept
         return standings
 
@@ -162,6 +174,7 @@ class RankingsView(CachedPageMixin, RankingsMixin, TemplateView):
         context["poll_seconds"] = POLL_SECONDS
         context["final"] = self.get_tournament().results_final
         context["has_teams"] = any(entry.team_name for entry in standings.entries)
+        context["round_limit"] = self.round_limit
         return context
 
 
@@ -202,7 +215,10 @@ class TeamRankingsView(PublicTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rows = team_ranking_rows(team_standings(self.get_tournament()))
+        tournament = self.get_tournament()
+        context["round_limit"] = limit = public_round_limit(tournament)
+        teams = team_standings(tournament, rounds_up_to=limit.shown_up_to if limit else None)
+        rows = team_ranking_rows(teams)
         if not rows:
             raise Http404(_("This tournament has no teams."))
         context["table"] = TeamRankingTable(rows)
@@ -231,6 +247,7 @@ class PlayerView(CachedPageMixin, StandingsMixin, TemplateView):
         entry = next((e for e in standings.entries if e.registration_id == registration.pk), None)
         history = rank_histories(tournament, standings, self.standings_key).get(registration.pk, [])
         context.update(
+            round_limit=self.round_limit,
             registration=registration,
             player=registration.player,
             player_name=registration.player.display_name,

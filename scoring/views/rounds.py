@@ -13,6 +13,7 @@ from django.views.generic import TemplateView
 from scoring.models import ScoreSheet
 from scoring.selectors.rows import player_rows
 from scoring.selectors.standings import tournament_standings
+from scoring.services.round_status import round_results_release
 from scoring.services.table_reports import table_key_reissue
 from tournament.formatting import format_score
 from tournament.models import WIND_ORDER, Round, Seat
@@ -112,6 +113,22 @@ class TableCardReissueView(TournamentStaffMixin, View):
                 )
                 % {"table": table},
             )
+        return redirect(reverse("scoring:round", args=[self.tournament.slug, round_.number]))
+
+
+class RoundResultsReleaseView(TournamentStaffMixin, View):
+    """POST: show the round's results on the public rankings before every table of it is
+    confirmed (a tournament showing complete rounds only)."""
+
+    required_role = Role.HEAD_REFEREE
+    http_method_names = ["post", "options"]
+
+    def post(self, request, *args, **kwargs):
+        round_ = get_object_or_404(Round, tournament=self.tournament, number=kwargs["number"])
+        round_results_release(round_=round_, acting_user=request.user)
+        messages.success(
+            request, _("%(round)s is released: the public rankings show it.") % {"round": round_}
+        )
         return redirect(reverse("scoring:round", args=[self.tournament.slug, round_.number]))
 
 

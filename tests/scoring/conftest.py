@@ -6,7 +6,14 @@ import pytest
 
 from scoring.entries import SeatEntry, SheetEntry
 from scoring.services.sheets import sheet_enter
-from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tests.conftest import (
+    confirm_sheet,
+    make_registrations,
+    make_rounds,
+    make_seats,
+    make_staff,
+    make_tournament,
+)
 from tournament.models import Registration, Round, Seat, Tournament, TournamentStaff
 
 WINDS = ("E", "S", "W", "N")
@@ -153,3 +160,35 @@ def check_and_save(client, url: str, data: dict):
     checked = response.context.get("checked")
     assert checked, response.context["form"].errors
     return client.post(url, {**data, "action": "save", "checked": checked})
+
+
+def release_event(django_user_model) -> dict:
+    """8 players, 2 teams. Round 1: both tables confirmed (WRC 2015 §5.9.2: +27.3, +6.0,
+    −7.3, −26.0 by wind E, S, W, N). Round 2: the players in reverse order, table 1
+    confirmed with the points reversed (the last player of the list, N in round 1 at
+    −26.0, is E at 19,000: −26.0 again, −52.0 in all), table 2 not entered yet."""
+    tournament = make_tournament(
+        confirmation_policy=Tournament.ConfirmationPolicy.SINGLE, release_complete_rounds=True
+    )
+    registrations = make_registrations(tournament, 8, teams=2)
+    first, second = make_rounds(tournament, 2)
+    make_seats(first, registrations)
+    make_seats(second, registrations[::-1])
+    Round.objects.filter(tournament=tournament).update(status=Round.Status.PLAYING)
+    users = {}
+    for role in (Role.REFEREE, Role.HEAD_REFEREE):
+        users[role] = django_user_model.objects.create_user(
+            f"{role}-{tournament.pk}", password="pw"
+        )
+        make_staff(tournament, users[role], role)
+    referee = users[Role.REFEREE]
+    confirm_sheet(first, 1, referee)
+    confirm_sheet(first, 2, referee)
+    confirm_sheet(second, 1, referee, points=(19000, 27700, 31000, 42300))
+    return {
+        "tournament": tournament,
+        "registrations": registrations,
+        "second": Round.objects.get(pk=second.pk),
+        "referee": referee,
+        "head": users[Role.HEAD_REFEREE],
+    }

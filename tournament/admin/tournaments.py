@@ -137,6 +137,7 @@ class TournamentAdmin(
                     "confirmation_policy",
                     "is_public",
                     "show_rankings",
+                    "release_complete_rounds",
                     "show_seating",
                     "table_reports",
                     "status",
