@@ -278,6 +278,9 @@ class PlayerView(CachedPageMixin, StandingsMixin, TemplateView):
                     "cancelled": line.cancelled,
                 }
                 for line in penalty_list(tournament, registration)
+                if self.round_limit is None
+                or line.round_number is None
+                or line.round_number <= self.round_limit.shown_up_to
             ],
         )
         return context

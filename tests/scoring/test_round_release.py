@@ -137,6 +137,22 @@ def test_public_pages_hide_the_round_until_it_is_released(client, event):
     assert_every_round_shown(public_pages(client, tournament, last))
 
 
+def test_a_penalty_of_a_held_back_round_waits_with_it_on_the_player_page(client, event):
+    # The penalty is news from round 2: shown with the round's results, not before.
+    tournament, last = event["tournament"], event["registrations"][-1]
+    penalty_give(
+        registration=last,
+        points=Decimal(5),
+        reason="Slow play, table 1",
+        round_=event["second"],
+        acting_user=event["head"],
+    )
+    url = reverse("public:player", args=[tournament.slug, last.pk])
+    assert "Slow play, table 1" not in client.get(url).content.decode()
+    round_results_release(round_=event["second"], acting_user=event["head"])
+    assert "Slow play, table 1" in client.get(url).content.decode()
+
+
 def test_public_pages_show_every_round_with_the_option_off(client, event):
     tournament, last = event["tournament"], event["registrations"][-1]
     Tournament.objects.filter(pk=tournament.pk).update(release_complete_rounds=False)
