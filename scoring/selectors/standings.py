@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Exists, IntegerField, Max, OuterRef, Q, Sum, Value
 
 from scoring.entries import SheetEntry, score_stored
@@ -505,6 +506,17 @@ def _up_to(rounds_up_to: int | None) -> str:
 
 def _latest_key(tournament_id: int, rounds_up_to: int | None) -> str:
     return f"scoring:standings-built:{tournament_id}{_up_to(rounds_up_to)}"
+
+
+def forget_built_standings(tournament: Tournament) -> None:
+    """Once the transaction commits, drop the builds a new one would start from (every
+    limit's): after the stored results are written again wholesale, their ids are new, and a
+    restored database may give them the ids of other rows an earlier build holds."""
+    keys = [_latest_key(tournament.pk, None)] + [
+        _latest_key(tournament.pk, number)
+        for number in tournament.rounds.values_list("number", flat=True)
+    ]
+    transaction.on_commit(lambda: cache.delete_many(keys))
 
 
 def tournament_standings(

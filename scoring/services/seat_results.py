@@ -13,6 +13,7 @@ from django.db import connection, transaction
 
 from scoring.models import ScoreSheet, SeatResult
 from scoring.seat_results import SeatRow, seat_rows, sheet_seat_rows
+from scoring.selectors.standings import forget_built_standings
 from tournament.invalidation import standings_changed
 from tournament.models import Tournament
 
@@ -66,4 +67,5 @@ def seat_results_rebuild(*, tournament: Tournament) -> int:
     ]
     _insert(rows)
     standings_changed(tournament)
+    forget_built_standings(tournament)
     return len(rows)

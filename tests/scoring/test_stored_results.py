@@ -199,6 +199,31 @@ def test_a_change_of_rules_scores_the_stored_results_again(event):
     assert differences(tournament) == []
 
 
+def test_results_stored_again_wholesale_are_never_read_through_an_earlier_build(
+    event, django_capture_on_commit_callbacks
+):
+    # A new build reuses an earlier build's rows by id; after a rebuild (an archive restored,
+    # the rules changed) a restored database may give the new rows the ids of other rows.
+    from django.core.cache import cache
+
+    from scoring.services.seat_results import seat_results_rebuild
+
+    tournament, round_ = event["tournament"], event["rounds"][0]
+    tournament.confirmation_policy = "single"
+    tournament.save()
+    enter(round_, 1, make_entry(table_registrations(round_, 1)), event["users"][Role.REFEREE])
+    tournament_standings(tournament)
+    tournament_standings(tournament, rounds_up_to=round_.number)
+    built = [
+        f"scoring:standings-built:{tournament.pk}",
+        f"scoring:standings-built:{tournament.pk}:up-to-{round_.number}",
+    ]
+    assert all(cache.get(key) is not None for key in built)
+    with django_capture_on_commit_callbacks(execute=True):
+        seat_results_rebuild(tournament=tournament)
+    assert all(cache.get(key) is None for key in built)
+
+
 def test_polling_during_a_rebuild_gets_the_previous_version(event):
     from django.core.cache import cache
 
