@@ -25,6 +25,8 @@ from contextlib import closing
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -32,6 +34,7 @@ from django_countries import countries
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
+from tournament.import_headers import header_field
 from tournament.models import Player, Tournament
 from tournament.names import (
     clean_text,
@@ -44,40 +47,17 @@ from tournament.names import (
 )
 from tournament.permissions import players_registered_elsewhere
 
-HEADER_ALIASES = {
-    "first_name": {"first name", "firstname", "given name", "prénom", "prenom"},
-    "last_name": {"last name", "lastname", "surname", "family name", "nom", "nom de famille"},
-    "name": {"name", "full name", "player", "joueur", "nom complet"},
-    "nickname": {"nickname", "pseudo", "surnom"},
-    "country": {
-        "country",
-        "pays",
-        "nation",
-        "country code",
-        "nationality",
-        "nationalité",
-        "nationalite",
-    },
-    "club": {"club", "association"},
-    "ema_number": {
-        "ema",
-        "ema number",
-        "ema id",
-        "ema no",
-        "no ema",
-        "ema nr",
-        "nr ema",
-        "numéro ema",
-        "numero ema",
-        "ema #",
-    },
-    "team": {"team", "équipe", "equipe"},
-    "substitute": {"substitute", "remplaçant", "remplacant", "sub"},
-}
 # The key under which `read_table` keeps each row's number in the spreadsheet, since blank
 # rows are left out and the rows after them would otherwise be reported under another number.
 LINE = "line"
-MAX_LENGTHS = {"first_name": 100, "last_name": 100, "nickname": 100, "club": 150, "team": 150}
+MAX_LENGTHS = {
+    "first_name": 100,
+    "last_name": 100,
+    "nickname": 100,
+    "club": 150,
+    "email": 254,
+    "team": 150,
+}
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "oui", "o", "vrai"}
 FALSE_WORDS = {"0", "no", "n", "false", "non", "faux"}
 # The CSV separators understood, the first preferred when the header does not tell.
@@ -95,11 +75,12 @@ COLUMN_LABELS = {
     "country": gettext_lazy("Country"),
     "club": gettext_lazy("Club"),
     "ema_number": gettext_lazy("EMA number"),
+    "email": gettext_lazy("E-mail"),
     "team": gettext_lazy("Team"),
 }
 # The fields of a player's record that a returning player's row may fill in where they are
 # blank. The name is who the row is, never changed from it.
-RECORD_FIELDS = ("nickname", "country", "club", "ema_number")
+RECORD_FIELDS = ("nickname", "country", "club", "ema_number", "email")
 
 
 class ImportFileError(Exception):
@@ -246,28 +227,10 @@ def _split_name(name: str) -> tuple[str, str]:
     return first, last
 
 
-def _normalise_header(text: object) -> str:
-    """The header in lower case with "_", "-" and "." as spaces, and the French "N°" (also
-    written "Nº") as "no": "N° EMA", "N°EMA" and "No. EMA" are all "no ema".
-
-    >>> _normalise_header(" N°EMA "), _normalise_header("First_Name"), _normalise_header("Nº")
-    ('no ema', 'first name', 'no')
-    """
-    text = re.sub(r"[°º]", "o ", clean_text(str(text or "")))
-    return re.sub(r"[\s_\-.]+", " ", text).strip().casefold()
-
-
-# Every header we read, normalised (`_normalise_header`), with the field it fills.
-HEADER_FIELDS = {
-    **{alias: key for key, aliases in HEADER_ALIASES.items() for alias in aliases},
-    **{key.replace("_", " "): key for key in HEADER_ALIASES},
-}
-
-
 def _header_map(headers: list[object]) -> dict[int, str]:
     mapping = {}
     for index, header in enumerate(headers):
-        key = HEADER_FIELDS.get(_normalise_header(header))
+        key = header_field(header)
         if key and key not in mapping.values():
             mapping[index] = key
     if not {"first_name", "name"} & set(mapping.values()):
@@ -360,7 +323,7 @@ def _delimiter(text: str) -> str:
 
     def known_columns(separator: str) -> int:
         cells = next(csv.reader([header], delimiter=separator), [])
-        return sum(_normalise_header(cell) in HEADER_FIELDS for cell in cells)
+        return sum(header_field(cell) is not None for cell in cells)
 
     return max(SEPARATORS, key=known_columns)
 
@@ -458,6 +421,14 @@ def _normalise_country(text: str) -> str | None:
     return code or None
 
 
+def _is_email(text: str) -> bool:
+    try:
+        validate_email(text)
+    except ValidationError:
+        return False
+    return True
+
+
 def _normalise_ema(text: str) -> str:
     """Excel turns 04010001 into the number 4010001: put the lost leading zero back. Seven
     digits that begin with a zero were typed so (a digit is missing): Excel never writes a
@@ -508,6 +479,12 @@ def check_rows(
         if ema and not re.fullmatch(r"\d{8}", ema):
             row.problems.append(
                 _("EMA number “%(ema)s” must have exactly 8 digits.") % {"ema": ema}
+            )
+        email = values.get("email", "")
+        if email and not _is_email(email):
+            row.problems.append(
+                _("E-mail “%(email)s” is not an address such as name@example.org.")
+                % {"email": email}
             )
         substitute = values.get("substitute", "")
         if substitute and substitute.casefold() not in TRUE_WORDS | FALSE_WORDS:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
+import tournament.import_headers
 import tournament.importing
 import tournament.names
 from tests.conftest import make_player, make_registration, make_staff, make_tournament
@@ -17,7 +18,7 @@ from tournament.admin.player_import import ImportUploadForm
 from tournament.exports.registrations import RegistrationsXlsx
 from tournament.importing import ImportFileError, check_rows, read_table
 from tournament.models import AuditEntry, Player, Registration, Team, TournamentStaff
-from tournament.services.players import players_import
+from tournament.services.players import player_update, players_import
 
 HEADERS = ["First name", "Last name", "Country", "Club", "EMA number", "Team"]
 WORLD_NAMES = [
@@ -218,6 +219,11 @@ def test_the_registration_export_reimports_without_loss(tournament):
     exported = {(row[0], row[1], row[3]) for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert exported == set(WORLD_NAMES)
     assert sheet.freeze_panes == "A2"
+    # Read back, the export registers the same players with their addresses.
+    zoe = Player.objects.get(first_name="Zoé")
+    player_update(player=zoe, data={"email": "zoe@example.org"}, acting_user=None)
+    rows = read_table("registrations.xlsx", RegistrationsXlsx(tournament).render()[2]).rows
+    assert {row["email"] for row in rows} == {"zoe@example.org", ""}
 
 
 @pytest.mark.django_db
@@ -324,7 +330,9 @@ def test_a_cjk_name_written_without_a_space_is_imported_whole(tournament):
     assert player.display_name == player.sorted_name == "김민준"
 
 
-@pytest.mark.parametrize("module", [tournament.importing, tournament.names])
+@pytest.mark.parametrize(
+    "module", [tournament.importing, tournament.import_headers, tournament.names]
+)
 def test_the_docstring_examples_of_the_import_and_the_names_hold(module):
     result = doctest.testmod(module)
     assert (result.failed, result.attempted > 0) == (0, True)
@@ -843,3 +851,31 @@ def test_the_preview_and_the_result_say_what_the_import_does_to_known_players(
         f"Registered beside a namesake already in this tournament: Inès Garcia (#{other.pk}) "
         f"beside #{ines.pk}. If they are one person, delete the newer registration."
     ) in page
+
+
+@pytest.mark.django_db
+def test_an_e_mail_column_is_imported_onto_the_new_player_and_fills_a_returning_one(
+    tournament, co_organiser
+):
+    # Mails to the players (registration, seating alerts) need their address; the organiser's
+    # spreadsheet is where it comes from, under an English or a French header.
+    known = make_player(first_name="Hélène", last_name="Petit", country="FR")
+    content = (
+        "Prénom;Nom;Pays;Courriel\n"
+        "Hélène;Petit;FR;helene@example.org\n"
+        "Zoé;Martin;FR;zoe@example.org\n"
+    )
+    rows = read_table("joueurs.csv", content.encode()).rows
+    outcome = players_import(tournament=tournament, rows=rows, acting_user=co_organiser)
+    assert (outcome.created, outcome.returning) == (2, 1)
+    known.refresh_from_db()
+    assert known.email == "helene@example.org"
+    assert Player.objects.get(first_name="Zoé").email == "zoe@example.org"
+
+
+@pytest.mark.django_db
+def test_an_address_that_is_not_one_is_a_problem_of_its_row(tournament):
+    rows = [["Zoé", "Martin", "FR", "", "", "", "zoe at example"]]
+    headers = [*HEADERS, "E-mail"]
+    (row,) = check_rows(tournament, read_table("p.xlsx", xlsx_bytes(rows, headers)).rows)
+    assert row.problems == ["E-mail “zoe at example” is not an address such as name@example.org."]

@@ -62,6 +62,7 @@ def test_a_player_is_created_changed_and_deleted_with_an_entry_each(organiser):
         "country": "FR",
         "club": "",
         "ema_number": "",
+        "email": "",
     }
     player_update(player=player, data={"club": "Lyon", "country": "BE"}, acting_user=organiser)
     (changed,) = _entries("player.update")

@@ -59,7 +59,7 @@ class PlayerAdmin(ServiceWritesMixin, PlayerListMixin, admin.ModelAdmin):
         "is_demo",
     ]
     list_filter = [CountryInUseFilter, "is_demo"]
-    search_fields = ["first_name", "last_name", "nickname", "club", "ema_number"]
+    search_fields = ["first_name", "last_name", "nickname", "club", "ema_number", "email"]
 
     @staticmethod
     def _registered_elsewhere(request: HttpRequest, obj: Player | None) -> bool:

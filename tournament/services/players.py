@@ -26,6 +26,7 @@ def player_create(
     country: str = "",
     club: str = "",
     ema_number: str = "",
+    email: str = "",
     acting_user,
 ) -> Player:
     """A person who may play in any tournament; the audit entry belongs to none of them."""
@@ -36,6 +37,7 @@ def player_create(
         country=country,
         club=club,
         ema_number=ema_number,
+        email=email,
     )
     return record_create(player, tournament=None, action="player.create", acting_user=acting_user)
 
@@ -142,6 +144,7 @@ def players_import(
                 country=values.get("country", ""),
                 club=values.get("club", ""),
                 ema_number=values.get("ema_number", ""),
+                email=values.get("email", ""),
                 is_demo=tournament.is_demo,
             )
             player.full_clean()
