@@ -38,6 +38,7 @@ from scoring.selectors.standings import (
     tournament_standings,
 )
 from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_ranking_rows
+from tournament.compression import kept_page
 from tournament.formatting import format_place, format_points, format_score
 from tournament.models import Registration, Seat
 from tournament.names import fold
@@ -47,6 +48,7 @@ from tournament.views.public import (
     PublicTournamentMixin,
     answer_poll,
     etag_of,
+    served_kept,
 )
 
 RANKING_CACHE_SECONDS = 600
@@ -152,10 +154,10 @@ class RankingsMixin(StandingsMixin):
         return mark_safe(html), etag  # escaped by our template
 
     def table_json(self, key: str) -> tuple[str, str]:
-        def encode(table) -> str:
-            return json.dumps(table.live(), ensure_ascii=False, separators=(",", ":"))
-
-        return self.cached(key, "json", encode)
+        """Only ever polled: kept compressed by `RankingsRowsView`, not as text too."""
+        table = self.get_table()
+        text = json.dumps(table.live(), ensure_ascii=False, separators=(",", ":"))
+        return text, etag_of(f"{key}:stale" if table.stale else key)
 
 
 class RankingsView(CachedPageMixin, RankingsMixin, TemplateView):
@@ -183,18 +185,30 @@ class RankingsRowsView(RankingsMixin, View):
     changed (a round no longer provisional, a tie-break legend), and for readers of HTML."""
 
     content_type = "text/html; charset=utf-8"
+    kind = "html"
 
     def body(self, key: str) -> tuple[str, str]:
         return self.table_html(key)
 
     def get(self, request, *args, **kwargs):
+        """The rows are the same for every reader and hold no secret: each version is kept
+        compressed once (`kept_page`), so the 200 phones polling after a change do not each
+        compress 200 KiB of rows; the rows of the previous standings, served during another
+        process's rebuild, are not kept, and their own ETag brings the next poll the new ones."""
         key = self.table_key()
+        kept_key = f"{key}:{self.kind}:kept"
 
         def render() -> HttpResponse:
-            text, etag = self.body(key)
-            response = HttpResponse(text, content_type=self.content_type)
-            response["ETag"] = etag  # a stale table's own, so the next poll gets the new one
-            return response
+            kept = cache.get(kept_key)
+            if kept is None:
+                text, etag = self.body(key)
+                if etag != etag_of(key):
+                    response = HttpResponse(text, content_type=self.content_type)
+                    response["ETag"] = etag
+                    return response
+                kept = kept_page(text.encode(), self.content_type)
+                cache.set(kept_key, kept, RANKING_CACHE_SECONDS)
+            return served_kept(request, kept, etag_of(key))
 
         return answer_poll(request, etag_of(key), render)
 
@@ -204,6 +218,7 @@ class RankingsDataView(RankingsRowsView):
     players are about 10 KiB compressed, where the HTML table was 900 KiB uncompressed."""
 
     content_type = "application/json"
+    kind = "json"
 
     def body(self, key: str) -> tuple[str, str]:
         return self.table_json(key)

@@ -59,6 +59,15 @@ def answer_poll(
     return response
 
 
+def served_kept(request: HttpRequest, kept: tuple[str, bytes], etag: str) -> HttpResponse:
+    """A kept page (`kept_page`) under its version's ETag, weakened when it goes out
+    compressed as GZipMiddleware weakens it: a reader gets the same ETag whether the page
+    was kept or rendered for them."""
+    response = kept_response(request, kept)
+    response["ETag"] = f"W/{etag}" if response.has_header("Content-Encoding") else etag
+    return response
+
+
 class PublicTournamentMixin:
     """Resolves the tournament from the URL; a hidden one is a 404 for everyone but its staff.
 
@@ -164,10 +173,7 @@ class CachedPageMixin:
         def render() -> HttpResponse:
             kept = cache.get(self.page_key) if keeps else None
             if kept is not None:
-                response = kept_response(request, kept)
-                if response.has_header("Content-Encoding"):
-                    response["ETag"] = f"W/{etag_of(self.page_key)}"  # as GZipMiddleware
-                return response
+                return served_kept(request, kept, etag_of(self.page_key))
             response = super(CachedPageMixin, self).get(request, *args, **kwargs)
             response.render()
             response["ETag"] = self.page_etag()
