@@ -119,6 +119,7 @@ class RankingsMixin(StandingsMixin):
             tie_breaks=self.get_tournament().get_rules().tie_breaks,
             order_by=params.get("sort") or "place",
             stale=standings.stale,
+            round_limit=self.round_limit,
         )
 
     def table_key(self) -> str:
@@ -176,7 +177,6 @@ class RankingsView(CachedPageMixin, RankingsMixin, TemplateView):
         context["poll_seconds"] = POLL_SECONDS
         context["final"] = self.get_tournament().results_final
         context["has_teams"] = any(entry.team_name for entry in standings.entries)
-        context["round_limit"] = self.round_limit
         return context
 
 
