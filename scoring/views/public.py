@@ -224,15 +224,18 @@ class RankingsDataView(RankingsRowsView):
         return self.table_json(key)
 
 
-class TeamRankingsView(PublicTournamentMixin, TemplateView):
+class TeamRankingsView(CachedPageMixin, StandingsMixin, TemplateView):
+    """Kept whole like the rankings (`CachedPageMixin`): after a sheet, the phones that open
+    it cost one ranking of the teams, not one each."""
+
     template_name = "public/team_rankings.html"
-    visibility_flag = "show_rankings"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        tournament = self.get_tournament()
-        context["round_limit"] = limit = public_round_limit(tournament)
-        teams = team_standings(tournament, rounds_up_to=limit.shown_up_to if limit else None)
+        context["round_limit"] = limit = self.round_limit
+        teams = team_standings(
+            self.get_tournament(), rounds_up_to=limit.shown_up_to if limit else None
+        )
         rows = team_ranking_rows(teams)
         if not rows:
             raise Http404(_("This tournament has no teams."))

@@ -25,6 +25,7 @@ def pages(tournament, registration) -> list[tuple[str, dict]]:
     slug = tournament.slug
     return [
         (reverse("public:rankings", args=[slug]), {}),
+        (reverse("public:team_rankings", args=[slug]), {}),
         (reverse("public:player", args=[slug, registration.pk]), {}),
         (reverse("public:seating", args=[slug, 1]), {}),
         (reverse("public:seating_players", args=[slug, 1]), {}),
