@@ -40,6 +40,7 @@ from scoring.selectors.standings import (
 from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_ranking_rows
 from tournament.compression import kept_page
 from tournament.formatting import format_place, format_points, format_score
+from tournament.kept_answers import Kept, kept_or_built
 from tournament.models import Registration, Seat
 from tournament.names import fold
 from tournament.views.public import (
@@ -122,10 +123,14 @@ class RankingsMixin(StandingsMixin):
             round_limit=self.round_limit,
         )
 
-    def table_key(self) -> str:
-        """The table depends on the standings, the ranking's query and the language."""
+    @cached_property
+    def table_facts(self) -> str:
+        """What the table shows besides the standings: the language and the query."""
         query = hashlib.sha256(self.ranking_query.urlencode().encode()).hexdigest()[:16]
-        return f"public:ranking-table:{self.standings_key}:{get_language()}:{query}"
+        return f"{get_language()}:{query}"
+
+    def table_key(self) -> str:
+        return f"public:ranking-table:{self.standings_key}:{self.table_facts}"
 
     def cached(self, key: str, kind: str, build: Callable[[Any], str]) -> tuple[str, str]:
         """The table rendered by `build` and its ETag, one for the HTML and the JSON: the page,
@@ -192,23 +197,28 @@ class RankingsRowsView(RankingsMixin, View):
 
     def get(self, request, *args, **kwargs):
         """The rows are the same for every reader and hold no secret: each version is kept
-        compressed once (`kept_page`), so the 200 phones polling after a change do not each
-        compress 200 KiB of rows; the rows of the previous standings, served during another
-        process's rebuild, are not kept, and their own ETag brings the next poll the new ones."""
+        compressed once (`kept_page`) and built by one process (`kept_or_built`), so the 200
+        phones polling after a change neither compress 200 KiB of rows each nor draw them
+        each; the rows of the previous standings, served during another process's rebuild,
+        are not kept, and their own ETag brings the next poll the new ones."""
         key = self.table_key()
-        kept_key = f"{key}:{self.kind}:kept"
+
+        def built() -> tuple[HttpResponse, Kept | None]:
+            text, etag = self.body(key)
+            if etag == etag_of(key):
+                kept = kept_page(text.encode(), self.content_type)
+                return served_kept(request, kept, etag), kept
+            response = HttpResponse(text, content_type=self.content_type)
+            response["ETag"] = etag
+            return response, None
+
+        def served(kept: Kept, fresh: bool) -> HttpResponse:
+            return served_kept(request, kept, etag_of(key + ("" if fresh else ":stale")))
 
         def render() -> HttpResponse:
-            kept = cache.get(kept_key)
-            if kept is None:
-                text, etag = self.body(key)
-                if etag != etag_of(key):
-                    response = HttpResponse(text, content_type=self.content_type)
-                    response["ETag"] = etag
-                    return response
-                kept = kept_page(text.encode(), self.content_type)
-                cache.set(kept_key, kept, RANKING_CACHE_SECONDS)
-            return served_kept(request, kept, etag_of(key))
+            tournament_id = self.get_tournament().pk
+            latest = f"public:ranking-latest:{tournament_id}:{self.table_facts}:{self.kind}"
+            return kept_or_built(f"{key}:{self.kind}:kept", latest, built, served)
 
         return answer_poll(request, etag_of(key), render)
 
