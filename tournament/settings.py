@@ -187,6 +187,7 @@ PERIODIC_JOBS = [
     "seating.tasks.recover_stalled_runs",
     "tournament.tasks.clear_expired_sessions",
     "tournament.tasks.back_up_tournaments",
+    "tournament.alerts.tasks.send_round_start_alerts",
 ]
 # The players' e-mail alerts (`tournament.alerts`), sent by the worker through Django's mail
 # API. Without EMAIL_BACKEND the mails are printed on the worker's console, never sent.
