@@ -3,7 +3,7 @@
 What belongs to a tournament is every row that points to it, directly or through other such
 rows (registrations, teams, rounds, seats, score sheets with every version and confirmation,
 penalties, seating runs, tables' extra time, wrong-seat corrections, staff roles, the audit
-log), plus the rows those point to that other tournaments share (players). Users are referred
+log, the alerts sent once per round), plus the rows those point to that other tournaments share (players). Users are referred
 to by username and carry no password. The models are read generically, so a field added later
 is archived without changing this module; a model added later joins `ARCHIVED_MODELS`.
 
@@ -62,6 +62,7 @@ ARCHIVED_MODELS = frozenset(
         "tournament.tabletimegrant",
         "tournament.tournamentstaff",
         "tournament.auditentry",
+        "tournament.alertsent",
         "scoring.scoresheet",
         "scoring.sheetversion",
         "scoring.confirmation",
