@@ -25,7 +25,11 @@ from tests.conftest import (
     seat_again,
 )
 from tournament.alerts.seats import seat_places
-from tournament.alerts.tasks import round_start_alerts_send, send_round_start_alerts
+from tournament.alerts.tasks import (
+    round_start_alerts_send,
+    send_round_start_alerts,
+    send_seat_alerts,
+)
 from tournament.models import AlertSent, AuditEntry, Registration, Round, TournamentStaff
 from tournament.services.alerts import registration_alerts_stop
 
@@ -341,3 +345,15 @@ def test_the_organisers_switch_the_alerts_back_on_for_a_player_who_asks(
             registration=stopped, points=Decimal("5"), reason="Late", acting_user=event["head"]
         )
     assert recipients() == ["player0@example.org"]
+
+
+def test_no_task_is_queued_for_players_who_could_get_no_mail(
+    tournament, django_capture_on_commit_callbacks
+):
+    players = [make_registration(tournament) for _ in range(4)]  # no address given
+    (round_,) = make_rounds(tournament, 1)
+    with django_capture_on_commit_callbacks() as callbacks:
+        seat_again(round_, 7)
+    queued = [getattr(callback, "func", None) for callback in callbacks]
+    assert send_seat_alerts.enqueue not in queued
+    assert round_.seats.count() == len(players)

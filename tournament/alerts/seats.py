@@ -13,7 +13,7 @@ from functools import partial
 from django.db import transaction
 
 from tournament.alerts.tasks import CHANGED, PUBLISHED, send_seat_alerts
-from tournament.models import Seat
+from tournament.models import Registration, Seat
 
 #: A player's place in a round: table, wind and the registrations at the same table.
 Place = tuple[int, str, frozenset[int]]
@@ -47,13 +47,20 @@ def seat_alerts_queue(
     place differs from `before`."""
     round_ids = list(round_ids)
     after = seat_places(round_ids)
+    # No task for players who would get no mail (a demo tournament's made-up players).
+    reachable = set(
+        Registration.objects.filter(seats__round_id__in=round_ids, alerts_stopped_at__isnull=True)
+        .exclude(player__email="")
+        .values_list("pk", flat=True)
+    )
     for round_id in round_ids:
         places = after.get(round_id, {})
-        if round_id in published:
-            kind, concerned = PUBLISHED, sorted(places)
-        else:
-            earlier = before.get(round_id, {})
-            kind = CHANGED
-            concerned = sorted(pk for pk, place in places.items() if earlier.get(pk) != place)
+        earlier = before.get(round_id, {})
+        kind = PUBLISHED if round_id in published else CHANGED
+        concerned = sorted(
+            pk
+            for pk, place in places.items()
+            if pk in reachable and (kind == PUBLISHED or earlier.get(pk) != place)
+        )
         if concerned:
             transaction.on_commit(partial(send_seat_alerts.enqueue, round_id, kind, concerned))
