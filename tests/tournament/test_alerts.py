@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from scoring.services.penalties import penalty_give
 from scoring.services.round_status import round_status_change
+from seating.services import seating_run_apply, seating_run_start
 from seating.services.winds import seat_correction_record, winds_rebalance
 from tests.conftest import (
     make_player,
@@ -107,6 +108,31 @@ def test_a_published_seating_tells_each_seated_player_with_an_address_where_to_s
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
 
 
+def test_a_plan_of_several_rounds_gives_each_player_one_mail_with_every_round(
+    event, django_capture_on_commit_callbacks
+):
+    rounds = event["rounds"][:2]
+    run = seating_run_start(
+        tournament=event["tournament"],
+        rounds=rounds,
+        seed=7,
+        time_limit=1,
+        background=False,
+        acting_user=None,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        seating_run_apply(run=run, acting_user=None)
+    assert recipients() == sorted(f"player{index}@example.org" for index in range(7))
+    (message,) = mails_to("player4@example.org")
+    assert message.subject == f"{event['tournament'].name}: Rounds 1, 2: your seats"
+    lines = message.body.splitlines()
+    assert lines[0] == "The seating of rounds 1, 2 is published."
+    for round_ in rounds:
+        seat = event["players"][4].seats.get(round=round_)
+        header = lines.index(f"Round {round_.number}")
+        assert lines[header + 1] == f"Table {seat.table_number}, {seat.get_wind_display()}"
+
+
 def test_a_round_published_by_its_status_tells_its_seated_players(
     event, django_capture_on_commit_callbacks
 ):
@@ -177,11 +203,14 @@ def test_winds_evened_out_tell_the_players_whose_wind_moved(
     with django_capture_on_commit_callbacks(execute=True):
         assert winds_rebalance(tournament=event["tournament"], acting_user=event["head"])
     after = seat_places(ids)
+    # One mail a player, however many of the rounds to come changed for them.
     expected = sorted(
-        registration.player.email
-        for round_id in ids
-        for registration in players
-        if after[round_id][registration.pk] != before[round_id][registration.pk]
+        {
+            registration.player.email
+            for round_id in ids
+            for registration in players
+            if after[round_id][registration.pk] != before[round_id][registration.pk]
+        }
     )
     assert expected
     assert recipients() == expected

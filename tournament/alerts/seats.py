@@ -44,7 +44,7 @@ def seat_alerts_queue(
 ) -> None:
     """Queue, for when the transaction commits, the alerts of the rounds whose seats were
     just written: every seated player of a round in `published`, else the players whose
-    place differs from `before`."""
+    place differs from `before`; one task a kind, one mail a player."""
     round_ids = list(round_ids)
     after = seat_places(round_ids)
     # No task for players who would get no mail (a demo tournament's made-up players).
@@ -53,14 +53,15 @@ def seat_alerts_queue(
         .exclude(player__email="")
         .values_list("pk", flat=True)
     )
+    concerned: dict[str, list[list[int]]] = {PUBLISHED: [], CHANGED: []}
     for round_id in round_ids:
-        places = after.get(round_id, {})
         earlier = before.get(round_id, {})
         kind = PUBLISHED if round_id in published else CHANGED
-        concerned = sorted(
-            pk
-            for pk, place in places.items()
+        concerned[kind] += [
+            [round_id, pk]
+            for pk, place in sorted(after.get(round_id, {}).items())
             if pk in reachable and (kind == PUBLISHED or earlier.get(pk) != place)
-        )
-        if concerned:
-            transaction.on_commit(partial(send_seat_alerts.enqueue, round_id, kind, concerned))
+        ]
+    for kind, pairs in concerned.items():
+        if pairs:
+            transaction.on_commit(partial(send_seat_alerts.enqueue, kind, pairs))

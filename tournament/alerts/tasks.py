@@ -6,6 +6,7 @@ round) before it sends, so a second run, or a second worker, finds it taken and 
 nothing. A mail server down at that minute loses the alert rather than repeating it later.
 """
 
+from collections import defaultdict
 from datetime import timedelta
 from math import ceil
 
@@ -38,31 +39,66 @@ def _seats_by_player(round_: Round) -> dict[int, tuple[SeatView, list[SeatView]]
     }
 
 
+def _seat_texts(kind: str, rounds: list[Round]) -> tuple[str, str]:
+    """The subject and opening line of a seat alert about these rounds."""
+    if len(rounds) == 1:
+        if kind == PUBLISHED:
+            return (
+                _("%(round)s: your seat") % {"round": rounds[0]},
+                _("The seating of %(round)s is published.") % {"round": rounds[0]},
+            )
+        return (
+            _("%(round)s: your seat changed") % {"round": rounds[0]},
+            _("Your seat in %(round)s changed.") % {"round": rounds[0]},
+        )
+    numbers = ", ".join(str(round_.number) for round_ in rounds)
+    if kind == PUBLISHED:
+        return (
+            _("Rounds %(numbers)s: your seats") % {"numbers": numbers},
+            _("The seating of rounds %(numbers)s is published.") % {"numbers": numbers},
+        )
+    return (
+        _("Rounds %(numbers)s: your seats changed") % {"numbers": numbers},
+        _("Your seats in rounds %(numbers)s changed.") % {"numbers": numbers},
+    )
+
+
 @task()
-def send_seat_alerts(round_id: int, kind: str, registration_ids: list[int]) -> None:
-    """Tell these players of the round their seat, as it stands now: the round's seating
-    is published (`PUBLISHED`) or their seat changed (`CHANGED`). Nothing while the
-    organisers hide the seating, or once the round is back to planned."""
-    round_ = Round.objects.select_related("tournament").filter(pk=round_id).first()
-    if round_ is None or round_.status == Round.Status.PLANNED:
+def send_seat_alerts(kind: str, concerned: list[list[int]]) -> None:
+    """Tell these players their seats, as they stand now, one mail each for all the rounds
+    of the change (a whole plan applied at once seats every round): the seating is
+    published (`PUBLISHED`) or their seat changed (`CHANGED`). `concerned`: [round id,
+    registration id] pairs. Nothing while the organisers hide the seating, nor for a round
+    back to planned."""
+    wanted: dict[int, set[int]] = defaultdict(set)
+    for round_id, registration_id in concerned:
+        wanted[round_id].add(registration_id)
+    rounds = list(
+        Round.objects.select_related("tournament")
+        .filter(pk__in=list(wanted))
+        .exclude(status=Round.Status.PLANNED)
+        .order_by("number")
+    )
+    if not rounds or not rounds[0].tournament.show_seating:
         return
-    tournament = round_.tournament
-    if not tournament.show_seating:
-        return
-    seats = _seats_by_player(round_)
+    tournament = rounds[0].tournament
+    places: dict[int, list[tuple[Round, SeatView, list[SeatView]]]] = defaultdict(list)
+    registrations = {}
+    for round_ in rounds:
+        for pk, (seat, table) in _seats_by_player(round_).items():
+            if pk in wanted[round_.pk]:
+                places[pk].append((round_, seat, table))
+                registrations[pk] = seat.registration
 
     def write(registration) -> tuple[str, str]:
-        seat, table = seats[registration.pk]
-        if kind == PUBLISHED:
-            subject = _("%(round)s: your seat") % {"round": round_}
-            opening = _("The seating of %(round)s is published.") % {"round": round_}
-        else:
-            subject = _("%(round)s: your seat changed") % {"round": round_}
-            opening = _("Your seat in %(round)s changed.") % {"round": round_}
-        return subject, "\n".join([opening, "", *seat_lines(tournament, round_, seat, table)])
+        own = places[registration.pk]
+        subject, opening = _seat_texts(kind, [round_ for round_, _seat, _table in own])
+        lines = [opening]
+        for round_, seat, table in own:
+            lines += ["", str(round_), *seat_lines(tournament, round_, seat, table)]
+        return subject, "\n".join(lines)
 
-    wanted = [seats[pk][0].registration for pk in registration_ids if pk in seats]
-    send_alerts(tournament, wanted, write)
+    send_alerts(tournament, registrations.values(), write)
 
 
 def round_start_alerts_send(now=None) -> list[Round]:
