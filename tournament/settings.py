@@ -187,7 +187,20 @@ PERIODIC_JOBS = [
     "seating.tasks.recover_stalled_runs",
     "tournament.tasks.clear_expired_sessions",
     "tournament.tasks.back_up_tournaments",
+    "tournament.alerts.tasks.send_round_start_alerts",
 ]
+# The players' e-mail alerts (`tournament.alerts`), sent by the worker through Django's mail
+# API. Without EMAIL_BACKEND the mails are printed on the worker's console, never sent.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# The site's address as the players reach it, for the links in the mails (a worker has no
+# request to take it from): the player's page, calendar feed and unsubscribe link.
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 # The worker's backups (`manage.py backup`): where, and how often during an event.
 BACKUP_DIRECTORY = Path(os.environ.get("BACKUP_DIRECTORY") or BASE_DIR / "backups")
 BACKUP_EVERY_MINUTES = int(os.environ.get("BACKUP_EVERY_MINUTES", "15"))

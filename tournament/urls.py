@@ -7,7 +7,7 @@ from django.urls import include, path
 
 from scoring import urls_public as scoring_public
 from seating import urls_public as seating_public
-from tournament.views import accounts, health, language, public, staff
+from tournament.views import accounts, alerts, health, language, public, staff
 
 public_patterns = (
     [
@@ -18,6 +18,11 @@ public_patterns = (
             "t/<slug:slug>/rounds/<int:number>/clock/state/",
             public.ClockStateView.as_view(),
             name="clock_state",
+        ),
+        path(
+            "t/<slug:slug>/alerts/stop/<str:key>/",
+            alerts.AlertsStopView.as_view(),
+            name="alerts_stop",
         ),
         *scoring_public.urlpatterns,
         *seating_public.urlpatterns,
