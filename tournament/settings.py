@@ -43,6 +43,24 @@ CALENDAR_UID_DOMAIN = os.environ.get("CALENDAR_UID_DOMAIN") or next(
     (host.lstrip(".") for host in ALLOWED_HOSTS if host.strip(".*")), "localhost"
 )
 
+# The address the registration mails' links start with (the players open them from their
+# mail, outside any request): the site's public address, scheme included.
+SITE_URL = os.environ.get("SITE_URL") or (
+    "http://localhost:8000" if DEBUG else f"https://{CALENDAR_UID_DOMAIN}"
+).rstrip("/")
+# Mail (Django's settings, read from the environment): the registration mails.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",

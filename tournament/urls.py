@@ -7,7 +7,7 @@ from django.urls import include, path
 
 from scoring import urls_public as scoring_public
 from seating import urls_public as seating_public
-from tournament.views import accounts, health, language, public, staff
+from tournament.views import accounts, health, language, public, registration, staff
 
 public_patterns = (
     [
@@ -19,6 +19,23 @@ public_patterns = (
             public.ClockStateView.as_view(),
             name="clock_state",
         ),
+        path("t/<slug:slug>/register/", registration.RegisterView.as_view(), name="register"),
+        path(
+            "t/<slug:slug>/register/sent/",
+            registration.RegisterSentView.as_view(),
+            name="register_sent",
+        ),
+        path(
+            "t/<slug:slug>/register/confirm/<str:key>/",
+            registration.ConfirmView.as_view(),
+            name="register_confirm",
+        ),
+        path(
+            "t/<slug:slug>/register/withdraw/<str:key>/",
+            registration.WithdrawView.as_view(),
+            name="register_withdraw",
+        ),
+        path("t/<slug:slug>/check-in/", registration.CheckInView.as_view(), name="check_in"),
         *scoring_public.urlpatterns,
         *seating_public.urlpatterns,
     ],
@@ -34,6 +51,8 @@ staff_patterns = (
             staff.RoundExportView.as_view(),
             name="round_export",
         ),
+        path("check-in/", staff.CheckInListView.as_view(), name="check_in"),
+        path("check-in/poster/", staff.CheckInPosterView.as_view(), name="check_in_poster"),
         path(
             "rounds/<int:number>/clock/",
             staff.ClockControlPageView.as_view(),

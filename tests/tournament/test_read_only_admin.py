@@ -17,7 +17,7 @@ from scoring.models import (
 from seating.models import SeatCorrection, SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_seats
 from tournament.admin.base import ReadOnlyAdmin
-from tournament.models import AuditEntry, Seat, TableTimeGrant
+from tournament.models import AuditEntry, RegistrationRequest, Seat, TableTimeGrant
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +30,7 @@ def test_the_read_only_admins_share_one_base():
     }
     assert read_only == {
         AuditEntry,
+        RegistrationRequest,
         Confirmation,
         Penalty,
         RefereeCall,

@@ -11,6 +11,7 @@ Importing the package registers every admin (Django's autodiscovery imports it).
 from tournament.admin import (  # noqa: F401
     audit,
     players,
+    registration_requests,
     registrations,
     rounds,
     site,

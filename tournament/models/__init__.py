@@ -6,6 +6,10 @@ Scores and penalties live in the `scoring` app; seating plans are computed by `s
 """
 
 from tournament.models.players import Player, Registration, RegistrationQuerySet, Team
+from tournament.models.registration_requests import (
+    RegistrationRequest,
+    RegistrationRequestQuerySet,
+)
 from tournament.models.rounds import (
     WIND_LABELS,
     WIND_ORDER,
@@ -35,6 +39,8 @@ __all__ = [
     "Player",
     "Registration",
     "RegistrationQuerySet",
+    "RegistrationRequest",
+    "RegistrationRequestQuerySet",
     "Round",
     "RoundQuerySet",
     "Seat",
