@@ -67,7 +67,8 @@ def _confirmed(commit, tournament, number: int, **fields) -> RegistrationRequest
 def test_a_request_sends_its_confirmation_link_and_registers_nobody_yet(open_tournament, commit):
     request = commit(request_submit, tournament=open_tournament, data=_data(1), acting_user=None)
     assert request.status == RegistrationRequest.Status.UNCONFIRMED
-    assert not Player.objects.exists() and not Registration.objects.exists()
+    assert not Player.objects.exists()
+    assert not Registration.objects.exists()
     (message,) = mail.outbox
     assert message.to == ["anna1@example.org"]
     (key,) = re.findall(r"/register/confirm/([^/\s]+)/", message.body)
@@ -207,7 +208,8 @@ def test_the_links_open_their_own_request_only(open_tournament, commit):
 def test_every_active_registration_has_a_code(open_tournament):
     imported = make_registration(open_tournament)
     code = check_in_code(imported)
-    assert len(code) == 8 and code.isalnum()
+    assert len(code) == 8
+    assert code.isalnum()
     assert registration_of_code(open_tournament, f" {code[:4].lower()}-{code[4:]} ") == imported
     assert registration_of_code(make_tournament(), code) is None
     assert registration_of_code(open_tournament, "AAAAAAAA") is None
