@@ -9,7 +9,15 @@ from tournament.models import RegistrationRequest
 HONEYPOT_FIELD = "website"
 
 
-class RegistrationRequestForm(forms.ModelForm):
+class PlainLabels:
+    """Labels without Django's colon, as the site's other forms."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class RegistrationRequestForm(PlainLabels, forms.ModelForm):
     """The player's names, as on their identity papers, their nickname, country, club,
     EMA number and e-mail address. A filled honeypot is answered as a success
     (`is_bot`) and nothing is saved: the bot learns nothing."""
@@ -38,7 +46,7 @@ class RegistrationRequestForm(forms.ModelForm):
         return bool(self.data.get(HONEYPOT_FIELD))
 
 
-class CheckInForm(forms.Form):
+class CheckInForm(PlainLabels, forms.Form):
     code = forms.CharField(
         label=_("Check-in code"),
         max_length=20,
