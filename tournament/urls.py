@@ -72,8 +72,9 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     # Django's set_language, but an anonymous visitor's switch carries no CSRF token.
     path("i18n/setlang/", language.set_language, name="set_language"),
-    # Django's account pages but the password reset's: the site sends no mail, and
-    # officials' accounts have no address to send one to (docs/security.md, "Passwords").
+    # Django's account pages but the password reset's: the site mails only the players who
+    # register themselves, and officials' accounts have no address to send one to
+    # (docs/security.md, "Passwords").
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path(
         "accounts/welcome/<uidb64>/<token>/",
