@@ -213,3 +213,14 @@ def test_every_active_registration_has_a_code(open_tournament):
     assert registration_of_code(open_tournament, f" {code[:4].lower()}-{code[4:]} ") == imported
     assert registration_of_code(make_tournament(), code) is None
     assert registration_of_code(open_tournament, "AAAAAAAA") is None
+
+
+def test_a_registration_withdrawn_in_the_admin_is_not_withdrawn_again_from_the_link(
+    open_tournament, commit
+):
+    request = _confirmed(commit, open_tournament, 1)
+    commit(registration_withdraw, registration=request.registration, reason="Ill", acting_user=None)
+    request.refresh_from_db()
+    assert request.is_withdrawn
+    with pytest.raises(ValidationError, match="already withdrawn"):
+        request_withdraw(request=request, acting_user=None)

@@ -9,15 +9,14 @@ an existing record if one is the same person: imported and self-registered playe
 same records.
 """
 
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from tournament.models.players import Player, Registration, ema_number_validator
+from tournament.models.players import Registration, clean_names, ema_number_validator
 from tournament.models.tournaments import Tournament
-from tournament.names import isolate, strip_controls, written_name
+from tournament.names import isolate, written_name
 
 
 class RegistrationRequestQuerySet(models.QuerySet):
@@ -90,14 +89,12 @@ class RegistrationRequest(models.Model):
         return isolate(written_name(self.first_name, self.last_name))
 
     def clean(self) -> None:
-        """The names are stored as a player's are (`Player.clean`)."""
-        for name in Player.NAME_FIELDS:
-            setattr(self, name, strip_controls(getattr(self, name)))
-        if not self.first_name:
-            raise ValidationError(
-                {"first_name": self._meta.get_field("first_name").error_messages["blank"]}
-            )
+        """The names are stored as a player's are."""
+        clean_names(self)
 
     @property
-    def is_open(self) -> bool:
-        return self.status in self.OPEN
+    def is_withdrawn(self) -> bool:
+        """Withdrawn from its link, or its registration withdrawn (or deleted) since."""
+        if self.status == self.Status.REGISTERED:
+            return self.registration is None or not self.registration.is_active
+        return self.status == self.Status.WITHDRAWN

@@ -123,9 +123,7 @@ def request_withdraw(*, request: RegistrationRequest, acting_user) -> Registrati
     registration it made is withdrawn, and its place goes to the waiting list."""
     request = RegistrationRequest.objects.select_for_update().get(pk=request.pk)
     registration = request.registration
-    if request.status == RegistrationRequest.Status.WITHDRAWN or (
-        registration is not None and not registration.is_active
-    ):
+    if request.is_withdrawn:
         raise ValidationError(_("This registration is already withdrawn."))
     request.status = RegistrationRequest.Status.WITHDRAWN
     request.save(update_fields=["status"])
