@@ -224,3 +224,27 @@ def test_a_registration_withdrawn_in_the_admin_is_not_withdrawn_again_from_the_l
     assert request.is_withdrawn
     with pytest.raises(ValidationError, match="already withdrawn"):
         request_withdraw(request=request, acting_user=None)
+
+
+def test_a_request_never_confirmed_does_not_stop_a_second_one(open_tournament, commit):
+    # The first mail lost, or its link expired: the player sends the form again; only one of
+    # the two confirmations goes through.
+    first = commit(request_submit, tournament=open_tournament, data=_data(1), acting_user=None)
+    second = commit(request_submit, tournament=open_tournament, data=_data(1), acting_user=None)
+    commit(request_confirm, request=second, acting_user=None)
+    with pytest.raises(ValidationError):
+        request_confirm(request=first, acting_user=None)
+    assert Registration.objects.count() == 1
+
+
+def test_the_mails_speak_the_language_of_the_form(open_tournament, commit):
+    commit(
+        request_submit,
+        tournament=open_tournament,
+        data=_data(1),
+        language="fr",
+        acting_user=None,
+    )
+    (message,) = mail.outbox
+    assert message.subject == f"Confirmez votre inscription à {open_tournament.name}"
+    assert "Bonjour Anna1 Berg," in message.body

@@ -47,9 +47,12 @@ def request_submit(
 
 
 def _refuse_duplicates(request: RegistrationRequest) -> None:
+    """Against the registrations and the confirmed requests: a request never confirmed
+    (its mail lost, its link expired) does not stop the player sending the form again;
+    the second confirmation is refused here if the first one went through."""
     tournament = request.tournament
     others = tournament.registration_requests.exclude(pk=request.pk).exclude(
-        status=RegistrationRequest.Status.WITHDRAWN
+        status__in=[RegistrationRequest.Status.WITHDRAWN, RegistrationRequest.Status.UNCONFIRMED]
     )
     registrations = Registration.objects.filter(tournament=tournament)
     if request.ema_number and (
