@@ -59,9 +59,13 @@ def check_in_code(registration: Registration) -> str:
     return base64.b32encode(digest).decode()[:CODE_LENGTH]
 
 
+#: The digits a player may type for the letters they look like: a code has no 0, 1 or 8.
+_LOOK_ALIKES = str.maketrans({"0": "O", "1": "I", "8": "B"})
+
+
 def normalised_code(typed: str) -> str:
-    """A code as typed, without spaces or dashes, in capitals."""
-    return "".join(typed.split()).replace("-", "").upper()
+    """A code as typed, without spaces or dashes, in capitals, a zero read as an O."""
+    return "".join(typed.split()).replace("-", "").upper().translate(_LOOK_ALIKES)
 
 
 def registration_of_code(tournament: Tournament, typed: str) -> Registration | None:

@@ -76,6 +76,7 @@ def test_bad_input_gets_its_error_and_keeps_what_was_typed(client, open_tourname
     page = response.content.decode()
     assert response.status_code == 200
     assert error in page
+    assert "This field cannot be blank." not in page  # one error a field, not two
     kept = 'value="Riichi Lyon"' if "email" in fields else 'value="zoe@example.org"'
     assert kept in page
     assert not RegistrationRequest.objects.exists()

@@ -211,6 +211,8 @@ def test_every_active_registration_has_a_code(open_tournament):
     assert len(code) == 8
     assert code.isalnum()
     assert registration_of_code(open_tournament, f" {code[:4].lower()}-{code[4:]} ") == imported
+    look_alike = code.replace("O", "0").replace("I", "1").replace("B", "8")
+    assert registration_of_code(open_tournament, look_alike) == imported
     assert registration_of_code(make_tournament(), code) is None
     assert registration_of_code(open_tournament, "AAAAAAAA") is None
 

@@ -139,9 +139,11 @@ class Team(models.Model):
 
 def clean_names(instance: models.Model) -> None:
     """A player's names (or a registration request's, `RegistrationRequest`) stored without
-    control characters, and a first name required."""
+    control characters. A first name of control characters only is refused here; an empty
+    one is refused by its field already (said twice, a form showed the error twice)."""
+    typed = instance.first_name
     _strip_controls(instance, Player.NAME_FIELDS)
-    if not instance.first_name:
+    if typed and not instance.first_name:
         raise ValidationError(
             {"first_name": instance._meta.get_field("first_name").error_messages["blank"]}
         )
