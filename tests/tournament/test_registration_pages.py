@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import make_player, make_registration, make_staff, make_tournament
+from tournament.checklist import setup_checklist
 from tournament.models import Registration, RegistrationRequest, TournamentStaff
 from tournament.registration_links import check_in_code
 from tournament.views import registration as registration_views
@@ -192,3 +193,16 @@ def test_the_missing_list_walks_the_permission_ladder(client, today_tournament, 
     poster = client.get(reverse("staff:check_in_poster", args=[today_tournament.slug]))
     assert "<svg" in poster.content.decode()
     assert reverse("public:check_in", args=[today_tournament.slug]) in poster.content.decode()
+
+
+def test_the_checklist_links_the_requests_and_who_is_missing(admin_client):
+    tournament = make_tournament(self_registration=True)
+    checklist = {step.key: step for step in setup_checklist(tournament)}
+    requests = [link.url for link in checklist["players"].links if "request" in link.url]
+    assert requests == [
+        reverse("admin:tournament_registrationrequest_changelist")
+        + f"?tournament__id__exact={tournament.pk}"
+    ]
+    assert admin_client.get(requests[0]).status_code == 200
+    urls = [link.url for link in checklist["seating"].links]
+    assert reverse("staff:check_in", args=[tournament.slug]) in urls
