@@ -8,7 +8,8 @@ from django.urls import URLResolver, get_resolver
 
 from scoring.table_keys import table_key
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
-from tournament.models import Round, Seat, TournamentStaff
+from tournament.models import RegistrationRequest, Round, Seat, TournamentStaff
+from tournament.registration_links import CONFIRM, WITHDRAW, request_key
 from tournament.views import public
 from tournament.views import staff as staff_views
 
@@ -43,8 +44,12 @@ def event(db, django_user_model):
     referee = django_user_model.objects.create_user("ref", "ref@x.org", None)
     make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
     outsider = django_user_model.objects.create_user("outsider", "out@x.org", None)
+    registration_request = RegistrationRequest.objects.create(
+        tournament=tournament, first_name="Quiet", email="quiet@example.org"
+    )
     return {
         "tournament": tournament,
+        "registration_request": registration_request,
         "registration": registrations[0],
         "referee": referee,
         "outsider": outsider,
@@ -53,12 +58,17 @@ def event(db, django_user_model):
 
 
 def _url(route: str, event: dict, number: int = 1) -> str:
+    key = table_key(event["tournament"].rounds.get(number=1), 1)
+    if "/register/" in route:
+        # A registration mail's link: a hidden tournament hides its pages too.
+        purpose = CONFIRM if "/confirm/" in route else WITHDRAW
+        key = request_key(event["registration_request"], purpose)
     return "/" + (
         route.replace("<slug:slug>", event["tournament"].slug)
         .replace("<int:number>", str(number))
         .replace("<int:registration_id>", str(event["registration"].pk))
         # A table card's key, for round 1's table: a hidden tournament hides it too.
-        .replace("<str:key>", table_key(event["tournament"].rounds.get(number=1), 1))
+        .replace("<str:key>", key)
     )
 
 

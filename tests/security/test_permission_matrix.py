@@ -29,12 +29,13 @@ from scoring.models import Penalty
 from scoring.table_keys import table_key
 from seating.models import SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
-from tournament.models import AuditEntry, Seat, TournamentStaff
+from tournament.models import AuditEntry, RegistrationRequest, Seat, TournamentStaff
 from tournament.permissions import (
     ORGANISER_ADMIN_PERMISSIONS,
     ROLE_RANK,
     TournamentStaffMixin,
 )
+from tournament.registration_links import CONFIRM, WITHDRAW, request_key
 from tournament.views import staff as staff_views
 
 Role = TournamentStaff.Role
@@ -157,8 +158,12 @@ def world(db, django_user_model):
         error_code="matrix",
         error_message="Nothing to seat.",
     )
+    registration_request = RegistrationRequest.objects.create(
+        tournament=tournament, first_name="Matrix", email="matrix@example.org"
+    )
     return {
         "tournament": tournament,
+        "registration_request": registration_request,
         "registration": registrations[0],
         "penalty": penalty,
         "run": run,
@@ -193,6 +198,10 @@ def _sample_kwargs(route: Route, world: dict) -> dict[str, object]:
         # A table card's key: the table's page opens to anyone who has it.
         "key": table_key(tournament.rounds.get(number=1), 1),
     }
+    if route.name in ("public:register_confirm", "public:register_withdraw"):
+        # A registration mail's link: its page opens to anyone who has it.
+        purpose = CONFIRM if route.name == "public:register_confirm" else WITHDRAW
+        values["key"] = request_key(world["registration_request"], purpose)
     if route.name == "staff:export":
         values["kind"] = next(iter(staff_views.TOURNAMENT_EXPORTS), "none")
     elif route.name == "staff:round_export":
