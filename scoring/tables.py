@@ -103,9 +103,13 @@ class RankingTable(tables.Table):
         provisional_rounds,
         tie_breaks=(),
         stale: bool = False,
+        round_limit=None,
         **kwargs,
     ):
         self.slug = slug
+        # The round held back from the public rankings (`public_round_limit`), said above
+        # the table: a poll that brings the round in takes the notice away with it.
+        self.round_limit = round_limit
         self.provisional_rounds = provisional_rounds
         # Ranked from the previous standings while another process builds the new ones.
         self.stale = stale
@@ -154,6 +158,7 @@ class RankingTable(tables.Table):
             self.tie_broken,
             [str(label) for label in self.tie_breaks],
             not self.data,
+            self.round_limit and self.round_limit.pending,
         )
         return hashlib.sha256(repr(signature).encode()).hexdigest()[:16]
 

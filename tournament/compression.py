@@ -12,6 +12,8 @@ page kept in the cache for readers not logged in is kept compressed too (`kept_p
 compressed once, not for every phone.
 """
 
+import gzip
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
@@ -39,20 +41,23 @@ class PublicGZipMiddleware(GZipMiddleware):
         return super().process_response(request, response)
 
 
-def kept_page(content: bytes, content_type: str) -> tuple[bytes, str, bytes]:
+def kept_page(content: bytes, content_type: str) -> tuple[str, bytes]:
     """A public page as the cache keeps it: compressed once, not for every reader (the
-    rankings of 500 players are 900 KiB to compress). Only pages of readers not logged in are
-    kept, so they hold no secret and need no padding against BREACH."""
-    return content, content_type, compress_string(content)
+    rankings of 500 players are 900 KiB to compress). Only the compressed form is kept: every
+    phone accepts it, and a cache entry 25 times smaller is read (and, in the database cache,
+    decoded) 25 times faster. Only pages of readers not logged in are kept, so they hold no
+    secret and need no padding against BREACH."""
+    return content_type, compress_string(content)
 
 
-def kept_response(request: HttpRequest, kept: tuple[bytes, str, bytes]) -> HttpResponse:
-    """A kept page (`kept_page`), compressed for a reader who accepts gzip."""
-    content, content_type, compressed = kept
-    if not re_accepts_gzip.search(request.headers.get("Accept-Encoding", "")):
-        response = HttpResponse(content, content_type=content_type)
-    else:
+def kept_response(request: HttpRequest, kept: tuple[str, bytes]) -> HttpResponse:
+    """A kept page (`kept_page`): as it is kept for a reader who accepts gzip, decompressed
+    for the rare one who does not."""
+    content_type, compressed = kept
+    if re_accepts_gzip.search(request.headers.get("Accept-Encoding", "")):
         response = HttpResponse(compressed, content_type=content_type)
         response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(gzip.decompress(compressed), content_type=content_type)
     patch_vary_headers(response, ("Accept-Encoding",))
     return response

@@ -43,24 +43,6 @@ CALENDAR_UID_DOMAIN = os.environ.get("CALENDAR_UID_DOMAIN") or next(
     (host.lstrip(".") for host in ALLOWED_HOSTS if host.strip(".*")), "localhost"
 )
 
-# The address the registration mails' links start with (the players open them from their
-# mail, outside any request): the site's public address, scheme included.
-SITE_URL = os.environ.get("SITE_URL") or (
-    "http://localhost:8000" if DEBUG else f"https://{CALENDAR_UID_DOMAIN}"
-).rstrip("/")
-# Mail (Django's settings, read from the environment): the registration mails.
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
-    "django.core.mail.backends.console.EmailBackend"
-    if DEBUG
-    else "django.core.mail.backends.smtp.EmailBackend"
-)
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
-
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -205,7 +187,20 @@ PERIODIC_JOBS = [
     "seating.tasks.recover_stalled_runs",
     "tournament.tasks.clear_expired_sessions",
     "tournament.tasks.back_up_tournaments",
+    "tournament.alerts.tasks.send_round_start_alerts",
 ]
+# The players' e-mail alerts (`tournament.alerts`), sent by the worker through Django's mail
+# API. Without EMAIL_BACKEND the mails are printed on the worker's console, never sent.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# The site's address as the players reach it, for the links in the mails (a worker has no
+# request to take it from): the player's page, calendar feed and unsubscribe link.
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 # The worker's backups (`manage.py backup`): where, and how often during an event.
 BACKUP_DIRECTORY = Path(os.environ.get("BACKUP_DIRECTORY") or BASE_DIR / "backups")
 BACKUP_EVERY_MINUTES = int(os.environ.get("BACKUP_EVERY_MINUTES", "15"))

@@ -7,7 +7,7 @@ from django.urls import include, path
 
 from scoring import urls_public as scoring_public
 from seating import urls_public as seating_public
-from tournament.views import accounts, health, language, public, registration, staff
+from tournament.views import accounts, alerts, health, language, public, registration, staff
 
 public_patterns = (
     [
@@ -36,6 +36,11 @@ public_patterns = (
             name="register_withdraw",
         ),
         path("t/<slug:slug>/check-in/", registration.CheckInView.as_view(), name="check_in"),
+        path(
+            "t/<slug:slug>/alerts/stop/<str:key>/",
+            alerts.AlertsStopView.as_view(),
+            name="alerts_stop",
+        ),
         *scoring_public.urlpatterns,
         *seating_public.urlpatterns,
     ],

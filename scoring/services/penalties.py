@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.alerts import penalty_alert_queue
 from scoring.messages import NOT_RANKED_NO_PENALTY
 from scoring.models import Penalty
 from scoring.services.sheets import round_locked_message
@@ -80,6 +81,7 @@ def penalty_give(
         data={"registration": registration.pk, "points": str(penalty.points), "kind": kind},
     )
     standings_changed(tournament)
+    penalty_alert_queue(penalty)
     return penalty
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoring.services.locking import lock_refusal
 from scoring.services.sheets import round_lock_changed
+from tournament.alerts.seats import seat_alerts_queue
 from tournament.models import Round
 from tournament.permissions import Role, has_role
 from tournament.services.audit import audit_record
@@ -51,6 +52,9 @@ def round_status_change(*, round_: Round, status: str, acting_user) -> Round:
         raise ValidationError(refusal)
     round_.status = status
     round_.save(update_fields=["status"])
+    if stored.status == Round.Status.PLANNED:
+        # Its seats, stored before, are published: every player seated in it is told.
+        seat_alerts_queue(before={}, round_ids=[round_.pk], published=[round_.pk])
     if Round.Status.LOCKED in (stored.status, status):
         round_lock_changed(round_)
     round_record_status(round_=round_, previous=stored.status, acting_user=acting_user)

@@ -38,7 +38,9 @@ from scoring.selectors.standings import (
     tournament_standings,
 )
 from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_ranking_rows
+from tournament.compression import kept_page
 from tournament.formatting import format_place, format_points, format_score
+from tournament.kept_answers import Kept, kept_or_built
 from tournament.models import Registration, Seat
 from tournament.names import fold
 from tournament.views.public import (
@@ -47,6 +49,7 @@ from tournament.views.public import (
     PublicTournamentMixin,
     answer_poll,
     etag_of,
+    served_kept,
 )
 
 RANKING_CACHE_SECONDS = 600
@@ -117,12 +120,17 @@ class RankingsMixin(StandingsMixin):
             tie_breaks=self.get_tournament().get_rules().tie_breaks,
             order_by=params.get("sort") or "place",
             stale=standings.stale,
+            round_limit=self.round_limit,
         )
 
-    def table_key(self) -> str:
-        """The table depends on the standings, the ranking's query and the language."""
+    @cached_property
+    def table_facts(self) -> str:
+        """What the table shows besides the standings: the language and the query."""
         query = hashlib.sha256(self.ranking_query.urlencode().encode()).hexdigest()[:16]
-        return f"public:ranking-table:{self.standings_key}:{get_language()}:{query}"
+        return f"{get_language()}:{query}"
+
+    def table_key(self) -> str:
+        return f"public:ranking-table:{self.standings_key}:{self.table_facts}"
 
     def cached(self, key: str, kind: str, build: Callable[[Any], str]) -> tuple[str, str]:
         """The table rendered by `build` and its ETag, one for the HTML and the JSON: the page,
@@ -152,10 +160,10 @@ class RankingsMixin(StandingsMixin):
         return mark_safe(html), etag  # escaped by our template
 
     def table_json(self, key: str) -> tuple[str, str]:
-        def encode(table) -> str:
-            return json.dumps(table.live(), ensure_ascii=False, separators=(",", ":"))
-
-        return self.cached(key, "json", encode)
+        """Only ever polled: kept compressed by `RankingsRowsView`, not as text too."""
+        table = self.get_table()
+        text = json.dumps(table.live(), ensure_ascii=False, separators=(",", ":"))
+        return text, etag_of(f"{key}:stale" if table.stale else key)
 
 
 class RankingsView(CachedPageMixin, RankingsMixin, TemplateView):
@@ -174,7 +182,6 @@ class RankingsView(CachedPageMixin, RankingsMixin, TemplateView):
         context["poll_seconds"] = POLL_SECONDS
         context["final"] = self.get_tournament().results_final
         context["has_teams"] = any(entry.team_name for entry in standings.entries)
-        context["round_limit"] = self.round_limit
         return context
 
 
@@ -183,18 +190,35 @@ class RankingsRowsView(RankingsMixin, View):
     changed (a round no longer provisional, a tie-break legend), and for readers of HTML."""
 
     content_type = "text/html; charset=utf-8"
+    kind = "html"
 
     def body(self, key: str) -> tuple[str, str]:
         return self.table_html(key)
 
     def get(self, request, *args, **kwargs):
+        """The rows are the same for every reader and hold no secret: each version is kept
+        compressed once (`kept_page`) and built by one process (`kept_or_built`), so the 200
+        phones polling after a change neither compress 200 KiB of rows each nor draw them
+        each; the rows of the previous standings, served during another process's rebuild,
+        are not kept, and their own ETag brings the next poll the new ones."""
         key = self.table_key()
 
-        def render() -> HttpResponse:
+        def built() -> tuple[HttpResponse, Kept | None]:
             text, etag = self.body(key)
+            if etag == etag_of(key):
+                kept = kept_page(text.encode(), self.content_type)
+                return served_kept(request, kept, etag), kept
             response = HttpResponse(text, content_type=self.content_type)
-            response["ETag"] = etag  # a stale table's own, so the next poll gets the new one
-            return response
+            response["ETag"] = etag
+            return response, None
+
+        def served(kept: Kept, fresh: bool) -> HttpResponse:
+            return served_kept(request, kept, etag_of(key + ("" if fresh else ":stale")))
+
+        def render() -> HttpResponse:
+            tournament_id = self.get_tournament().pk
+            latest = f"public:ranking-latest:{tournament_id}:{self.table_facts}:{self.kind}"
+            return kept_or_built(f"{key}:{self.kind}:kept", latest, built, served)
 
         return answer_poll(request, etag_of(key), render)
 
@@ -204,20 +228,24 @@ class RankingsDataView(RankingsRowsView):
     players are about 10 KiB compressed, where the HTML table was 900 KiB uncompressed."""
 
     content_type = "application/json"
+    kind = "json"
 
     def body(self, key: str) -> tuple[str, str]:
         return self.table_json(key)
 
 
-class TeamRankingsView(PublicTournamentMixin, TemplateView):
+class TeamRankingsView(CachedPageMixin, StandingsMixin, TemplateView):
+    """Kept whole like the rankings (`CachedPageMixin`): after a sheet, the phones that open
+    it cost one ranking of the teams, not one each."""
+
     template_name = "public/team_rankings.html"
-    visibility_flag = "show_rankings"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        tournament = self.get_tournament()
-        context["round_limit"] = limit = public_round_limit(tournament)
-        teams = team_standings(tournament, rounds_up_to=limit.shown_up_to if limit else None)
+        context["round_limit"] = limit = self.round_limit
+        teams = team_standings(
+            self.get_tournament(), rounds_up_to=limit.shown_up_to if limit else None
+        )
         rows = team_ranking_rows(teams)
         if not rows:
             raise Http404(_("This tournament has no teams."))

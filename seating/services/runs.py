@@ -39,6 +39,7 @@ from seating.messages import (
     seating_validation_error,
 )
 from seating.models import HEARTBEAT_SECONDS, SeatingRun
+from tournament.alerts.seats import seat_alerts_queue, seat_places
 from tournament.models import WINDS, Round, Seat, Tournament
 from tournament.services.audit import audit_record
 
@@ -525,6 +526,9 @@ def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
         raise seating_validation_error("stale")
     _check_plan(data, run.plan)
     by_number = {round_.number: round_ for round_ in rounds}
+    round_ids = [round_.pk for round_ in rounds]
+    published = [round_.pk for round_ in rounds if round_.status == Round.Status.PLANNED]
+    places = seat_places(round_ids)
     Seat.objects.filter(round__in=rounds).delete()
     # The plan was checked above and the database constraints hold the rest; one
     # bulk insert instead of a full_clean per seat keeps a 40-table tournament fast.
@@ -545,7 +549,8 @@ def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
         # A Swiss run marks its round; a whole plan leaves the organiser's flags as they are.
         round_.is_swiss = round_.is_swiss or run.mode == SeatingRun.Mode.SWISS
         round_.save(update_fields=["seating_seed", "status", "is_swiss"])
-    Round.objects.filter(pk__in=[round_.pk for round_ in rounds]).schedule_changed()
+    Round.objects.filter(pk__in=round_ids).schedule_changed()
+    seat_alerts_queue(before=places, round_ids=round_ids, published=published)
     run.status = SeatingRun.Status.APPLIED
     run.save(update_fields=["status"])
     # A run still computing was made for the seats replaced here too: closed now, it stays

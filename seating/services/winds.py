@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from seating.engine.winds import assign_winds
 from seating.models import SeatCorrection, SeatingRun
 from seating.selectors import wind_seating, wind_totals
+from tournament.alerts.seats import seat_alerts_queue, seat_places
 from tournament.models import WINDS, Round, Seat, Tournament
 from tournament.services.audit import audit_record
 
@@ -70,6 +71,7 @@ def seat_correction_record(
     )
     correction.full_clean()
     correction.save()
+    places = seat_places([round_.pk])
     Seat.objects.filter(round=round_, table_number=table_number).delete()
     for wind, registration in zip(WINDS, played, strict=True):
         seat = Seat(
@@ -78,6 +80,7 @@ def seat_correction_record(
         seat.full_clean()
         seat.save()
     Round.objects.filter(pk=round_.pk).schedule_changed()
+    seat_alerts_queue(before=places, round_ids=[round_.pk])
     audit_record(
         tournament=round_.tournament,
         actor=acting_user,
@@ -123,6 +126,8 @@ def winds_rebalance(*, tournament: Tournament, acting_user) -> list[Round]:
     after = _unevenness(wind_totals(seating.history, [list(tables) for tables in proposed]))
     if after >= before:
         return []
+    round_ids = [round_.pk for round_ in rounds]
+    places = seat_places(round_ids)
     Seat.objects.filter(round__in=rounds).delete()
     Seat.objects.bulk_create(
         Seat(round=round_, table_number=table, wind=wind, registration_id=registration)
@@ -130,7 +135,8 @@ def winds_rebalance(*, tournament: Tournament, acting_user) -> list[Round]:
         for table, order in zip(tables, orders, strict=True)
         for wind, registration in zip(WINDS, order, strict=True)
     )
-    Round.objects.filter(pk__in=[round_.pk for round_ in rounds]).schedule_changed()
+    Round.objects.filter(pk__in=round_ids).schedule_changed()
+    seat_alerts_queue(before=places, round_ids=round_ids)
     # A proposal under review was made for the seats replaced here, as after an apply.
     SeatingRun.objects.filter(
         tournament=tournament, status__in=[SeatingRun.Status.DONE, SeatingRun.Status.RUNNING]

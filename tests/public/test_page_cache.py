@@ -17,6 +17,7 @@ from scoring.selectors.standings import standings_cache_key
 from tests.conftest import confirm_sheet, seat_again
 from tests.public.test_rankings import make_event
 from tournament.models import Seat, Tournament
+from tournament.services.players import player_update
 from tournament.services.tournaments import tournament_update
 
 
@@ -25,6 +26,7 @@ def pages(tournament, registration) -> list[tuple[str, dict]]:
     slug = tournament.slug
     return [
         (reverse("public:rankings", args=[slug]), {}),
+        (reverse("public:team_rankings", args=[slug]), {}),
         (reverse("public:player", args=[slug, registration.pk]), {}),
         (reverse("public:seating", args=[slug, 1]), {}),
         (reverse("public:seating_players", args=[slug, 1]), {}),
@@ -212,3 +214,59 @@ def test_a_kept_page_is_kept_compressed_for_the_readers_who_accept_it(client, dj
     assert gzip.decompress(kept.content) == plain.content
     assert client.get(url, headers={"if-none-match": kept["ETag"]}).status_code == 304
     assert client.get(url).content == plain.content  # as it is to a reader without gzip
+
+
+class BuilderElsewhere:
+    """The cache as the kept answers see it while another process builds every new
+    version: their build lock is always taken."""
+
+    def __init__(self) -> None:
+        self.locks: list[str] = []
+
+    def add(self, key: str, *args, **kwargs) -> bool:
+        self.locks.append(key)
+        return False
+
+    def __getattr__(self, name: str):
+        return getattr(cache, name)
+
+
+@pytest.mark.django_db
+def test_while_another_process_renders_the_new_version_readers_get_the_kept_previous_one(
+    client, django_user_model, monkeypatch, django_capture_on_commit_callbacks
+):
+    # After a change, the phones that ask before the first of them has rendered the new page
+    # each rendered it too: 200 renderings of 500 rows at once. They now get the previous
+    # page, kept, under an ETag that makes their next poll ask again.
+    tournament, registrations, rounds, referee = make_event(django_user_model)
+    url = reverse("public:rankings", args=[tournament.slug])
+    confirm_sheet(rounds[0], 1, referee)
+    before = client.get(url)
+    player = registrations[0].player
+    with django_capture_on_commit_callbacks(execute=True):
+        player_update(player=player, data={"last_name": "Renamed"}, acting_user=referee)
+    elsewhere = BuilderElsewhere()
+    monkeypatch.setattr("tournament.kept_answers.cache", elsewhere)
+    during = client.get(url, headers={"if-none-match": before["ETag"]})
+    assert during.status_code == 200
+    assert not during.templates  # not rendered: the previous page, kept
+    assert during.content == before.content
+    assert during["ETag"] != before["ETag"]
+    assert elsewhere.locks[0].endswith(":building")
+    monkeypatch.undo()
+    after = client.get(url, headers={"if-none-match": during["ETag"]})
+    assert after.templates
+    assert "Renamed" in after.content.decode()
+
+
+@pytest.mark.django_db
+def test_with_no_previous_version_a_reader_waits_for_the_builder_then_builds_itself(
+    client, django_user_model, monkeypatch
+):
+    tournament, _registrations, _rounds, _referee = make_event(django_user_model)
+    url = reverse("public:rankings_data", args=[tournament.slug])
+    monkeypatch.setattr("tournament.kept_answers.BUILD_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr("tournament.kept_answers.cache", BuilderElsewhere())
+    response = client.get(url)  # the builder never finishes: built here after the wait
+    assert response.status_code == 200
+    assert response.json()["rows"]

@@ -6,9 +6,11 @@ import json
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from bench._support import build_tournament
+from scoring.selectors.standings import standings_cache_key
 from tests.conftest import confirm_sheet
 from tests.public.test_rankings import confirm_round, make_event
 
@@ -85,3 +87,54 @@ def test_a_poll_of_500_players_is_under_100_kib_on_the_wire(client):
     data = json.loads(gzip.decompress(response.content))
     assert len(data["rows"]) == 500
     assert all(len(row) == 9 + 1 + 8 + 1 for row in data["rows"])  # total, 8 rounds, penalty
+
+
+@pytest.mark.django_db
+def test_each_version_of_the_poll_is_compressed_once_not_for_every_phone(
+    client, django_user_model, monkeypatch
+):
+    # Compressing the rows of 500 players for each of 200 polling phones cost more than the
+    # rest of the poll: each version is kept compressed, and served so to the next phones.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=1)
+    compressed = []
+    monkeypatch.setattr(
+        "tournament.compression.compress_string",
+        lambda content: compressed.append(content) or gzip.compress(content),
+    )
+    for name in ("public:rankings_data", "public:rankings_rows"):
+        url = reverse(name, args=[tournament.slug])
+        first = client.get(url, headers=PHONE)
+        again = client.get(url, headers=PHONE)
+        assert (first["Content-Encoding"], again.content) == ("gzip", first.content), name
+        plain = client.get(url)  # a reader without gzip gets the same rows, plain
+        assert (plain.has_header("Content-Encoding"), plain.content) == (
+            False,
+            gzip.decompress(first.content),
+        ), name
+    assert len(compressed) == 2  # once per poll, for three readers each
+    # A new version is compressed once again.
+    confirm_sheet(rounds[0], 2, referee)
+    url = reverse("public:rankings_data", args=[tournament.slug])
+    assert "−26.0" in gzip.decompress(client.get(url, headers=PHONE).content).decode()
+    client.get(url, headers=PHONE)
+    assert len(compressed) == 3
+
+
+@pytest.mark.django_db
+def test_during_a_rebuild_the_poll_gets_the_previous_rows_which_are_not_kept(
+    client, django_user_model
+):
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    url = reverse("public:rankings_data", args=[tournament.slug])
+    before = client.get(url)
+    confirm_sheet(rounds[0], 1, referee)
+    # Another process is building the new standings: its lock is held.
+    cache.add(f"{standings_cache_key(tournament)}:building", 1, 30)
+    during = client.get(url, headers={"if-none-match": before["ETag"]})
+    assert during.status_code == 200
+    assert "+27.3" not in during.content.decode()  # WRC 2015 §5.9.2 (the test above)
+    cache.delete(f"{standings_cache_key(tournament)}:building")
+    after = client.get(url, headers={"if-none-match": during["ETag"]})
+    assert after.status_code == 200
+    assert "+27.3" in after.content.decode()

@@ -8,6 +8,7 @@ from django.urls import URLResolver, get_resolver
 
 from scoring.table_keys import table_key
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tournament.alerts.links import unsubscribe_key
 from tournament.models import RegistrationRequest, Round, Seat, TournamentStaff
 from tournament.registration_links import CONFIRM, WITHDRAW, request_key
 from tournament.views import public
@@ -26,6 +27,10 @@ def _public_routes() -> list[str]:
 
 
 PUBLIC_ROUTES = _public_routes()
+#: A player's unsubscribe link opens to the holder of its signed key whatever the switches:
+#: every mail carries it, and hiding the tournament must not keep a player's mails coming.
+UNSUBSCRIBE = "t/<slug:slug>/alerts/stop/<str:key>/"
+HIDDEN_ROUTES = [route for route in PUBLIC_ROUTES if route != UNSUBSCRIBE]
 RANKING_ROUTES = [r for r in PUBLIC_ROUTES if "rankings" in r or "teams" in r or "players/<" in r]
 SEATING_ROUTES = [r for r in PUBLIC_ROUTES if "seating" in r or "projector" in r or "find-my" in r]
 
@@ -58,16 +63,19 @@ def event(db, django_user_model):
 
 
 def _url(route: str, event: dict, number: int = 1) -> str:
-    key = table_key(event["tournament"].rounds.get(number=1), 1)
-    if "/register/" in route:
-        # A registration mail's link: a hidden tournament hides its pages too.
+    # A player's unsubscribe key for their link, a registration mail's key for its links;
+    # else a table card's key, for round 1's table: a hidden tournament hides them too.
+    if route.startswith("t/<slug:slug>/alerts/"):
+        key = unsubscribe_key(event["registration"])
+    elif "/register/" in route:
         purpose = CONFIRM if "/confirm/" in route else WITHDRAW
         key = request_key(event["registration_request"], purpose)
+    else:
+        key = table_key(event["tournament"].rounds.get(number=1), 1)
     return "/" + (
         route.replace("<slug:slug>", event["tournament"].slug)
         .replace("<int:number>", str(number))
         .replace("<int:registration_id>", str(event["registration"].pk))
-        # A table card's key, for round 1's table: a hidden tournament hides it too.
         .replace("<str:key>", key)
     )
 
@@ -90,7 +98,7 @@ def test_a_visible_tournament_opens_every_public_page(event, client):
 def test_a_hidden_tournament_is_a_404_on_every_page_and_json_endpoint(event, client):
     event["tournament"].is_public = False
     event["tournament"].save()
-    assert set(_statuses(client, PUBLIC_ROUTES, event).values()) == {404}
+    assert set(_statuses(client, HIDDEN_ROUTES, event).values()) == {404}
     assert event["tournament"].name not in client.get("/").content.decode()
 
 
@@ -98,7 +106,15 @@ def test_a_hidden_tournament_is_a_404_for_a_logged_in_outsider(event, client):
     event["tournament"].is_public = False
     event["tournament"].save()
     client.force_login(event["outsider"])
-    assert set(_statuses(client, PUBLIC_ROUTES, event).values()) == {404}
+    assert set(_statuses(client, HIDDEN_ROUTES, event).values()) == {404}
+
+
+def test_a_hidden_tournament_s_player_can_still_stop_their_mails_and_nobody_else(event, client):
+    event["tournament"].is_public = False
+    event["tournament"].save()
+    assert client.get(_url(UNSUBSCRIBE, event)).status_code == 200
+    forged = _url(UNSUBSCRIBE, event).replace(":", ":x", 1)
+    assert client.get(forged).status_code == 404
 
 
 def test_a_hidden_tournament_stays_open_to_its_staff(event, client):

@@ -29,6 +29,7 @@ from scoring.models import Penalty
 from scoring.table_keys import table_key
 from seating.models import SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
+from tournament.alerts.links import unsubscribe_key
 from tournament.models import AuditEntry, RegistrationRequest, Seat, TournamentStaff
 from tournament.permissions import (
     ORGANISER_ADMIN_PERMISSIONS,
@@ -202,6 +203,9 @@ def _sample_kwargs(route: Route, world: dict) -> dict[str, object]:
         # A registration mail's link: its page opens to anyone who has it.
         purpose = CONFIRM if route.name == "public:register_confirm" else WITHDRAW
         values["key"] = request_key(world["registration_request"], purpose)
+    if route.name == "public:alerts_stop":
+        # A player's unsubscribe link: it opens to anyone who has the mail.
+        values["key"] = unsubscribe_key(world["registration"])
     if route.name == "staff:export":
         values["kind"] = next(iter(staff_views.TOURNAMENT_EXPORTS), "none")
     elif route.name == "staff:round_export":
@@ -380,8 +384,10 @@ def test_the_matrix_covers_the_public_staff_and_admin_pages():
 
 # The one exemption, on purpose: a visitor's language switch carries no token, so that no
 # public page holds one and they can be compressed (BREACH); the view checks the token of a
-# logged-in user itself (tournament.views.language, tests/public/test_compression.py).
-CSRF_EXEMPT_ON_PURPOSE = {"set_language"}
+# logged-in user itself (tournament.views.language, tests/public/test_compression.py). And a
+# player's unsubscribe link, whose signed key stands for the token: a mail app's one-click
+# unsubscribe (RFC 8058) posts without one, and forging it only stops that player's mails.
+CSRF_EXEMPT_ON_PURPOSE = {"set_language", "public:alerts_stop"}
 
 
 @pytest.mark.parametrize("route", ROUTES, ids=str)

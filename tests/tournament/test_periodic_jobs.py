@@ -1,5 +1,6 @@
 """The worker's periodic jobs: expired sessions purged, tournaments backed up, stalled seating
-runs recovered, each job queuing its own next run (no cron)."""
+runs recovered, players told of a round about to start, each job queuing its own next run
+(no cron)."""
 
 import datetime
 
@@ -20,6 +21,7 @@ JOBS = [
     "seating.tasks.recover_stalled_runs",
     "tournament.tasks.clear_expired_sessions",
     "tournament.tasks.back_up_tournaments",
+    "tournament.alerts.tasks.send_round_start_alerts",
 ]
 
 

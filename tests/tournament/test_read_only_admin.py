@@ -1,6 +1,6 @@
 """What only the audited services write (results, seats, seating runs, tables' extra time,
-wrong-seat corrections, the audit log) is shown in the admin and never added, changed or
-deleted there."""
+wrong-seat corrections, the audit log, the alerts sent once per round) is shown in the admin
+and never added, changed or deleted there."""
 
 import pytest
 from django.contrib import admin
@@ -17,7 +17,7 @@ from scoring.models import (
 from seating.models import SeatCorrection, SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_seats
 from tournament.admin.base import ReadOnlyAdmin
-from tournament.models import AuditEntry, RegistrationRequest, Seat, TableTimeGrant
+from tournament.models import AlertSent, AuditEntry, RegistrationRequest, Seat, TableTimeGrant
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,7 @@ def test_the_read_only_admins_share_one_base():
         if isinstance(model_admin, ReadOnlyAdmin)
     }
     assert read_only == {
+        AlertSent,
         AuditEntry,
         RegistrationRequest,
         Confirmation,

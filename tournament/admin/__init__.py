@@ -9,6 +9,7 @@ Importing the package registers every admin (Django's autodiscovery imports it).
 """
 
 from tournament.admin import (  # noqa: F401
+    alerts,
     audit,
     players,
     registration_requests,

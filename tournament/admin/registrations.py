@@ -24,6 +24,7 @@ from tournament.admin.base import (
 from tournament.admin.writes import ServiceWritesMixin, Writes
 from tournament.models import Registration
 from tournament.selectors import seated_in_rounds_to_come, unseated_in_rounds_to_come
+from tournament.services.alerts import registration_alerts_restart
 from tournament.services.registrations import (
     registration_check_in,
     registration_create,
@@ -158,7 +159,7 @@ class RegistrationAdmin(ServiceWritesMixin, PlayerListMixin, TournamentScopedAdm
     search_fields = ["player__first_name", "player__last_name", "player__nickname"]
     autocomplete_fields = ["player", "team"]
     list_select_related = ["player", "tournament", "team"]
-    readonly_fields = ["status", "status_reason", "checked_in_at"]
+    readonly_fields = ["status", "status_reason", "checked_in_at", "alerts_stopped_at"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Registration | None = None):
         """A registration stays in its tournament; one that holds results keeps its player
@@ -170,7 +171,7 @@ class RegistrationAdmin(ServiceWritesMixin, PlayerListMixin, TournamentScopedAdm
                 fields.append("player")
         return fields
 
-    actions = ["check_in", "withdraw", "disqualify", "reinstate"]
+    actions = ["check_in", "withdraw", "disqualify", "reinstate", "alerts_restart"]
 
     @admin.action(description=gettext_lazy("Check in"))
     def check_in(self, request: HttpRequest, queryset) -> None:
@@ -184,6 +185,24 @@ class RegistrationAdmin(ServiceWritesMixin, PlayerListMixin, TournamentScopedAdm
         self.message_user(
             request,
             ngettext("%(count)s player checked in.", "%(count)s players checked in.", done)
+            % {"count": done},
+        )
+
+    @admin.action(description=gettext_lazy("Switch e-mail alerts back on"), permissions=["change"])
+    def alerts_restart(self, request: HttpRequest, queryset) -> None:
+        """For players who unsubscribed and asked for the alerts again."""
+        stopped = queryset.filter(alerts_stopped_at__isnull=False).select_related("tournament")
+        done = 0
+        for registration in stopped:
+            registration_alerts_restart(registration=registration, acting_user=request.user)
+            done += 1
+        self.message_user(
+            request,
+            ngettext(
+                "E-mail alerts switched back on for %(count)s player.",
+                "E-mail alerts switched back on for %(count)s players.",
+                done,
+            )
             % {"count": done},
         )
 

@@ -3,9 +3,10 @@
 What belongs to a tournament is every row that points to it, directly or through other such
 rows (registrations, teams, rounds, seats, score sheets with every version and confirmation,
 penalties, seating runs, tables' extra time, wrong-seat corrections, staff roles, the audit
-log), plus the rows those point to that other tournaments share (players). Users are referred
-to by username and carry no password. The models are read generically, so a field added later
-is archived without changing this module; a model added later joins `ARCHIVED_MODELS`.
+log, the alerts sent once per round), plus the rows those point to that other tournaments
+share (players). Users are referred to by username and carry no password. The models are
+read generically, so a field added later is archived without changing this module; a model
+added later joins `ARCHIVED_MODELS`.
 
 An archive is a file anyone can edit, so the import trusts nothing in it: it writes only the
 models of `ARCHIVED_MODELS`, accounts by name only (never a password, a flag, a group or a
@@ -63,6 +64,7 @@ ARCHIVED_MODELS = frozenset(
         "tournament.tabletimegrant",
         "tournament.tournamentstaff",
         "tournament.auditentry",
+        "tournament.alertsent",
         "scoring.scoresheet",
         "scoring.sheetversion",
         "scoring.confirmation",

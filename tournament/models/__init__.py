@@ -5,6 +5,7 @@ or script can store a second seat for a player or a second registration for a pe
 Scores and penalties live in the `scoring` app; seating plans are computed by `seating`.
 """
 
+from tournament.models.alerts import AlertSent
 from tournament.models.players import Player, Registration, RegistrationQuerySet, Team
 from tournament.models.registration_requests import (
     RegistrationRequest,
@@ -35,6 +36,7 @@ __all__ = [
     "WINDS",
     "WIND_LABELS",
     "WIND_ORDER",
+    "AlertSent",
     "AuditEntry",
     "Player",
     "Registration",

@@ -209,6 +209,11 @@ class Registration(models.Model):
         help_text=_("Substitutes play for absent players and are never ranked."),
     )
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    # A player with an address gets the e-mail alerts of the tournament until they follow the
+    # unsubscribe link of one (`tournament.alerts`); then this says when, and none is sent.
+    alerts_stopped_at = models.DateTimeField(
+        _("e-mail alerts stopped at"), null=True, blank=True, editable=False
+    )
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     objects = RegistrationQuerySet.as_manager()

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from functools import cached_property
 
 from django.contrib.messages import get_messages
-from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404
@@ -28,6 +27,7 @@ from django.views.generic import DetailView, ListView, TemplateView
 
 from tournament import selectors
 from tournament.compression import kept_page, kept_response
+from tournament.kept_answers import Kept, kept_or_built
 from tournament.models import Round, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.clock import clock_state
@@ -35,8 +35,6 @@ from tournament.time_zones import activate_time_zone
 
 #: How often a page left open re-reads itself (rankings, seating, find my seat).
 POLL_SECONDS = 10
-#: How long a whole public page is kept; a change gives it a new key long before.
-PAGE_CACHE_SECONDS = 600
 
 
 def etag_of(key: str) -> str:
@@ -56,6 +54,15 @@ def answer_poll(
         response = render()
     response.setdefault("ETag", etag)
     response["Cache-Control"] = "no-cache"
+    return response
+
+
+def served_kept(request: HttpRequest, kept: tuple[str, bytes], etag: str) -> HttpResponse:
+    """A kept page (`kept_page`) under its version's ETag, weakened when it goes out
+    compressed as GZipMiddleware weakens it: a reader gets the same ETag whether the page
+    was kept or rendered for them."""
+    response = kept_response(request, kept)
+    response["ETag"] = f"W/{etag}" if response.has_header("Content-Encoding") else etag
     return response
 
 
@@ -135,15 +142,22 @@ class CachedPageMixin:
     page_stale = False
 
     @cached_property
-    def page_key(self) -> str:
+    def page_facts(self) -> str:
+        """What the page shows besides its version, hashed: the tournament's and its rounds'
+        fields, the reader and the address."""
         tournament = self.get_tournament()
         fields = [str(field.value_from_object(tournament)) for field in Tournament._meta.fields]
         rounds = Round.objects.filter(tournament=tournament).order_by("pk").values_list()
         user = self.request.user
         reader = f"user{user.pk}:{self.is_staff_viewer()}" if user.is_authenticated else "anon"
         facts = "\n".join([*fields, str(list(rounds)), reader, self.request.get_full_path()])
-        digest = hashlib.sha256(facts.encode()).hexdigest()[:32]
-        return f"public:page:{tournament.pk}:{self.page_version()}:{get_language()}:{digest}"
+        return hashlib.sha256(facts.encode()).hexdigest()[:32]
+
+    @cached_property
+    def page_key(self) -> str:
+        tournament_id = self.get_tournament().pk
+        facts = f"{get_language()}:{self.page_facts}"
+        return f"public:page:{tournament_id}:{self.page_version()}:{facts}"
 
     def page_etag(self) -> str:
         return etag_of(f"{self.page_key}:stale" if self.page_stale else self.page_key)
@@ -159,22 +173,22 @@ class CachedPageMixin:
         )
 
     def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        keeps = self.keeps_page()
-
-        def render() -> HttpResponse:
-            kept = cache.get(self.page_key) if keeps else None
-            if kept is not None:
-                response = kept_response(request, kept)
-                if response.has_header("Content-Encoding"):
-                    response["ETag"] = f"W/{etag_of(self.page_key)}"  # as GZipMiddleware
-                return response
+        def rendered() -> tuple[HttpResponse, Kept | None]:
             response = super(CachedPageMixin, self).get(request, *args, **kwargs)
             response.render()
             response["ETag"] = self.page_etag()
-            if keeps and not self.page_stale and response.status_code == 200:
-                kept = kept_page(response.content, response["Content-Type"])
-                cache.set(self.page_key, kept, PAGE_CACHE_SECONDS)
-            return response
+            if self.page_stale or response.status_code != 200:
+                return response, None
+            return response, kept_page(response.content, response["Content-Type"])
+
+        def served(kept: Kept, fresh: bool) -> HttpResponse:
+            return served_kept(request, kept, etag_of(self.page_key + ("" if fresh else ":stale")))
+
+        def render() -> HttpResponse:
+            if not self.keeps_page():
+                return rendered()[0]
+            latest = f"public:page-latest:{self.get_tournament().pk}:{get_language()}:"
+            return kept_or_built(self.page_key, latest + self.page_facts, rendered, served)
 
         return answer_poll(request, etag_of(self.page_key), render)
 
