@@ -92,6 +92,11 @@ def _players_step(tournament: Tournament, players: Players) -> Step:
             f"{reverse('admin:tournament_registration_add')}?tournament={tournament.pk}",
         ),
     )
+    if tournament.self_registration:
+        requests = reverse("admin:tournament_registrationrequest_changelist")
+        links += (
+            Link(_("Registration requests"), f"{requests}?tournament__id__exact={tournament.pk}"),
+        )
     title = _("Players")
     count = ngettext("%(count)s player", "%(count)s players", players.players) % {
         "count": players.players
@@ -142,7 +147,11 @@ def _staff_step(tournament: Tournament) -> Step:
 
 def _seating_step(tournament: Tournament, players: Players, first: Round | None) -> Step:
     built = tournament.rounds.count()
-    links = (Link(_("Seating"), reverse("seating:overview", args=[tournament.slug])),)
+    links = (
+        Link(_("Seating"), reverse("seating:overview", args=[tournament.slug])),
+        # Who is missing, before round 1 is seated without them.
+        Link(_("Check-in: who is missing"), reverse("staff:check_in", args=[tournament.slug])),
+    )
     title = _("Rounds and seating")
     if built < tournament.rounds_count:
         detail = _(

@@ -109,6 +109,7 @@ ORGANISER_ADMIN_PERMISSIONS = frozenset(
     | _actions("tournament.player", "view", "add", "change", "delete")
     | _actions("tournament.registration", "view", "add", "change", "delete")
     | _actions("tournament.team", "view", "add", "change", "delete")
+    | _actions("tournament.registrationrequest", "view")
     | _actions("tournament.round", "view", "change")
     | _actions("seating.fixedtable", "view", "add", "change", "delete")
     | _actions("tournament.seat", "view")

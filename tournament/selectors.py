@@ -239,3 +239,26 @@ def accounts_like(name: str, email: str = "", limit: int = 10) -> list:
         full_name=Concat("first_name", Value(" "), "last_name")
     )
     return list(accounts.filter(match).order_by("username")[:limit])
+
+
+@dataclass(frozen=True)
+class CheckInState:
+    """Who is here and who is missing, for the organiser before seating round 1."""
+
+    missing: list[Registration]
+    checked_in: int
+    waiting: int
+
+
+def check_in_state(tournament: Tournament) -> CheckInState:
+    """The registrations still to check in, alphabetical, with the counts beside them."""
+    active = Registration.objects.filter(tournament=tournament).active()
+    missing = sorted(
+        active.filter(status=Registration.Status.REGISTERED).select_related("player"),
+        key=player_sort_key,
+    )
+    return CheckInState(
+        missing=missing,
+        checked_in=active.filter(status=Registration.Status.CHECKED_IN).count(),
+        waiting=tournament.registration_requests.waiting().count(),
+    )

@@ -7,7 +7,7 @@ from django.urls import include, path
 
 from scoring import urls_public as scoring_public
 from seating import urls_public as seating_public
-from tournament.views import accounts, alerts, health, language, public, staff
+from tournament.views import accounts, alerts, health, language, public, registration, staff
 
 public_patterns = (
     [
@@ -19,6 +19,23 @@ public_patterns = (
             public.ClockStateView.as_view(),
             name="clock_state",
         ),
+        path("t/<slug:slug>/register/", registration.RegisterView.as_view(), name="register"),
+        path(
+            "t/<slug:slug>/register/sent/",
+            registration.RegisterSentView.as_view(),
+            name="register_sent",
+        ),
+        path(
+            "t/<slug:slug>/register/confirm/<str:key>/",
+            registration.ConfirmView.as_view(),
+            name="register_confirm",
+        ),
+        path(
+            "t/<slug:slug>/register/withdraw/<str:key>/",
+            registration.WithdrawView.as_view(),
+            name="register_withdraw",
+        ),
+        path("t/<slug:slug>/check-in/", registration.CheckInView.as_view(), name="check_in"),
         path(
             "t/<slug:slug>/alerts/stop/<str:key>/",
             alerts.AlertsStopView.as_view(),
@@ -39,6 +56,8 @@ staff_patterns = (
             staff.RoundExportView.as_view(),
             name="round_export",
         ),
+        path("check-in/", staff.CheckInListView.as_view(), name="check_in"),
+        path("check-in/poster/", staff.CheckInPosterView.as_view(), name="check_in_poster"),
         path(
             "rounds/<int:number>/clock/",
             staff.ClockControlPageView.as_view(),
@@ -58,8 +77,9 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     # Django's set_language, but an anonymous visitor's switch carries no CSRF token.
     path("i18n/setlang/", language.set_language, name="set_language"),
-    # Django's account pages but the password reset's: the site sends no mail, and
-    # officials' accounts have no address to send one to (docs/security.md, "Passwords").
+    # Django's account pages but the password reset's: the site mails only the players who
+    # register themselves, and officials' accounts have no address to send one to
+    # (docs/security.md, "Passwords").
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path(
         "accounts/welcome/<uidb64>/<token>/",

@@ -9,7 +9,8 @@ from django.urls import URLResolver, get_resolver
 from scoring.table_keys import table_key
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.alerts.links import unsubscribe_key
-from tournament.models import Round, Seat, TournamentStaff
+from tournament.models import RegistrationRequest, Round, Seat, TournamentStaff
+from tournament.registration_links import CONFIRM, WITHDRAW, request_key
 from tournament.views import public
 from tournament.views import staff as staff_views
 
@@ -48,8 +49,12 @@ def event(db, django_user_model):
     referee = django_user_model.objects.create_user("ref", "ref@x.org", None)
     make_staff(tournament, referee, TournamentStaff.Role.REFEREE)
     outsider = django_user_model.objects.create_user("outsider", "out@x.org", None)
+    registration_request = RegistrationRequest.objects.create(
+        tournament=tournament, first_name="Quiet", email="quiet@example.org"
+    )
     return {
         "tournament": tournament,
+        "registration_request": registration_request,
         "registration": registrations[0],
         "referee": referee,
         "outsider": outsider,
@@ -58,10 +63,13 @@ def event(db, django_user_model):
 
 
 def _url(route: str, event: dict, number: int = 1) -> str:
-    # A player's unsubscribe key for their link; else a table card's key, for round 1's
-    # table: a hidden tournament hides it too.
+    # A player's unsubscribe key for their link, a registration mail's key for its links;
+    # else a table card's key, for round 1's table: a hidden tournament hides them too.
     if route.startswith("t/<slug:slug>/alerts/"):
         key = unsubscribe_key(event["registration"])
+    elif "/register/" in route:
+        purpose = CONFIRM if "/confirm/" in route else WITHDRAW
+        key = request_key(event["registration_request"], purpose)
     else:
         key = table_key(event["tournament"].rounds.get(number=1), 1)
     return "/" + (

@@ -30,12 +30,13 @@ from scoring.table_keys import table_key
 from seating.models import SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.alerts.links import unsubscribe_key
-from tournament.models import AuditEntry, Seat, TournamentStaff
+from tournament.models import AuditEntry, RegistrationRequest, Seat, TournamentStaff
 from tournament.permissions import (
     ORGANISER_ADMIN_PERMISSIONS,
     ROLE_RANK,
     TournamentStaffMixin,
 )
+from tournament.registration_links import CONFIRM, WITHDRAW, request_key
 from tournament.views import staff as staff_views
 
 Role = TournamentStaff.Role
@@ -158,8 +159,12 @@ def world(db, django_user_model):
         error_code="matrix",
         error_message="Nothing to seat.",
     )
+    registration_request = RegistrationRequest.objects.create(
+        tournament=tournament, first_name="Matrix", email="matrix@example.org"
+    )
     return {
         "tournament": tournament,
+        "registration_request": registration_request,
         "registration": registrations[0],
         "penalty": penalty,
         "run": run,
@@ -194,6 +199,10 @@ def _sample_kwargs(route: Route, world: dict) -> dict[str, object]:
         # A table card's key: the table's page opens to anyone who has it.
         "key": table_key(tournament.rounds.get(number=1), 1),
     }
+    if route.name in ("public:register_confirm", "public:register_withdraw"):
+        # A registration mail's link: its page opens to anyone who has it.
+        purpose = CONFIRM if route.name == "public:register_confirm" else WITHDRAW
+        values["key"] = request_key(world["registration_request"], purpose)
     if route.name == "public:alerts_stop":
         # A player's unsubscribe link: it opens to anyone who has the mail.
         values["key"] = unsubscribe_key(world["registration"])

@@ -17,7 +17,7 @@ from scoring.models import (
 from seating.models import SeatCorrection, SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_seats
 from tournament.admin.base import ReadOnlyAdmin
-from tournament.models import AlertSent, AuditEntry, Seat, TableTimeGrant
+from tournament.models import AlertSent, AuditEntry, RegistrationRequest, Seat, TableTimeGrant
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +31,7 @@ def test_the_read_only_admins_share_one_base():
     assert read_only == {
         AlertSent,
         AuditEntry,
+        RegistrationRequest,
         Confirmation,
         Penalty,
         RefereeCall,

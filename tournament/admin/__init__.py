@@ -12,6 +12,7 @@ from tournament.admin import (  # noqa: F401
     alerts,
     audit,
     players,
+    registration_requests,
     registrations,
     rounds,
     site,

@@ -145,6 +145,17 @@ class TournamentAdmin(
                 ]
             },
         ),
+        (
+            gettext_lazy("Registration"),
+            {
+                "fields": [
+                    "self_registration",
+                    "registration_closes",
+                    "player_cap",
+                    "registration_approval",
+                ]
+            },
+        ),
     ]
     formfield_overrides = {models.JSONField: {"form_class": RuleOptionsField}}
     list_display = ["name", "start_date", "venue", "ruleset", "status", "is_public", "is_demo"]

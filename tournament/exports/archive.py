@@ -58,6 +58,7 @@ ARCHIVED_MODELS = frozenset(
         "tournament.player",
         "tournament.team",
         "tournament.registration",
+        "tournament.registrationrequest",
         "tournament.round",
         "tournament.seat",
         "tournament.tabletimegrant",

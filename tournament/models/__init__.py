@@ -7,6 +7,10 @@ Scores and penalties live in the `scoring` app; seating plans are computed by `s
 
 from tournament.models.alerts import AlertSent
 from tournament.models.players import Player, Registration, RegistrationQuerySet, Team
+from tournament.models.registration_requests import (
+    RegistrationRequest,
+    RegistrationRequestQuerySet,
+)
 from tournament.models.rounds import (
     WIND_LABELS,
     WIND_ORDER,
@@ -37,6 +41,8 @@ __all__ = [
     "Player",
     "Registration",
     "RegistrationQuerySet",
+    "RegistrationRequest",
+    "RegistrationRequestQuerySet",
     "Round",
     "RoundQuerySet",
     "Seat",

@@ -72,11 +72,7 @@ class Player(models.Model):
     NAME_FIELDS = ("first_name", "last_name", "nickname", "club")
 
     def clean(self) -> None:
-        _strip_controls(self, self.NAME_FIELDS)
-        if not self.first_name:
-            raise ValidationError(
-                {"first_name": self._meta.get_field("first_name").error_messages["blank"]}
-            )
+        clean_names(self)
 
     @property
     def full_name(self) -> str:
@@ -139,6 +135,18 @@ class Team(models.Model):
         _strip_controls(self, ("name",))
         if not self.name:
             raise ValidationError({"name": self._meta.get_field("name").error_messages["blank"]})
+
+
+def clean_names(instance: models.Model) -> None:
+    """A player's names (or a registration request's, `RegistrationRequest`) stored without
+    control characters. A first name of control characters only is refused here; an empty
+    one is refused by its field already (said twice, a form showed the error twice)."""
+    typed = instance.first_name
+    _strip_controls(instance, Player.NAME_FIELDS)
+    if typed and not instance.first_name:
+        raise ValidationError(
+            {"first_name": instance._meta.get_field("first_name").error_messages["blank"]}
+        )
 
 
 def _strip_controls(instance: models.Model, fields: tuple[str, ...]) -> None:

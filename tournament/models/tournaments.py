@@ -1,10 +1,14 @@
 """Tournaments: the event, its rule set and its schedule."""
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RulesError, RulesErrors, resolve_ruleset
@@ -129,6 +133,35 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
+    self_registration = models.BooleanField(
+        _("players register themselves"),
+        default=False,
+        help_text=_(
+            "A registration form on the tournament's page while its status is "
+            "“Registration open”; each player confirms their e-mail address."
+        ),
+    )
+    registration_closes = models.DateTimeField(
+        _("registration closes"),
+        null=True,
+        blank=True,
+        help_text=_("The form closes at this time (in the tournament's time zone)."),
+    )
+    player_cap = models.PositiveIntegerField(
+        _("player cap"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "Players beyond it join a waiting list, which moves up on each withdrawal. "
+            "Substitutes do not count. Empty: no cap."
+        ),
+    )
+    registration_approval = models.BooleanField(
+        _("organiser approves each registration"),
+        default=False,
+        help_text=_("A confirmed registration waits for an organiser's approval."),
+    )
     is_demo = models.BooleanField(
         _("demo"),
         default=False,
@@ -180,6 +213,22 @@ class Tournament(models.Model):
     def get_rules(self):
         """The rules engine's RuleSet for this tournament, overrides applied."""
         return resolve_ruleset(self.ruleset, self.rule_options or {})
+
+    def accepts_registrations(self, now: datetime | None = None) -> bool:
+        """The public registration form is open: switched on, the status "Registration
+        open" and the closing time, if any, not passed."""
+        now = now or timezone.now()
+        return (
+            self.self_registration
+            and self.status == self.Status.REGISTRATION
+            and (self.registration_closes is None or now < self.registration_closes)
+        )
+
+    def checks_in(self, now: datetime | None = None) -> bool:
+        """The players check themselves in: from the first day to the last, in the
+        tournament's time zone, unless it is finished."""
+        today = timezone.localtime(now or timezone.now(), ZoneInfo(self.time_zone)).date()
+        return self.status != self.Status.FINISHED and self.start_date <= today <= self.end_date
 
     @property
     def has_teams(self) -> bool:

@@ -13,6 +13,7 @@ from tournament.invalidation import standings_changed
 from tournament.models import Player, Registration, Team, Tournament
 from tournament.services.audit import audit_record
 from tournament.services.records import record_create, record_delete, record_update
+from tournament.services.waiting_list import waiting_list_promote
 
 
 @transaction.atomic
@@ -55,7 +56,8 @@ def registration_update(
 @transaction.atomic
 def registration_delete(*, registration: Registration, acting_user) -> None:
     """Delete a registration made by mistake; one that holds results is refused
-    (`Registration.delete`): the player is withdrawn instead."""
+    (`Registration.delete`): the player is withdrawn instead. Its place goes to the
+    waiting list."""
     standings_changed(registration.tournament)
     record_delete(
         registration,
@@ -63,6 +65,7 @@ def registration_delete(*, registration: Registration, acting_user) -> None:
         action="registration.delete",
         acting_user=acting_user,
     )
+    waiting_list_promote(tournament=registration.tournament, acting_user=acting_user)
 
 
 @transaction.atomic
@@ -147,13 +150,17 @@ def _save_status(
 
 @transaction.atomic
 def registration_withdraw(*, registration: Registration, reason: str, acting_user) -> Registration:
-    return _set_inactive(
+    """The player plays no more; their place goes to the first on the waiting list
+    (`waiting_list_promote`), who is told by mail."""
+    registration = _set_inactive(
         registration=registration,
         status=Registration.Status.WITHDRAWN,
         reason=reason,
         acting_user=acting_user,
         action="registration.withdraw",
     )
+    waiting_list_promote(tournament=registration.tournament, acting_user=acting_user)
+    return registration
 
 
 @transaction.atomic

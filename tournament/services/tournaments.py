@@ -10,6 +10,7 @@ from django.db import transaction
 from tournament.models import Round, Tournament
 from tournament.services.records import record_create, record_delete, record_update
 from tournament.services.rounds import rounds_in_use_beyond
+from tournament.services.waiting_list import waiting_list_promote
 from tournament.signals import results_rescored
 
 
@@ -36,10 +37,10 @@ def tournament_update(
     """Change its settings (``data``: field: value); a changed number of rounds adds rounds or
     removes the empty ones beyond it, a changed venue or time limit moves every round's
     schedule revision (the players' calendar feeds show both), changed rules score its
-    sheets again."""
+    sheets again, and a raised (or lifted) player cap gives its places to the waiting list."""
     # From the database: an admin's form has already set its values on ``tournament``.
     before = Tournament.objects.values_list(
-        "venue", "round_minutes", "ruleset", "rule_options"
+        "venue", "round_minutes", "ruleset", "rule_options", "player_cap"
     ).get(pk=tournament.pk)
     record_update(
         tournament,
@@ -51,8 +52,10 @@ def tournament_update(
     _rounds_follow_count(tournament)
     if (tournament.venue, tournament.round_minutes) != tuple(before[:2]):
         tournament.rounds.schedule_changed()
-    if (tournament.ruleset, tournament.rule_options) != tuple(before[2:]):
+    if (tournament.ruleset, tournament.rule_options) != tuple(before[2:4]):
         results_rescored.send(sender=Tournament, tournament=tournament)
+    if tournament.player_cap != before[4]:
+        waiting_list_promote(tournament=tournament, acting_user=acting_user)
     return tournament
 
 

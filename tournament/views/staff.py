@@ -1,6 +1,7 @@
 """Staff pages of this app: the round clock's controls and one table's extra time (head
-referees and organisers) and the export downloads (organisers), every app's exports as they
-registered them (`tournament.exports.registry`)."""
+referees and organisers), the check-in at the entrance (every official) and the export
+downloads (organisers), every app's exports as they registered them
+(`tournament.exports.registry`)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -18,8 +19,12 @@ from tournament.exports.registry import (
 from tournament.forms import TableTimeForm
 from tournament.models import Round, Seat, TournamentStaff
 from tournament.permissions import TournamentStaffMixin
+from tournament.registration_links import check_in_code, check_in_url
+from tournament.selectors import check_in_state
 from tournament.services import clock
 from tournament.services.clock import clock_state, table_time_grant
+from tournament.services.registrations import registration_check_in
+from tournament.views.registration import qr_svg
 
 CLOCK_ACTIONS = {
     "start": (_("Start / resume"), clock.clock_start),
@@ -157,3 +162,48 @@ class RoundExportView(OrganiserMixin, View):
         if export.needs_origin:
             return download(export.make(self.get_round(), origin=request.build_absolute_uri("/")))
         return download(export.make(self.get_round()))
+
+
+class CheckInListView(TournamentStaffMixin, TemplateView):
+    """Who is missing before round 1 is seated, each with their code and a button for the
+    official at the desk to check them in."""
+
+    template_name = "staff/check_in.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        state = check_in_state(self.tournament)
+        context.update(
+            tournament=self.tournament,
+            state=state,
+            missing=[(registration, check_in_code(registration)) for registration in state.missing],
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        registration = get_object_or_404(
+            self.tournament.registrations.select_related("player"),
+            pk=request.POST.get("registration"),
+        )
+        try:
+            registration_check_in(registration=registration, acting_user=request.user)
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        else:
+            messages.success(
+                request, _("%(player)s is checked in.") % {"player": registration.player}
+            )
+        return redirect("staff:check_in", slug=self.tournament.slug)
+
+
+class CheckInPosterView(TournamentStaffMixin, TemplateView):
+    """The page to print for the entrance: the QR code of the check-in page."""
+
+    template_name = "staff/check_in_poster.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        url = check_in_url(self.tournament)
+        context.update(tournament=self.tournament, url=url, qr=qr_svg(url))
+        return context
