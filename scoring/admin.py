@@ -2,7 +2,9 @@
 change only through the score-sheet pages (scoring.services), never by editing a row. The
 stages are the organisers' to set here, through their services."""
 
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.widgets import FilteredSelectMultiple
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.html import format_html_join
@@ -121,6 +123,22 @@ class RefereeCallAdmin(ReadOnlyAdmin):
     list_select_related = ("round__tournament", "taken_by")
 
 
+class StageForm(forms.ModelForm):
+    """The stage's fields, its chosen players as a list to pick from (stored as ids)."""
+
+    players = forms.ModelMultipleChoiceField(
+        Registration.objects.none(),
+        required=False,
+        label=Stage._meta.get_field("chosen").verbose_name,
+        help_text=Stage._meta.get_field("chosen").help_text,
+        widget=FilteredSelectMultiple(Stage._meta.get_field("chosen").verbose_name, False),
+    )
+
+    class Meta:
+        model = Stage
+        fields = ("tournament", "name", "first_round", "cut_size", "carry_over", "bonus")
+
+
 @admin.register(Stage)
 class StageAdmin(ServiceWritesMixin, TournamentScopedAdmin):
     """A later stage: its rounds, its cut (explained on the page, with the players sharing a
@@ -133,31 +151,31 @@ class StageAdmin(ServiceWritesMixin, TournamentScopedAdmin):
     search_fields = ("name",)
     list_select_related = ("tournament",)
     autocomplete_fields = ("tournament",)
-    filter_horizontal = ("chosen",)
+    form = StageForm
     fields = (
-        "tournament", "name", "first_round", "cut_size", "cut", "chosen", "carry_over", "bonus",
+        "tournament", "name", "first_round", "cut_size", "cut", "players", "carry_over", "bonus",
     )  # fmt: skip
     readonly_fields = ("cut",)
     actions = ("seat_next_round",)
 
     def get_form(self, request: HttpRequest, obj: Stage | None = None, **kwargs):
         """The players to choose from: the stage's tournament's (any organised one's on a new
-        stage)."""
+        stage), those chosen already ticked."""
         form = super().get_form(request, obj, **kwargs)
-        if "chosen" in form.base_fields:
-            registrations = Registration.objects.filter(
-                tournament__in=Tournament.objects.organised_by(request.user)
-            )
-            if obj is not None:
-                registrations = registrations.filter(tournament=obj.tournament)
-            form.base_fields["chosen"].queryset = registrations.select_related("player")
+        registrations = Registration.objects.filter(
+            tournament__in=Tournament.objects.organised_by(request.user)
+        )
+        if obj is not None:
+            registrations = registrations.filter(tournament=obj.tournament)
+            form.base_fields["players"].initial = obj.chosen
+        form.base_fields["players"].queryset = registrations.select_related("player", "tournament")
         return form
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         """The chosen players through their service (audited), not the form's own save."""
         stage_choice_set(
             stage=form.instance,
-            registrations=form.cleaned_data.get("chosen", []),
+            registrations=form.cleaned_data.get("players", []),
             acting_user=request.user,
         )
 

@@ -15,8 +15,10 @@ Discretionary penalties (WRC 2015 §7) are `Penalty` rows, cancelled with a reas
 never deleted.
 """
 
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -420,7 +422,8 @@ class Stage(models.Model):
 
     The rounds before the first stage are the qualifying stage. The players going through
     are the best ``cut_size`` of the earlier stage's standings (a place shared across the line
-    is settled by ``chosen``), or, without a cut size, exactly the ``chosen`` players. Each
+    is settled by ``chosen``, registration ids), or, without a cut size, exactly the ``chosen``
+    players; ids of players no longer in the earlier standings count for nothing. Each
     starts the stage with its ``carry_over`` (`scoring.rules.stages`).
     """
 
@@ -449,11 +452,10 @@ class Stage(models.Model):
             "the players chosen below."
         ),
     )
-    chosen = models.ManyToManyField(
-        Registration,
+    chosen = models.JSONField(
+        _("players chosen"),
+        default=list,
         blank=True,
-        related_name="+",
-        verbose_name=_("players chosen"),
         help_text=_(
             "With a number going through: who takes the seats left among players sharing a "
             "place across the cut line. Without one: every player going through."
@@ -488,6 +490,12 @@ class Stage(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @staticmethod
+    def translate_archived_ids(name: str, value: Any, registration: Callable[[int], int]) -> Any:
+        """``chosen`` of a stage copied with its tournament (`tournament.exports.archive`):
+        registration ids, replaced by `registration`."""
+        return [registration(pk) for pk in value] if name == "chosen" else value
 
     def bonus_points(self) -> tuple[Fraction, ...]:
         """The bonus of each rank, 1st first (`bonus`, validated by `clean`)."""

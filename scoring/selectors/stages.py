@@ -80,12 +80,8 @@ class StageStandings:
 
 
 def tournament_stages(tournament: Tournament) -> list[Stage]:
-    """The later stages, in order, with their chosen players."""
-    return list(
-        Stage.objects.filter(tournament=tournament)
-        .order_by("first_round")
-        .prefetch_related("chosen")
-    )
+    """The later stages, in order."""
+    return list(Stage.objects.filter(tournament=tournament).order_by("first_round"))
 
 
 def stage_standings(
@@ -146,7 +142,7 @@ def _entry(
 
 def _cut(stage: Stage, earlier: list[StageEntry]) -> CutLine:
     """Who goes from the earlier stage's standings into ``stage``."""
-    chosen = {registration.pk for registration in stage.chosen.all()}
+    chosen = set(stage.chosen)
     if stage.cut_size is None:
         qualified = [entry for entry in earlier if entry.registration_id in chosen]
         return CutLine(None, qualified, resolved=bool(qualified))

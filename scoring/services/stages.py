@@ -44,23 +44,34 @@ def stage_delete(*, stage: Stage, acting_user) -> None:
 
 @transaction.atomic
 def stage_choice_set(*, stage: Stage, registrations: Iterable[Registration], acting_user) -> Stage:
-    """The players the organiser chose (`Stage.chosen`), registrations of the tournament,
-    audited with their names before and after."""
+    """The players the organiser chose (`Stage.chosen`: their registration ids), players of
+    the tournament, audited with their names before and after."""
     chosen = list(registrations)
     if any(registration.tournament_id != stage.tournament_id for registration in chosen):
         raise ValidationError({"chosen": _("Choose players of this tournament.")})
-    before = sorted(_name(registration) for registration in stage.chosen.all())
-    after = sorted(_name(registration) for registration in chosen)
+    stored = Stage.objects.select_for_update().get(pk=stage.pk)
+    before, after = sorted(stored.chosen), sorted(registration.pk for registration in chosen)
     if before != after:
-        stage.chosen.set(chosen)
+        named = {
+            registration.pk: _name(registration)
+            for registration in Registration.objects.filter(
+                pk__in=[*before, *after]
+            ).select_related("player")
+        }
+        stage.chosen = after
+        stage.save(update_fields=["chosen"])
         audit_record(
             tournament=stage.tournament,
             actor=acting_user,
             action="stage.choose",
             obj=stage,
-            data={"chosen": [before, after]},
+            data={"chosen": [_names(before, named), _names(after, named)]},
         )
     return stage
+
+
+def _names(pks: list[int], named: dict[int, str]) -> list[str]:
+    return sorted(named.get(pk, str(pk)) for pk in pks)
 
 
 def _name(registration: Registration) -> str:

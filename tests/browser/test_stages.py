@@ -151,8 +151,8 @@ def test_qualifying_cut_with_a_tie_and_a_halved_final_end_to_end(live_server, ne
     ) in cut
 
     # The tie at 16th settled: North Table3 goes through.
-    page.locator("#id_chosen_from").select_option(label=f"{CHOSEN} ({tournament.name})")
-    page.locator("#id_chosen_add").click()
+    page.locator("#id_players_from").select_option(label=f"{CHOSEN} ({tournament.name})")
+    page.locator("#id_players_add").click()
     page.get_by_role("button", name="Save and continue editing").click()
     assert f"the organiser chose {CHOSEN}." in page.locator(".field-cut").inner_text()
 
