@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.exports.standings_xlsx import tournament_sheet
-from scoring.selectors.stages import StageStandings, stage_standings
+from scoring.selectors.stages import StageStandings, stage_standings, with_next
 from scoring.tables import cut_text
 from tournament.exports.base import XLSX_CONTENT_TYPE
 from tournament.exports.pdf import tournament_subtitle
@@ -68,9 +68,7 @@ class StagesXlsx:
         stages = stage_standings(self.tournament, fresh=True)
         sheets = [
             self.sheet(index, current, following)
-            for index, (current, following) in enumerate(
-                zip(stages, [*stages[1:], None], strict=True), start=1
-            )
+            for index, (current, following) in enumerate(with_next(stages), start=1)
         ]
         exported_at = timezone.now().replace(microsecond=0)
         sheets.append(tournament_sheet(self.tournament, exported_at))

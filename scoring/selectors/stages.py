@@ -79,6 +79,17 @@ class StageStandings:
         return {entry.registration_id for entry in self.cut.qualified} if self.cut else set()
 
 
+def with_next(
+    stages: list[StageStandings],
+) -> list[tuple[StageStandings, StageStandings | None]]:
+    """Each stage with the one after it (None after the last): a stage's table marks the
+    players through to the next one and explains its cut."""
+    return [
+        (current, stages[index + 1] if index + 1 < len(stages) else None)
+        for index, current in enumerate(stages)
+    ]
+
+
 def tournament_stages(tournament: Tournament) -> list[Stage]:
     """The later stages, in order."""
     return list(Stage.objects.filter(tournament=tournament).order_by("first_round"))

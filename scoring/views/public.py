@@ -29,7 +29,7 @@ from django.views.generic import TemplateView
 
 from scoring.selectors.penalties import penalty_list
 from scoring.selectors.players import player_rounds, rank_histories
-from scoring.selectors.stages import stage_standings
+from scoring.selectors.stages import stage_standings, with_next
 from scoring.selectors.standings import (
     RoundLimit,
     Standings,
@@ -261,7 +261,7 @@ class StagesView(CachedPageMixin, StandingsMixin, TemplateView):
                 ),
                 "cut": cut_text(following.cut, following.stage.name) if following else "",
             }
-            for current, following in zip(stages, [*stages[1:], None], strict=True)
+            for current, following in with_next(stages)
         ]
         return context
 
