@@ -131,7 +131,7 @@ class StageForm(forms.ModelForm):
         required=False,
         label=Stage._meta.get_field("chosen").verbose_name,
         help_text=Stage._meta.get_field("chosen").help_text,
-        widget=FilteredSelectMultiple(Stage._meta.get_field("chosen").verbose_name, False),
+        widget=FilteredSelectMultiple(_("players"), False),
     )
 
     class Meta:

@@ -362,22 +362,28 @@ def cut_text(cut: CutLine, stage: str) -> str:
 
 class StageRankingTable(tables.Table):
     """One stage's ranking: the carry-over, the stage's rounds and the total; the rows of the
-    players going through to the next stage marked (``through``: their registration ids)."""
+    players going through to the next stage marked (``through``: their registration ids), a
+    line under the last of them."""
 
-    place = tables.Column(verbose_name=_("Place"), orderable=False, empty_values=())
-    player = tables.Column(verbose_name=_("Player"), orderable=False)
+    place = tables.Column(
+        verbose_name=_("Place"), accessor="entry__place", orderable=False, empty_values=()
+    )
+    player = tables.Column(verbose_name=_("Player"), accessor="entry__player", orderable=False)
     team_or_club = tables.Column(
         verbose_name=_("Club / team"),
+        accessor="entry__team_or_club",
         orderable=False,
         attrs={"td": {"class": "wide-only"}, "th": {"class": "wide-only"}},
     )
     carried = ScoreColumn(
         verbose_name=_("Carried over"),
+        accessor="entry__carried",
         orderable=False,
         attrs={"td": {"class": "number"}, "th": {"class": "number"}},
     )
     total = ScoreColumn(
         verbose_name=_("Total"),
+        accessor="entry__total",
         orderable=False,
         attrs={"td": {"class": "number total"}, "th": {"class": "number"}},
     )
@@ -388,39 +394,51 @@ class StageRankingTable(tables.Table):
         sequence = ("place", "player", "team_or_club", "carried", "...", "total")
 
     def __init__(self, entries: list[StageEntry], *, round_numbers, carried: bool, through):
-        self.through = through
         extra = [
             (
                 f"r{number}",
-                tables.Column(
+                ScoreColumn(
                     verbose_name=_("R%(number)s") % {"number": number},
-                    accessor=f"rounds__{number}__score",
+                    accessor=f"scores__{number}",
                     orderable=False,
-                    default=None,
+                    empty_values=(),  # score_cell draws the "–" of a round not played
                     attrs={"td": {"class": "number round"}, "th": {"class": "number"}},
                 ),
             )
             for number in round_numbers
         ]
+        # The line is drawn under the last player through (the tied ones chosen may be
+        # listed among the others sharing their place).
+        marked = [entry.registration_id for entry in entries if entry.registration_id in through]
+        last = marked[-1] if marked else None
         super().__init__(
-            entries,
+            [
+                {
+                    "entry": entry,
+                    "scores": {n: round_.score for n, round_ in entry.rounds.items()},
+                    "through": entry.registration_id in through,
+                    "last": entry.registration_id == last,
+                }
+                for entry in entries
+            ],
             extra_columns=extra,
             exclude=() if carried else ("carried",),
             row_attrs={
-                "class": lambda record: "through" if record.registration_id in through else ""
+                "class": lambda record: " ".join(
+                    name for name in ("through", "last") if record[name]
+                )
             },
         )
-        for name, _column in extra:
-            self.columns[name].render = score_cell
 
     def render_place(self, value, record):
-        text = format_place(value, record.shared_place)
-        if not record.decided_by:
+        entry = record["entry"]
+        text = format_place(value, entry.shared_place)
+        if not entry.decided_by:
             return text
         return format_html(
             '{}<sup class="tie-break" title="{}">{}</sup>',
             text,
-            RankingTable.decided_by_text(record.decided_by),
+            RankingTable.decided_by_text(entry.decided_by),
             TIE_BREAK_MARK,
         )
 

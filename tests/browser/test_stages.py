@@ -125,7 +125,7 @@ def _shown(total: F, decimal: str) -> str:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_qualifying_cut_with_a_tie_and_a_halved_final_end_to_end(live_server, new_page):
+def test_qualifying_cut_with_a_tie_and_a_halved_final_end_to_end(live_server, new_page, screenshot):
     organiser = get_user_model().objects.create_superuser("boss", "b@example.org", "pw-boss-1")
     tournament = _play_qualifying(organiser)
     staff = Client()
@@ -155,6 +155,7 @@ def test_qualifying_cut_with_a_tie_and_a_halved_final_end_to_end(live_server, ne
     page.locator("#id_players_add").click()
     page.get_by_role("button", name="Save and continue editing").click()
     assert f"the organiser chose {CHOSEN}." in page.locator(".field-cut").inner_text()
+    screenshot(page, "stage-admin", full_page=True)
 
     def seat_next_round(number: int) -> None:
         page.goto(f"{live_server.url}/admin/scoring/stage/")
@@ -190,3 +191,4 @@ def test_qualifying_cut_with_a_tie_and_a_halved_final_end_to_end(live_server, ne
         ]
         # The qualifying table marks the 16 players through
         assert reader.locator("section.stage").nth(0).locator("tr.through").count() == 16
+        screenshot(reader, f"stages-{locale}", full_page=True)
