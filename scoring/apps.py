@@ -30,6 +30,7 @@ class ScoringConfig(AppConfig):
         from scoring.exports.ema import EmaResultsXlsx
         from scoring.exports.ema_pack import EmaPackXlsx
         from scoring.exports.score_sheets import ScoreSheetsPdf
+        from scoring.exports.stages_pdf import StagesPdf
         from scoring.exports.stages_xlsx import StagesXlsx
         from scoring.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
         from scoring.exports.standings_xlsx import StandingsXlsx
@@ -44,6 +45,13 @@ class ScoringConfig(AppConfig):
         register_tournament_export("standings-pdf", _("Standings (PDF)"), StandingsPdf, position=10)
         register_tournament_export(
             "standings-xlsx", _("Standings (XLSX)"), StandingsXlsx, position=20
+        )
+        register_tournament_export(
+            "stages-pdf",
+            _("Standings by stage (PDF)"),
+            StagesPdf,
+            position=24,
+            offered=_has_stages,
         )
         register_tournament_export(
             "stages-xlsx",

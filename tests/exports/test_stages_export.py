@@ -1,12 +1,13 @@
-"""The standings by stage (XLSX): one sheet a stage, numbers as numbers, the players through
+"""The standings by stage (XLSX and PDF): one sheet a stage, numbers as numbers, the players through
 marked and the cut explained; offered to organisers once the tournament has a stage."""
 
 import pytest
 from django.urls import reverse
 
+from scoring.exports.stages_pdf import StagesPdf
 from scoring.exports.stages_xlsx import StagesXlsx
 from scoring.services.stages import stage_choice_set
-from tests.exports.conftest import open_xlsx
+from tests.exports.conftest import open_xlsx, pdf_squashed
 from tests.scoring.stages import final_stage, play_two_rounds
 
 
@@ -43,8 +44,31 @@ def test_the_stages_export_is_offered_once_there_is_a_stage(client, played, orga
     tournament, _p, _rounds = played
     client.force_login(organiser)
     exports = reverse("staff:exports", args=[tournament.slug])
-    assert "stages-xlsx" not in client.get(exports).content.decode()
+    assert "stages-" not in client.get(exports).content.decode()
     final_stage(tournament, organiser)
-    assert "stages-xlsx" in client.get(exports).content.decode()
-    response = client.get(reverse("staff:export", args=[tournament.slug, "stages-xlsx"]))
-    assert response.status_code == 200
+    page = client.get(exports).content.decode()
+    for kind in ("stages-xlsx", "stages-pdf"):
+        assert kind in page
+        response = client.get(reverse("staff:export", args=[tournament.slug, kind]))
+        assert response.status_code == 200
+
+
+def test_the_stages_pdf_lists_each_stage_marks_those_through_and_explains_the_cut(
+    played, organiser
+):
+    tournament, p, _rounds = played
+    p[4].player.first_name, p[4].player.last_name = "太郎", "山田"
+    p[4].player.save()
+    stage = final_stage(tournament, organiser, cut_size=3)
+    stage_choice_set(stage=stage, registrations=[p[1]], acting_user=organiser)
+    filename, content_type, content = StagesPdf(tournament).render()
+    assert (filename, content_type) == (f"{tournament.slug}-stages.pdf", "application/pdf")
+    text = pdf_squashed(content)
+    assert "Qualifying" in text
+    assert "Final" in text
+    # 山田太郎 first with 54.6 and through, then p0 (52.6), then p1 chosen at the tie
+    assert "→1山田太郎" in text
+    assert "+54.6" in text
+    assert f"theorganiserchose{p[1].player}.".replace(" ", "") in text
+    # the final's carry-over: half of 54.6
+    assert "+27.3" in text
