@@ -152,21 +152,14 @@ def _entry(
 
 
 def _cut(stage: Stage, earlier: list[StageEntry]) -> CutLine:
-    """Who goes from the earlier stage's standings into ``stage``."""
+    """Who goes from the earlier stage's standings into ``stage``: the best who still play, or
+    the organiser's list."""
     chosen = set(stage.chosen)
     if stage.cut_size is None:
         qualified = [entry for entry in earlier if entry.registration_id in chosen]
         return CutLine(None, qualified, resolved=bool(qualified))
     by_key = {str(entry.registration_id): entry for entry in earlier}
-    cut: Cut = cut_standings(
-        [
-            RankedPlayer(str(entry.registration_id), entry.place, entry.total, entry.decided_by)
-            for entry in earlier
-            if entry.place is not None
-        ],
-        stage.cut_size,
-        {str(pk) for pk in chosen},
-    )
+    cut: Cut = cut_standings(_contenders(earlier), stage.cut_size, {str(pk) for pk in chosen})
     return CutLine(
         cut.size,
         [by_key[key] for key in cut.qualified],
@@ -175,6 +168,21 @@ def _cut(stage: Stage, earlier: list[StageEntry]) -> CutLine:
         cut.resolved,
         cut.decided_by,
     )
+
+
+def _contenders(earlier: list[StageEntry]) -> list[RankedPlayer]:
+    """The earlier stage's ranked players who still play, placed again among themselves (a
+    withdrawn player's seat goes to the next player; players sharing a place still share
+    it)."""
+    playing = [entry for entry in earlier if entry.place is not None and not entry.withdrawn]
+    contenders: list[RankedPlayer] = []
+    for index, entry in enumerate(playing):
+        shared = index and playing[index - 1].place == entry.place
+        place = contenders[-1].place if shared else index + 1
+        contenders.append(
+            RankedPlayer(str(entry.registration_id), place, entry.total, entry.decided_by)
+        )
+    return contenders
 
 
 def _ranked(

@@ -16,6 +16,7 @@ from tests.conftest import confirm_sheet, make_seats
 from tests.scoring.stages import final_stage as _final
 from tests.scoring.stages import play_two_rounds
 from tournament.models import AuditEntry, Round
+from tournament.services.registrations import registration_withdraw
 
 
 @pytest.fixture
@@ -111,3 +112,14 @@ def test_stages_change_nothing_without_stages(played):
     tournament, _p, _rounds = played
     assert stage_standings(tournament) == []
     assert Round.objects.filter(tournament=tournament).count() == 4
+
+
+def test_a_withdrawn_players_seat_at_the_cut_goes_to_the_next_ones(played, organiser):
+    tournament, p, _rounds = played
+    registration_withdraw(registration=p[4], reason="Train home", acting_user=organiser)
+    _final(tournament, organiser)
+    _qualifying, final = stage_standings(tournament)
+    # p4 (54.6) leaves: p0, then p1 = p5 (12.0), then p2 = p6 (-14.6) share the 4th seat
+    assert [entry.registration_id for entry in final.cut.qualified] == [p[0].pk, p[1].pk, p[5].pk]
+    assert [entry.registration_id for entry in final.cut.tied] == [p[2].pk, p[6].pk]
+    assert (final.cut.open_seats, final.cut.resolved) == (1, False)
