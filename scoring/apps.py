@@ -9,6 +9,11 @@ def _has_teams(tournament) -> bool:
     return tournament.registrations.filter(team__isnull=False).exists()
 
 
+def _has_stages(tournament) -> bool:
+    """The stages' standings are offered once the tournament has a later stage."""
+    return tournament.stages.exists()
+
+
 def _score_again(sender, tournament, **kwargs) -> None:
     """`tournament.signals.results_rescored`: the sheets' stored results follow the rules."""
     from scoring.services.seat_results import seat_results_rebuild
@@ -25,6 +30,8 @@ class ScoringConfig(AppConfig):
         from scoring.exports.ema import EmaResultsXlsx
         from scoring.exports.ema_pack import EmaPackXlsx
         from scoring.exports.score_sheets import ScoreSheetsPdf
+        from scoring.exports.stages_pdf import StagesPdf
+        from scoring.exports.stages_xlsx import StagesXlsx
         from scoring.exports.standings_pdf import StandingsPdf, TeamRankingsPdf
         from scoring.exports.standings_xlsx import StandingsXlsx
         from scoring.exports.table_cards import TableCardsPdf
@@ -38,6 +45,20 @@ class ScoringConfig(AppConfig):
         register_tournament_export("standings-pdf", _("Standings (PDF)"), StandingsPdf, position=10)
         register_tournament_export(
             "standings-xlsx", _("Standings (XLSX)"), StandingsXlsx, position=20
+        )
+        register_tournament_export(
+            "stages-pdf",
+            _("Standings by stage (PDF)"),
+            StagesPdf,
+            position=24,
+            offered=_has_stages,
+        )
+        register_tournament_export(
+            "stages-xlsx",
+            _("Standings by stage (XLSX)"),
+            StagesXlsx,
+            position=25,
+            offered=_has_stages,
         )
         register_tournament_export(
             "team-rankings-pdf",

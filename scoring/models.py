@@ -15,11 +15,14 @@ Discretionary penalties (WRC 2015 §7) are `Penalty` rows, cancelled with a reas
 never deleted.
 """
 
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -411,3 +414,115 @@ class SeatResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sheet} {self.wind}"
+
+
+class Stage(models.Model):
+    """A later stage of the tournament (a semi-final, a final): its rounds run from
+    ``first_round`` to the round before the next stage's, or to the last round.
+
+    The rounds before the first stage are the qualifying stage. The players going through
+    are the best ``cut_size`` of the earlier stage's standings (a place shared across the line
+    is settled by ``chosen``, registration ids), or, without a cut size, exactly the ``chosen``
+    players; ids of players no longer in the earlier standings count for nothing. Each
+    starts the stage with its ``carry_over`` (`scoring.rules.stages`).
+    """
+
+    class CarryOver(models.TextChoices):
+        KEEP = "keep", _("Keep the whole total")
+        HALVE = "halve", _("Halve the total")
+        RESET = "reset", _("Start again from zero")
+        BONUS = "bonus", _("A fixed bonus by rank")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="stages", verbose_name=_("tournament")
+    )
+    name = models.CharField(_("name"), max_length=100, help_text=_("e.g. Final"))
+    first_round = models.PositiveSmallIntegerField(
+        _("first round"),
+        validators=[MinValueValidator(2)],
+        help_text=_("The stage's first round; the rounds before it belong to the earlier stage."),
+    )
+    cut_size = models.PositiveSmallIntegerField(
+        _("players going through"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "The best players of the earlier stage's standings, tie-breaks included. Empty: "
+            "the players chosen below."
+        ),
+    )
+    chosen = models.JSONField(
+        _("players chosen"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "With a number going through: who takes the seats left among players sharing a "
+            "place across the cut line. Without one: every player going through."
+        ),
+    )
+    carry_over = models.CharField(
+        _("carry-over"), max_length=10, choices=CarryOver.choices, default=CarryOver.KEEP
+    )
+    bonus = models.CharField(
+        _("bonus by rank"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "With a fixed bonus: the points of the 1st, 2nd… qualified player, separated by "
+            "semicolons, e.g. 30; 20; 10. Ranks beyond the list bring 0."
+        ),
+    )
+
+    class Meta:
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        ordering = ["tournament", "first_round"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "first_round"], name="stage_one_per_first_round"
+            ),
+            models.CheckConstraint(condition=Q(first_round__gte=2), name="stage_after_round_one"),
+            models.CheckConstraint(
+                condition=Q(cut_size__isnull=True) | Q(cut_size__gte=1), name="stage_cut_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @staticmethod
+    def translate_archived_ids(name: str, value: Any, registration: Callable[[int], int]) -> Any:
+        """``chosen`` of a stage copied with its tournament (`tournament.exports.archive`):
+        registration ids, replaced by `registration`."""
+        return [registration(pk) for pk in value] if name == "chosen" else value
+
+    def bonus_points(self) -> tuple[Fraction, ...]:
+        """The bonus of each rank, 1st first (`bonus`, validated by `clean`)."""
+        return tuple(
+            Fraction(Decimal(part.strip().replace(",", ".")))
+            for part in self.bonus.split(";")
+            if part.strip()
+        )
+
+    def clean(self) -> None:
+        """A bonus list of numbers, required with the bonus policy; a first round the
+        tournament has."""
+        errors = {}
+        try:
+            points = self.bonus_points()
+        except ArithmeticError:
+            errors["bonus"] = _("Write numbers separated by semicolons, e.g. 30; 20; 10.")
+        else:
+            if self.carry_over == self.CarryOver.BONUS and not points:
+                errors["bonus"] = _("Give the bonus of at least the 1st qualified player.")
+        if (
+            self.tournament_id is not None
+            and self.first_round
+            and self.first_round > self.tournament.rounds_count
+        ):
+            errors["first_round"] = _(
+                "The tournament has %(count)s rounds: a stage must start at one of them."
+            ) % {"count": self.tournament.rounds_count}
+        if errors:
+            raise ValidationError(errors)

@@ -10,12 +10,13 @@ from fractions import Fraction
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.selectors.rows import NO_HANCHAN_PLAYED, player_rows, team_rows
+from scoring.selectors.stages import CutLine, StageEntry
 from scoring.selectors.standings import Standings, TeamStanding
-from tournament.formatting import NO_PLACE, score_text
+from tournament.formatting import NO_PLACE, format_place, score_text
 from tournament.names import fold, player_search_text
 from tournament.templatetags.names import bdi
 
@@ -311,3 +312,140 @@ def team_ranking_rows(teams: list[TeamStanding]) -> list[dict]:
         {"place": row.place_text, "name": row.name, "members": row.members, "total": row.total}
         for row in team_rows(teams)
     ]
+
+
+def cut_text(cut: CutLine, stage: str) -> str:
+    """The cut into ``stage`` in the organiser's and the players' words: how many go
+    through, and what happened at the line (a tie-break, or a place shared across it)."""
+    names = ", ".join(str(entry.player) for entry in cut.tied)
+    if cut.manual:
+        return _("The organiser chose the players going through to %(stage)s.") % {"stage": stage}
+    said = ngettext(
+        "The best player goes through to %(stage)s.",
+        "The best %(size)s players go through to %(stage)s.",
+        cut.size,
+    ) % {"size": cut.size, "stage": stage}
+    if cut.tied and not cut.resolved:
+        return " ".join(
+            [
+                said,
+                ngettext(
+                    "%(names)s share a place across the cut line and no tie-break separates "
+                    "them: the organiser chooses %(seats)s of them.",
+                    "%(names)s share a place across the cut line and no tie-break separates "
+                    "them: the organiser chooses %(seats)s of them.",
+                    cut.open_seats,
+                )
+                % {"names": names, "seats": cut.open_seats},
+            ]
+        )
+    if cut.tied:
+        chosen = ", ".join(str(entry.player) for entry in cut.qualified[-cut.open_seats :])
+        return " ".join(
+            [
+                said,
+                _(
+                    "%(names)s shared a place across the cut line and no tie-break separated "
+                    "them: the organiser chose %(chosen)s."
+                )
+                % {"names": names, "chosen": chosen},
+            ]
+        )
+    if cut.decided_by:
+        return " ".join(
+            [
+                said,
+                _(
+                    "The last player through and the first one out have the same total: "
+                    "decided by %(criterion)s."
+                )
+                % {"criterion": TIE_BREAK_LABELS.get(cut.decided_by, cut.decided_by)},
+            ]
+        )
+    return said
+
+
+class StageRankingTable(tables.Table):
+    """One stage's ranking: the carry-over, the stage's rounds and the total; the rows of the
+    players going through to the next stage marked (``through``: their registration ids), a
+    line under the last of them."""
+
+    place = tables.Column(
+        verbose_name=_("Place"), accessor="entry__place", orderable=False, empty_values=()
+    )
+    player = tables.Column(verbose_name=_("Player"), accessor="entry__player", orderable=False)
+    team_or_club = tables.Column(
+        verbose_name=_("Club / team"),
+        accessor="entry__team_or_club",
+        orderable=False,
+        attrs={"td": {"class": "wide-only"}, "th": {"class": "wide-only"}},
+    )
+    carried = ScoreColumn(
+        verbose_name=_("Carried over"),
+        accessor="entry__carried",
+        orderable=False,
+        attrs={"td": {"class": "number"}, "th": {"class": "number"}},
+    )
+    total = ScoreColumn(
+        verbose_name=_("Total"),
+        accessor="entry__total",
+        orderable=False,
+        attrs={"td": {"class": "number total"}, "th": {"class": "number"}},
+    )
+
+    class Meta:
+        template_name = "django_tables2/ranking.html"
+        attrs = {"class": "ranking"}
+        sequence = ("place", "player", "team_or_club", "carried", "...", "total")
+
+    def __init__(self, entries: list[StageEntry], *, round_numbers, carried: bool, through):
+        extra = [
+            (
+                f"r{number}",
+                ScoreColumn(
+                    verbose_name=_("R%(number)s") % {"number": number},
+                    accessor=f"scores__{number}",
+                    orderable=False,
+                    empty_values=(),  # score_cell draws the "–" of a round not played
+                    attrs={"td": {"class": "number round"}, "th": {"class": "number"}},
+                ),
+            )
+            for number in round_numbers
+        ]
+        # The line is drawn under the last player through (the tied ones chosen may be
+        # listed among the others sharing their place).
+        marked = [entry.registration_id for entry in entries if entry.registration_id in through]
+        last = marked[-1] if marked else None
+        super().__init__(
+            [
+                {
+                    "entry": entry,
+                    "scores": {n: round_.score for n, round_ in entry.rounds.items()},
+                    "through": entry.registration_id in through,
+                    "last": entry.registration_id == last,
+                }
+                for entry in entries
+            ],
+            extra_columns=extra,
+            exclude=() if carried else ("carried",),
+            row_attrs={
+                "class": lambda record: " ".join(
+                    name for name in ("through", "last") if record[name]
+                )
+            },
+        )
+
+    def render_place(self, value, record):
+        entry = record["entry"]
+        text = format_place(value, entry.shared_place)
+        if not entry.decided_by:
+            return text
+        return format_html(
+            '{}<sup class="tie-break" title="{}">{}</sup>',
+            text,
+            RankingTable.decided_by_text(entry.decided_by),
+            TIE_BREAK_MARK,
+        )
+
+    def render_player(self, value, record):
+        return bdi(str(value))

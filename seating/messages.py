@@ -76,6 +76,15 @@ def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
             "again, ask whoever runs the server to check the worker (manage.py db_worker)."
         ),
         "internal": _("The seating generator failed unexpectedly: %(detail)s"),
+        "stage_round_outside": _("Round %(round)s is not a round of the stage “%(stage)s”."),
+        "stage_cut_open": _(
+            "Players share a place across the cut line of “%(stage)s”: choose who goes "
+            "through before seating it."
+        ),
+        "stage_not_multiple_of_four": _(
+            "%(players)s players went through to “%(stage)s”: seated by the standings, a "
+            "stage needs a multiple of four."
+        ),
     }
     template = messages.get(code)
     if template is None:

@@ -112,6 +112,7 @@ ORGANISER_ADMIN_PERMISSIONS = frozenset(
     | _actions("tournament.registrationrequest", "view")
     | _actions("tournament.round", "view", "change")
     | _actions("seating.fixedtable", "view", "add", "change", "delete")
+    | _actions("scoring.stage", "view", "add", "change", "delete")
     | _actions("tournament.seat", "view")
     | _actions("tournament.tournamentstaff", "view")
     | _actions("tournament.auditentry", "view")

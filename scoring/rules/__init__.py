@@ -36,7 +36,8 @@ a game (:func:`replay_game`) or stored on a score sheet by the web.
 
 Modules: :mod:`.errors`, :mod:`.bounds` (the range of every number), :mod:`.rulesets`,
 :mod:`.sources` (where each default comes from), :mod:`.value` (what a winning hand is
-worth), :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`, :mod:`.standings`.
+worth), :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`, :mod:`.standings`, :mod:`.stages` (the
+cut between two stages and the score carried over).
 """
 
 from .bounds import check_penalty, unusual_points_limit
@@ -73,6 +74,7 @@ from .rulesets import (
     resolve_ruleset,
     ruleset_options,
 )
+from .stages import CARRY_OVER_POLICIES, Cut, RankedPlayer, carry_over, cut_standings
 from .standings import (
     SCORE_UNIT,
     Penalty,
@@ -88,12 +90,14 @@ from .standings import (
 
 __all__ = [
     "APPLICABLE_KEYS",
+    "CARRY_OVER_POLICIES",
     "DEFAULT_TIE_BREAKS",
     "ERROR_CODES",
     "RULESETS",
     "SCORE_UNIT",
     "SEATS",
     "TIE_BREAK_CRITERIA",
+    "Cut",
     "GameResult",
     "Hand",
     "HandRecord",
@@ -102,6 +106,7 @@ __all__ = [
     "OptionSpec",
     "Penalty",
     "PlayerRecord",
+    "RankedPlayer",
     "RuleSet",
     "RulesError",
     "RulesErrors",
@@ -114,12 +119,14 @@ __all__ = [
     "Win",
     "WinResult",
     "base_points",
+    "carry_over",
     "ceil100",
     "check_han_fu",
     "check_penalty",
     "check_sheet_numbers",
     "compute_standings",
     "compute_team_standings",
+    "cut_standings",
     "noten_payments",
     "replay_game",
     "resolve_ruleset",

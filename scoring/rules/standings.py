@@ -92,7 +92,9 @@ class PlayerRecord:
     points outside the sheets, as :class:`Penalty` or plain signed numbers (<= 0).
     ``sheet_penalties`` (<= 0): the penalty points already inside ``hanchan_scores``
     (chombo, lateness, a missed hanchan); not added again, but "fewer penalty points"
-    counts them. ``ranked``: false for a player listed without a place.
+    counts them. ``ranked``: false for a player listed without a place. ``carried``: the
+    score brought from an earlier stage (:func:`scoring.rules.stages.carry_over`), added to
+    the total.
     """
 
     key: str
@@ -102,6 +104,7 @@ class PlayerRecord:
     places: tuple[int | None, ...] = ()
     name: str = ""
     sheet_penalties: Fraction | int = 0
+    carried: int | Fraction = 0
 
 
 @dataclass(frozen=True)
@@ -110,8 +113,9 @@ class StandingRow:
 
     ``shared``: the place is shared with another player; ``decided_by``: the tie-break
     criterion that separated this player from an equal total, if any. ``penalty_total``:
-    the penalties outside the sheets (``total = hanchan_total + penalty_total``);
-    ``penalty_points``: every penalty point, sheets included (``fewest_penalties``).
+    the penalties outside the sheets (``total = hanchan_total + penalty_total + carried``);
+    ``penalty_points``: every penalty point, sheets included (``fewest_penalties``);
+    ``carried``: the score brought from an earlier stage.
     """
 
     key: str
@@ -129,6 +133,7 @@ class StandingRow:
     shared: bool
     decided_by: str | None
     ranked: bool
+    carried: int | Fraction = 0
 
 
 def _exact(value: int | Fraction) -> int | Fraction:
@@ -224,7 +229,7 @@ def compute_standings(
             StandingRow(
                 key=rec.key,
                 place=None,
-                total=hanchan_total + penalty_total,
+                total=hanchan_total + penalty_total + _exact(rec.carried),
                 hanchan_total=hanchan_total,
                 penalty_total=penalty_total,
                 penalty_points=penalty_total + _exact(rec.sheet_penalties),
@@ -237,6 +242,7 @@ def compute_standings(
                 shared=False,
                 decided_by=None,
                 ranked=rec.ranked,
+                carried=_exact(rec.carried),
             )
         )
     for c in tie_breaks:

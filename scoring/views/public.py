@@ -29,6 +29,7 @@ from django.views.generic import TemplateView
 
 from scoring.selectors.penalties import penalty_list
 from scoring.selectors.players import player_rounds, rank_histories
+from scoring.selectors.stages import stage_standings, with_next
 from scoring.selectors.standings import (
     RoundLimit,
     Standings,
@@ -37,7 +38,14 @@ from scoring.selectors.standings import (
     team_standings,
     tournament_standings,
 )
-from scoring.tables import RankingTable, TeamRankingTable, ranking_rows, team_ranking_rows
+from scoring.tables import (
+    RankingTable,
+    StageRankingTable,
+    TeamRankingTable,
+    cut_text,
+    ranking_rows,
+    team_ranking_rows,
+)
 from tournament.compression import kept_page
 from tournament.formatting import format_place, format_points, format_score
 from tournament.kept_answers import Kept, kept_or_built
@@ -250,6 +258,39 @@ class TeamRankingsView(CachedPageMixin, StandingsMixin, TemplateView):
         if not rows:
             raise Http404(_("This tournament has no teams."))
         context["table"] = TeamRankingTable(rows)
+        return context
+
+
+class StagesView(CachedPageMixin, StandingsMixin, TemplateView):
+    """Each stage's ranking, the qualifying stage first: the players through to the next
+    stage marked, and the cut explained under the table (a tie-break or a shared place at
+    the line)."""
+
+    template_name = "public/stages.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        limit = self.round_limit
+        stages = stage_standings(
+            self.get_tournament(), rounds_up_to=limit.shown_up_to if limit else None
+        )
+        if not stages:
+            raise Http404(_("This tournament has no stages."))
+        context["round_limit"] = limit
+        context["stages"] = [
+            {
+                "name": current.stage.name if current.stage else _("Qualifying"),
+                "carry_over": current.stage.get_carry_over_display() if current.stage else "",
+                "table": StageRankingTable(
+                    current.entries,
+                    round_numbers=current.round_numbers,
+                    carried=current.stage is not None,
+                    through=following.qualified_ids if following else set(),
+                ),
+                "cut": cut_text(following.cut, following.stage.name) if following else "",
+            }
+            for current, following in with_next(stages)
+        ]
         return context
 
 

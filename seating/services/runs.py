@@ -56,14 +56,14 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-def _lock_runs(tournament: Tournament) -> None:
+def lock_runs(tournament: Tournament) -> None:
     """One run computes at a time per tournament (`seating_run_one_running`, checked by the
     run's `full_clean`): the tournament's row is locked first, so that a second click waits
     for the first one's run to be committed and is then told so, not a database error."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
 
 
-def _check_rounds(tournament: Tournament, rounds: Sequence[Round]) -> list[Round]:
+def check_rounds(tournament: Tournament, rounds: Sequence[Round]) -> list[Round]:
     if not rounds:
         raise seating_validation_error("no_rounds")
     played = set(tournament.rounds.played().values_list("pk", flat=True))
@@ -332,8 +332,8 @@ def seating_run_start(
     if time_limit is None:
         time_limit = getattr(settings, "SEATING_TIME_LIMIT", 20)
     with transaction.atomic():
-        _lock_runs(tournament)
-        rounds = _check_rounds(tournament, rounds)
+        lock_runs(tournament)
+        rounds = check_rounds(tournament, rounds)
         data = load_input(tournament, keep_apart, [round_.number for round_ in rounds])
         run = SeatingRun(
             tournament=tournament,
@@ -401,8 +401,8 @@ def seating_run_swiss(
     players in the standings who no longer play are left out.
     """
     with transaction.atomic():
-        _lock_runs(tournament)
-        rounds = _check_rounds(tournament, [round])
+        lock_runs(tournament)
+        rounds = check_rounds(tournament, [round])
         data = load_input(tournament, keep_apart, [round.number])
         active = set(data.players)
         ranked = list(dict.fromkeys(pk for pk in standings if pk in active))
@@ -520,7 +520,7 @@ def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
     )
     if [round_.number for round_ in rounds] != sorted(run.round_numbers):
         raise seating_validation_error("stale")
-    _check_rounds(tournament, rounds)
+    check_rounds(tournament, rounds)
     data = SeatingInput.from_json(run.snapshot)
     if not load_input(tournament, run.keep_apart, run.round_numbers).same_seats_as(data):
         raise seating_validation_error("stale")

@@ -9,10 +9,10 @@ from django.core.cache import cache
 from django.core.management import ManagementUtility, call_command
 from django.core.management.base import CommandError
 
-from scoring.models import Penalty, ScoreSheet, SheetVersion
+from scoring.models import Penalty, ScoreSheet, SheetVersion, Stage
 from scoring.selectors.standings import tournament_standings
 from seating.models import SeatingRun
-from tests.conftest import make_player, make_staff
+from tests.conftest import make_player, make_registration, make_staff
 from tournament.demo import DEMO_SLUG
 from tournament.exports.archive import (
     ARCHIVED_MODELS,
@@ -255,3 +255,18 @@ def test_times_keep_their_microseconds(tournament):
     tournament.delete()
     archive_import(data)
     assert AuditEntry.objects.get(action="test").created_at == moment
+
+
+@pytest.mark.django_db
+def test_a_stage_copied_with_its_tournament_names_the_copys_players(tournament):
+    registrations = [make_registration(tournament) for _ in range(2)]
+    Stage.objects.create(
+        tournament=tournament,
+        name="Final",
+        first_round=2,
+        chosen=[registration.pk for registration in registrations],
+    )
+    copy = archive_import(json.loads(archive_json(tournament)), slug="copy")
+    (stage,) = Stage.objects.filter(tournament=copy)
+    assert stage.chosen  # the two players, under their new ids
+    assert sorted(stage.chosen) == sorted(copy.registrations.values_list("pk", flat=True))

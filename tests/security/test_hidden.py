@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver
 
+from scoring.models import Stage
 from scoring.table_keys import table_key
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
 from tournament.alerts.links import unsubscribe_key
@@ -31,7 +32,8 @@ PUBLIC_ROUTES = _public_routes()
 #: every mail carries it, and hiding the tournament must not keep a player's mails coming.
 UNSUBSCRIBE = "t/<slug:slug>/alerts/stop/<str:key>/"
 HIDDEN_ROUTES = [route for route in PUBLIC_ROUTES if route != UNSUBSCRIBE]
-RANKING_ROUTES = [r for r in PUBLIC_ROUTES if "rankings" in r or "teams" in r or "players/<" in r]
+RANKING_PAGES = ("rankings", "teams", "stages", "players/<")
+RANKING_ROUTES = [r for r in PUBLIC_ROUTES if any(page in r for page in RANKING_PAGES)]
 SEATING_ROUTES = [r for r in PUBLIC_ROUTES if "seating" in r or "projector" in r or "find-my" in r]
 
 
@@ -40,6 +42,8 @@ def event(db, django_user_model):
     tournament = make_tournament(slug="quiet-open")
     registrations = make_registrations(tournament, 4, teams=2)
     first, second = make_rounds(tournament, 2)
+    # A final from round 2, so that the stages page opens too.
+    Stage.objects.create(tournament=tournament, name="Final", first_round=2, cut_size=4)
     first.status = Round.Status.PLAYING
     first.save()
     for index, registration in enumerate(registrations):

@@ -25,7 +25,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from scoring.models import Penalty
+from scoring.models import Penalty, Stage
 from scoring.table_keys import table_key
 from seating.models import SeatingRun
 from tests.conftest import make_registrations, make_rounds, make_staff, make_tournament
@@ -115,12 +115,13 @@ ROUTES = [
 
 @pytest.fixture
 def world(db, django_user_model):
-    """A tournament with teams, a seated round, staff in every role, and another
+    """A tournament with teams, a seated round, a final, staff in every role, and another
     tournament whose referee must get nothing here."""
     tournament = make_tournament(slug="matrix-open")
     other = make_tournament(slug="other-open")
     registrations = make_registrations(tournament, 8, teams=2)
     rounds = make_rounds(tournament, 2)
+    Stage.objects.create(tournament=tournament, name="Final", first_round=2, cut_size=4)
     rounds[0].status = rounds[0].Status.SEATED
     rounds[0].save()
     for index, registration in enumerate(registrations):

@@ -71,6 +71,7 @@ ARCHIVED_MODELS = frozenset(
         "scoring.penalty",
         "scoring.tablekey",
         "scoring.refereecall",
+        "scoring.stage",
         "seating.fixedtable",
         "seating.seatingrun",
         "seating.seatcorrection",
