@@ -141,9 +141,14 @@ GROUP_FIELDS = {"team": "team_id", "club": "player__club", "country": "player__c
 REPORTED_GROUPS = ("team", "club")
 
 
-def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int]) -> SeatingInput:
-    """The current seating input of a tournament (the players of seated_players), in six
-    queries.
+def load_input(
+    tournament: Tournament,
+    keep_apart: str,
+    reseat: Collection[int],
+    seated: Collection[int] | None = None,
+) -> SeatingInput:
+    """The current seating input of a tournament in six queries: the players ``seated`` (a
+    later stage's, `seating.stage_players`), else those of seated_players.
 
     `keep_apart` ("team", "club", "country" or "none") says which players the generator
     keeps apart; players with an empty club or country are in no group. The history is every
@@ -153,8 +158,10 @@ def load_input(tournament: Tournament, keep_apart: str, reseat: Collection[int])
     The rounds in `reseat` that have seats give `previous`, a start the new plan is never
     worse than.
     """
+    if seated is None:
+        seated = seated_players(tournament).players
     registrations = list(
-        Registration.objects.filter(pk__in=seated_players(tournament).players)
+        Registration.objects.filter(pk__in=seated)
         .order_by("pk")
         .values("pk", *GROUP_FIELDS.values())
     )

@@ -77,6 +77,10 @@ def error_message(code: str, params: dict[str, Any], fallback: str = "") -> str:
         ),
         "internal": _("The seating generator failed unexpectedly: %(detail)s"),
         "stage_round_outside": _("Round %(round)s is not a round of the stage “%(stage)s”."),
+        "stage_rounds_mixed": _(
+            "These rounds belong to different stages, each with its own players: seat the "
+            "rounds of one stage at a time."
+        ),
         "stage_cut_open": _(
             "Players share a place across the cut line of “%(stage)s”: choose who goes "
             "through before seating it."

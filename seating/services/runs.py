@@ -39,6 +39,7 @@ from seating.messages import (
     seating_validation_error,
 )
 from seating.models import HEARTBEAT_SECONDS, SeatingRun
+from seating.stage_players import stage_players
 from tournament.alerts.seats import seat_alerts_queue, seat_places
 from tournament.models import WINDS, Round, Seat, Tournament
 from tournament.services.audit import audit_record
@@ -334,7 +335,8 @@ def seating_run_start(
     with transaction.atomic():
         lock_runs(tournament)
         rounds = check_rounds(tournament, rounds)
-        data = load_input(tournament, keep_apart, [round_.number for round_ in rounds])
+        numbers = [round_.number for round_ in rounds]
+        data = load_input(tournament, keep_apart, numbers, stage_players(tournament, numbers))
         run = SeatingRun(
             tournament=tournament,
             mode=SeatingRun.Mode.PLAN,
@@ -403,7 +405,9 @@ def seating_run_swiss(
     with transaction.atomic():
         lock_runs(tournament)
         rounds = check_rounds(tournament, [round])
-        data = load_input(tournament, keep_apart, [round.number])
+        data = load_input(
+            tournament, keep_apart, [round.number], stage_players(tournament, [round.number])
+        )
         active = set(data.players)
         ranked = list(dict.fromkeys(pk for pk in standings if pk in active))
         in_standings = set(ranked)
@@ -522,7 +526,8 @@ def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
         raise seating_validation_error("stale")
     check_rounds(tournament, rounds)
     data = SeatingInput.from_json(run.snapshot)
-    if not load_input(tournament, run.keep_apart, run.round_numbers).same_seats_as(data):
+    seated = stage_players(tournament, run.round_numbers)
+    if not load_input(tournament, run.keep_apart, run.round_numbers, seated).same_seats_as(data):
         raise seating_validation_error("stale")
     _check_plan(data, run.plan)
     by_number = {round_.number: round_ for round_ in rounds}

@@ -3,7 +3,9 @@ next four at table 2, and so on, each table's winds in standings order (E, S, W,
 
 A final is seated so, not by the generator: the tables are the point of the stage. Only the
 players who went through the cut are seated; the seats are replaced in one transaction,
-audited as a seating is.
+audited as a seating is. A larger field (a semi-final of several rounds) is seated by the
+generator instead, from the same players (`seating.stage_players`), so that its rounds keep apart
+who already met.
 """
 
 from django.db import transaction

@@ -31,11 +31,6 @@ def play_two_rounds(tournament: Tournament, organiser) -> tuple:
     return tournament, players, rounds
 
 
-def _final(tournament, organiser, **values) -> Stage:
-    fields = {"name": "Final", "first_round": 3, "cut_size": 4, "carry_over": "halve"}
-    return stage_create(tournament=tournament, acting_user=organiser, **(fields | values))
-
-
 def final_stage(tournament: Tournament, organiser, **values) -> Stage:
     """A final from round 3, cut to 4, carry-over halved (``values`` change any of it)."""
     fields = {"name": "Final", "first_round": 3, "cut_size": 4, "carry_over": "halve"}

@@ -13,8 +13,7 @@ from scoring.selectors.standings import tournament_standings
 from scoring.services.penalties import penalty_give
 from scoring.services.stages import stage_choice_set, stage_update
 from tests.conftest import confirm_sheet, make_seats
-from tests.scoring.stages import final_stage as _final
-from tests.scoring.stages import play_two_rounds
+from tests.scoring.stages import final_stage, play_two_rounds
 from tournament.models import AuditEntry, Round
 from tournament.services.registrations import registration_withdraw
 
@@ -30,7 +29,7 @@ def _lines(standings):
 
 def test_a_final_ranks_the_halved_carry_over_plus_its_rounds(played, organiser):
     tournament, p, rounds = played
-    _final(tournament, organiser)
+    final_stage(tournament, organiser)
     # Round 3, the final's first: p5 E +27.3, p1 S +6.0, p4 W -7.3, p0 N -26.0; then a
     # penalty of 5 points to p5 given in round 3.
     make_seats(rounds[2], [p[5], p[1], p[4], p[0]])
@@ -67,7 +66,7 @@ def test_a_final_ranks_the_halved_carry_over_plus_its_rounds(played, organiser):
 
 def test_a_tie_at_the_cut_line_waits_for_the_organisers_choice(played, organiser):
     tournament, p, _rounds = played
-    stage = _final(tournament, organiser, cut_size=3)
+    stage = final_stage(tournament, organiser, cut_size=3)
     _qualifying, final = stage_standings(tournament)
     # p1 and p5 share 3rd with 12.0 and the same hanchan: one seat left for the two
     assert [entry.registration_id for entry in final.cut.tied] == [p[1].pk, p[5].pk]
@@ -83,7 +82,7 @@ def test_a_tie_at_the_cut_line_waits_for_the_organisers_choice(played, organiser
 
 def test_a_stage_without_a_cut_size_takes_the_organisers_list(played, organiser):
     tournament, p, _rounds = played
-    stage = _final(tournament, organiser, cut_size=None, carry_over="bonus", bonus="30; 20,5")
+    stage = final_stage(tournament, organiser, cut_size=None, carry_over="bonus", bonus="30; 20,5")
     stage_choice_set(stage=stage, registrations=[p[7], p[2]], acting_user=organiser)
     _qualifying, final = stage_standings(tournament)
     # in the qualifying order: p2 (-14.6) first, then p7 (-52.0); bonus 30 and 20.5
@@ -102,7 +101,7 @@ def test_a_stage_that_cannot_be_is_refused_in_the_organisers_terms(
     played, organiser, values, field
 ):
     tournament, _p, _rounds = played
-    stage = _final(tournament, organiser)
+    stage = final_stage(tournament, organiser)
     with pytest.raises(ValidationError) as caught:
         stage_update(stage=stage, data=values, acting_user=organiser)
     assert field in caught.value.message_dict
@@ -117,7 +116,7 @@ def test_stages_change_nothing_without_stages(played):
 def test_a_withdrawn_players_seat_at_the_cut_goes_to_the_next_ones(played, organiser):
     tournament, p, _rounds = played
     registration_withdraw(registration=p[4], reason="Train home", acting_user=organiser)
-    _final(tournament, organiser)
+    final_stage(tournament, organiser)
     _qualifying, final = stage_standings(tournament)
     # p4 (54.6) leaves: p0, then p1 = p5 (12.0), then p2 = p6 (-14.6) share the 4th seat
     assert [entry.registration_id for entry in final.cut.qualified] == [p[0].pk, p[1].pk, p[5].pk]

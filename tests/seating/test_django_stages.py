@@ -1,14 +1,17 @@
 """A round of a later stage seated by the stage's standings: 1–4 at table 1, 5–8 at table 2,
-only the players through the cut, audited; refused while the cut is open."""
+only the players through the cut, audited; refused while the cut is open. The rounds of a
+larger stage (a semi-final) seated by the generator: only the players through its cut."""
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.services.stages import stage_choice_set
-from seating.services import stage_round_seat
+from seating.models import SeatingRun
+from seating.services import seating_run_apply, seating_run_start, stage_round_seat
 from tests.conftest import confirm_sheet
 from tests.scoring.stages import final_stage, play_two_rounds
 from tournament.models import AuditEntry, Round, Seat
+from tournament.services.registrations import registration_withdraw
 
 
 @pytest.fixture
@@ -62,3 +65,51 @@ def test_a_round_before_the_stage_is_not_seated_by_it(played, organiser):
     stage = final_stage(tournament, organiser, first_round=4)
     with pytest.raises(ValidationError, match="not a round of the stage"):
         stage_round_seat(stage=stage, round_=rounds[2], acting_user=organiser)
+
+
+def _run(tournament, rounds):
+    return seating_run_start(
+        tournament=tournament, rounds=rounds, seed=1, background=False, acting_user=None
+    )
+
+
+def test_the_generator_seats_a_stage_s_rounds_with_the_players_through_its_cut(played, organiser):
+    # Eight players, cut to the best four (tests/scoring/stages.py): a plan of rounds 3 and 4
+    # seated all eight before, the four left out among them.
+    tournament, p, rounds = played
+    final_stage(tournament, organiser)
+    run = _run(tournament, rounds[2:])
+    assert run.status == SeatingRun.Status.DONE
+    seating_run_apply(run=run, acting_user=organiser)
+    through = {p[4].pk, p[0].pk, p[1].pk, p[5].pk}  # halved carry-over, as above
+    for round_ in rounds[2:]:
+        assert set(_tables(round_)[1].values()) == through
+        assert set(_tables(round_)) == {1}
+
+
+def test_a_plan_across_two_stages_is_refused_in_the_organisers_terms(played, organiser):
+    tournament, _p, rounds = played
+    final_stage(tournament, organiser, first_round=4)
+    with pytest.raises(ValidationError, match="seat the rounds of one stage at a time"):
+        _run(tournament, rounds[2:])
+    assert not SeatingRun.objects.exists()
+
+
+def test_a_stage_s_plan_waits_for_its_cut(played, organiser):
+    tournament, p, rounds = played
+    stage = final_stage(tournament, organiser, cut_size=None)
+    with pytest.raises(ValidationError, match="choose who goes through"):
+        _run(tournament, rounds[2:])
+    stage_choice_set(stage=stage, registrations=p[4:], acting_user=organiser)
+    seating_run_apply(run=_run(tournament, rounds[2:]), acting_user=organiser)
+    assert set(_tables(rounds[2])[1].values()) == {r.pk for r in p[4:]}
+
+
+def test_a_plan_made_before_the_cut_changed_is_stale(played, organiser):
+    tournament, p, rounds = played
+    final_stage(tournament, organiser)
+    run = _run(tournament, rounds[2:])
+    registration_withdraw(registration=p[4], reason="Train", acting_user=organiser)
+    with pytest.raises(ValidationError):
+        seating_run_apply(run=run, acting_user=organiser)
+    assert not Seat.objects.filter(round__in=rounds[2:]).exists()
