@@ -6,7 +6,8 @@ round, until the round is locked or the card issued again. The report is checked
 referee's form and the rules engine, with their messages, and saved by the same service as
 an official's entry (`sheet_enter`, as a table report): it waits for an official, never
 counts by itself. The referee call is a button of the same page (`action` "call"), so
-the key is checked in one place.
+the key is checked in one place; while the report's form is open, the button and its reason
+belong to that form, so a call made half-way through typing the report loses nothing of it.
 """
 
 from __future__ import annotations
@@ -62,9 +63,10 @@ class TableReportView(PublicTournamentMixin, TemplateView):
         )
         return super().dispatch(request, *args, **kwargs)
 
-    def make_form(self, data=None) -> TableReportForm:
+    def make_form(self, data=None, typed: dict | None = None) -> TableReportForm:
         revision = self.sheet.revision if self.sheet else 0
-        return TableReportForm(data, initial={"revision": revision}, context=self.context)
+        initial = {"revision": revision, **(typed or {})}
+        return TableReportForm(data, initial=initial, context=self.context)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -141,7 +143,13 @@ class TableReportView(PublicTournamentMixin, TemplateView):
             if created
             else _("A referee is already called to your table: they are on their way."),
         )
-        return redirect(request.path)
+        if "token" not in request.POST or not open_for_entry(self.sheet):
+            return redirect(request.path)
+        # The button belongs to the report's form while there is one: what the table had
+        # typed comes back in it, as typed, not checked yet (a half-typed report is no error).
+        sent = self.make_form(request.POST)
+        typed = {name: sent[name].data for name, field in sent.fields.items() if not field.disabled}
+        return self.render(self.make_form(typed=typed))
 
     def refuse(self, request, form: TableReportForm):
         """The sheet was confirmed or disputed since the page was loaded: a report sent

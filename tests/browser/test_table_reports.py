@@ -95,9 +95,11 @@ def test_a_table_calls_a_referee_who_resolves_it_from_the_queue(live_server, new
     official.get_by_text("No table is calling a referee.").wait_for()
     table = _phone(new_page)
     table.goto(f"{live_server.url}{table_path(round_, 2)}")
+    table.locator("[name=E_points]").fill("42300")  # half-way through the report
     table.locator("[name=reason]").fill("Wrong tile count")
     table.locator("button.call-referee").tap()
     table.locator(".message-success").wait_for()
+    assert table.locator("[name=E_points]").input_value() == "42300"  # nothing typed lost
     table.locator("button.call-referee").tap()  # a second tap: still one call
     table.locator(".message-success").wait_for()
     # The queue, left open, shows the call by itself (its poll) and sounds for it.

@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from scoring.models import ScoreSheet, SheetVersion
+from scoring.models import RefereeCall, ScoreSheet, SheetVersion
 from scoring.services.sheets import (
     TABLE_REPORT_ACTION,
     SheetError,
@@ -193,6 +193,26 @@ def test_the_table_page_gives_the_referee_forms_errors_keeping_the_input(client,
     assert dotted.context["form"]["E_points"].errors == [
         "Enter the final points without a dot or comma: 25000, not 25.000."
     ]
+
+
+def test_a_referee_called_half_way_through_a_report_loses_nothing_typed(client, event, players):
+    # The players typed two scores, then a dispute: the call's page came back empty, and the
+    # table typed the scores again while waiting for the referee.
+    url = table_path(event["rounds"][0], 1)
+    page = client.get(url).content.decode()
+    assert 'form="sheet-form">' in page  # the call's reason and button go with the report
+    data = sheet_form_data(players)
+    data.update(S_points="", W_points="", N_points="", note="E and N disagree")
+    response = client.post(url, {**data, "reason": "Points in dispute", "action": "call"})
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert (form["E_points"].value(), form["note"].value()) == ("42300", "E and N disagree")
+    assert form["token"].value() == data["token"]  # one report, whenever it is sent
+    assert not form.is_bound  # half-typed is no error: nothing said against it yet
+    assert "A referee is called to your table." in response.content.decode()
+    (call,) = RefereeCall.objects.all()
+    assert call.reason == "Points in dispute"
+    assert not SheetVersion.objects.exists()
 
 
 def test_a_report_cannot_move_another_player_to_the_table(client, event, players):
