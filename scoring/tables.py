@@ -10,6 +10,7 @@ from fractions import Fraction
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -43,7 +44,7 @@ def score_shown(value: Fraction) -> tuple[str, str]:
 
 def score_cell(value: Fraction | None, css: str = "") -> str:
     if value is None:
-        return format_html('<span class="muted">–</span>')
+        return mark_safe('<span class="muted">–</span>')  # a constant: nothing to escape
     text, title = score_shown(value)
     classes = " ".join(filter(None, ["score", "negative" if value < 0 else "", css]))
     return format_html('<span class="{}" title="{}">{}</span>', classes, title, text)
