@@ -3,17 +3,13 @@ numbers; the players through to the next stage marked, and the cut explained und
 table as on the public stages page."""
 
 import re
-from datetime import UTC
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.exports.standings_xlsx import tournament_sheet
+from scoring.exports.standings_xlsx import tournament_workbook
 from scoring.selectors.stages import StageStandings, stage_standings, with_next
 from scoring.tables import cut_text
 from tournament.exports.base import XLSX_CONTENT_TYPE
-from tournament.exports.pdf import tournament_subtitle
-from tournament.exports.xlsx import workbook_bytes
 from tournament.formatting import NO_PLACE, score_decimal
 from tournament.models import Tournament
 
@@ -70,12 +66,5 @@ class StagesXlsx:
             self.sheet(index, current, following)
             for index, (current, following) in enumerate(with_next(stages), start=1)
         ]
-        exported_at = timezone.now().replace(microsecond=0)
-        sheets.append(tournament_sheet(self.tournament, exported_at))
-        content = workbook_bytes(
-            sheets,
-            title=f"{self.tournament.name} – {_('Stages')}",
-            subject=tournament_subtitle(self.tournament),
-            created=exported_at.astimezone(UTC).replace(tzinfo=None),
-        )
+        content = tournament_workbook(self.tournament, sheets, _("Stages"))
         return f"{self.tournament.slug}-stages.xlsx", XLSX_CONTENT_TYPE, content

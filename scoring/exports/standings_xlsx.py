@@ -17,6 +17,18 @@ from tournament.formatting import NO_PLACE, score_decimal
 from tournament.models import Tournament
 
 
+def tournament_workbook(tournament: Tournament, sheets: list, title: str) -> bytes:
+    """``sheets`` and, last, the tournament's (`tournament_sheet`), in a workbook whose
+    properties name the tournament and the time of the export."""
+    exported_at = timezone.now().replace(microsecond=0)
+    return workbook_bytes(
+        [*sheets, tournament_sheet(tournament, exported_at)],
+        title=f"{tournament.name} – {title}",
+        subject=tournament_subtitle(tournament),
+        created=exported_at.astimezone(UTC).replace(tzinfo=None),
+    )
+
+
 def round_header(number: int, standings: Standings) -> str:
     header = _("R%(number)s") % {"number": number}
     if number in standings.provisional_rounds:
@@ -94,12 +106,5 @@ class StandingsXlsx:
         if teams:
             rows = ([row.place, row.name, score_decimal(row.total), row.members] for row in teams)
             sheets.append((_("Teams"), [_("Place"), _("Team"), _("Total"), _("Players")], rows))
-        exported_at = timezone.now().replace(microsecond=0)
-        sheets.append(tournament_sheet(self.tournament, exported_at))
-        content = workbook_bytes(
-            sheets,
-            title=f"{self.tournament.name} – {_('Standings')}",
-            subject=tournament_subtitle(self.tournament),
-            created=exported_at.astimezone(UTC).replace(tzinfo=None),
-        )
+        content = tournament_workbook(self.tournament, sheets, _("Standings"))
         return f"{self.tournament.slug}-standings.xlsx", XLSX_CONTENT_TYPE, content

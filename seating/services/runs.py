@@ -64,6 +64,15 @@ def lock_runs(tournament: Tournament) -> None:
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
 
 
+def open_runs_discard(tournament: Tournament, keep: SeatingRun | None = None) -> None:
+    """Close the proposals under review and the runs still computing (but ``keep``): they
+    were made for seats just replaced. A run closed while computing stays closed when it
+    finishes (its worker only stores a plan on a running run)."""
+    SeatingRun.objects.filter(
+        tournament=tournament, status__in=[SeatingRun.Status.DONE, SeatingRun.Status.RUNNING]
+    ).exclude(pk=keep.pk if keep else None).update(status=SeatingRun.Status.DISCARDED)
+
+
 def check_rounds(tournament: Tournament, rounds: Sequence[Round]) -> list[Round]:
     if not rounds:
         raise seating_validation_error("no_rounds")
@@ -558,11 +567,7 @@ def seating_run_apply(*, run: SeatingRun, acting_user) -> list[Round]:
     seat_alerts_queue(before=places, round_ids=round_ids, published=published)
     run.status = SeatingRun.Status.APPLIED
     run.save(update_fields=["status"])
-    # A run still computing was made for the seats replaced here too: closed now, it stays
-    # closed when it finishes (its worker only stores a plan on a running run).
-    SeatingRun.objects.filter(
-        tournament=tournament, status__in=[SeatingRun.Status.DONE, SeatingRun.Status.RUNNING]
-    ).exclude(pk=run.pk).update(status=SeatingRun.Status.DISCARDED)
+    open_runs_discard(tournament, keep=run)
     audit_record(
         tournament=tournament,
         actor=acting_user,

@@ -13,8 +13,7 @@ from django.db import transaction
 from scoring.models import Stage
 from scoring.selectors.stages import stage_standings
 from seating.messages import seating_validation_error
-from seating.models import SeatingRun
-from seating.services.runs import check_rounds, lock_runs
+from seating.services.runs import check_rounds, lock_runs, open_runs_discard
 from tournament.models import WINDS, Round, Seat
 from tournament.services.audit import audit_record
 
@@ -48,10 +47,7 @@ def stage_round_seat(*, stage: Stage, round_: Round, acting_user) -> list[Seat]:
     round_.status = Round.Status.SEATED
     round_.save(update_fields=["status"])
     Round.objects.filter(pk=round_.pk).schedule_changed()
-    # A proposal made before was made for the seats replaced here.
-    SeatingRun.objects.filter(
-        tournament=tournament, status__in=[SeatingRun.Status.DONE, SeatingRun.Status.RUNNING]
-    ).update(status=SeatingRun.Status.DISCARDED)
+    open_runs_discard(tournament)
     audit_record(
         tournament=tournament,
         actor=acting_user,

@@ -16,8 +16,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from seating.engine.winds import assign_winds
-from seating.models import SeatCorrection, SeatingRun
+from seating.models import SeatCorrection
 from seating.selectors import wind_seating, wind_totals
+from seating.services.runs import open_runs_discard
 from tournament.alerts.seats import seat_alerts_queue, seat_places
 from tournament.models import WINDS, Round, Seat, Tournament
 from tournament.services.audit import audit_record
@@ -137,10 +138,7 @@ def winds_rebalance(*, tournament: Tournament, acting_user) -> list[Round]:
     )
     Round.objects.filter(pk__in=round_ids).schedule_changed()
     seat_alerts_queue(before=places, round_ids=round_ids)
-    # A proposal under review was made for the seats replaced here, as after an apply.
-    SeatingRun.objects.filter(
-        tournament=tournament, status__in=[SeatingRun.Status.DONE, SeatingRun.Status.RUNNING]
-    ).update(status=SeatingRun.Status.DISCARDED)
+    open_runs_discard(tournament)
     audit_record(
         tournament=tournament,
         actor=acting_user,
