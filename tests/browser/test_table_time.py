@@ -64,4 +64,3 @@ def test_extra_time_is_shown_on_the_clock_and_used_by_the_sheet(live_server, new
     box.check()
     page.get_by_role("button", name="Check").click()
     page.get_by_text("Table 2 still has 9 minutes on the clock").first.wait_for()
-
