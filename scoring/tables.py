@@ -272,9 +272,9 @@ def ranking_rows(standings: Standings) -> list[dict]:
                 "decided_by": row.decided_by,
                 "name": row.name,
                 "withdrawn": row.withdrawn,
-                "name_sort": fold(player.last_name or player.first_name),
+                "name_sort": fold(player.public_name or player.last_name or player.first_name),
                 # As find my seat: "mueller" finds Müller, "山田太郎" 山田 太郎 (names).
-                "search": player_search_text(player.first_name, player.last_name, player.nickname),
+                "search": player_search_text(*player.searched_names),
                 "country": row.country,
                 "country_name": str(player.country.name) if player.country else "",
                 "club": row.team_or_club,

@@ -220,9 +220,10 @@ class SeatMatch:
 
 def registration_matches(registration: Registration, query: str) -> bool:
     """Every word of the query is part of the player's names (any order, any case, with or
-    without accents: "zoe" finds "Zoé", "yilmaz" finds "Yılmaz", "mueller" finds "Müller")."""
+    without accents: "zoe" finds "Zoé", "yilmaz" finds "Yılmaz", "mueller" finds "Müller"),
+    as the public pages know them (`Player.searched_names`)."""
     player = registration.player
-    return names_match((player.first_name, player.last_name, player.nickname), query)
+    return names_match(player.searched_names, query)
 
 
 def find_seats(tournament: Tournament, round_: Round | None, query: str) -> list[SeatMatch]:

@@ -10,6 +10,14 @@ HEADER_ALIASES = {
     "last_name": {"last name", "lastname", "surname", "family name", "nom", "nom de famille"},
     "name": {"name", "full name", "player", "joueur", "nom complet"},
     "nickname": {"nickname", "pseudo", "surnom"},
+    "public_name": {
+        "public name",
+        "preferred name",
+        "display name",
+        "nom public",
+        "nom affiché",
+        "nom affiche",
+    },
     "country": {
         "country",
         "pays",

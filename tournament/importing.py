@@ -54,6 +54,7 @@ MAX_LENGTHS = {
     "first_name": 100,
     "last_name": 100,
     "nickname": 100,
+    "public_name": 100,
     "club": 150,
     "email": 254,
     "team": 150,
@@ -72,6 +73,7 @@ COLUMN_LABELS = {
     "first_name": gettext_lazy("First name"),
     "last_name": gettext_lazy("Last name"),
     "nickname": gettext_lazy("Nickname"),
+    "public_name": gettext_lazy("Public name"),
     "country": gettext_lazy("Country"),
     "club": gettext_lazy("Club"),
     "ema_number": gettext_lazy("EMA number"),
@@ -80,7 +82,7 @@ COLUMN_LABELS = {
 }
 # The fields of a player's record that a returning player's row may fill in where they are
 # blank. The name is who the row is, never changed from it.
-RECORD_FIELDS = ("nickname", "country", "club", "ema_number", "email")
+RECORD_FIELDS = ("nickname", "public_name", "country", "club", "ema_number", "email")
 
 
 class ImportFileError(Exception):

@@ -40,6 +40,17 @@ def written_name(first_name: str, last_name: str) -> str:
     return f"{first_name} {last_name}".strip()
 
 
+def shown_name(first_name: str, last_name: str, public_name: str = "") -> str:
+    """The name the pages show: the public name a player chose, else the legal name as its
+    owner writes it. From the names alone, for the standings, which read them without a
+    `Player`.
+
+    >>> shown_name("Joanna", "Smith", "Jo Smith"), shown_name("太郎", "山田")
+    ('Jo Smith', '山田太郎')
+    """
+    return public_name or written_name(first_name, last_name)
+
+
 # Letters that Unicode does not decompose into a base letter and an accent, as they are
 # typed on a keyboard without them: Yılmaz is found as "yilmaz", Søren as "soren", Þórður
 # as "thordur".
@@ -168,15 +179,15 @@ def searchable(text: str) -> str:
     return f"{folded} {spelled}" + (f" {joined}" if joined != folded else "")
 
 
-def player_search_text(first_name: str, last_name: str = "", nickname: str = "") -> str:
-    """What a search for a player looks in (`searchable`): first name, last name and
-    nickname, and the name as its owner writes it where that differs, so that 山田太郎, typed
-    as every page shows it, finds the player entered as 太郎 / 山田.
+def player_search_text(first_name: str, last_name: str = "", *other_names: str) -> str:
+    """What a search for a player looks in (`searchable`): first name, last name, the other
+    names (nickname, public name), and the name as its owner writes it where that differs,
+    so that 山田太郎, typed as every page shows it, finds the player entered as 太郎 / 山田.
 
     >>> player_search_text("太郎", "山田")
     '太郎 山田 山田太郎 太郎 山田 山田太郎'
     """
-    names = [first_name, last_name, nickname]
+    names = [first_name, last_name, *other_names]
     written = written_name(first_name, last_name)
     if written != f"{first_name} {last_name}".strip():
         names.append(written)
@@ -184,7 +195,7 @@ def player_search_text(first_name: str, last_name: str = "", nickname: str = "")
 
 
 def names_match(names: Iterable[str], query: str) -> bool:
-    """Every word of the query is part of the names (first name, last name, nickname), in
+    """Every word of the query is part of the names (first name, last name, other names), in
     any order and case, typed with or without accents or with its letters spelled out ("zoe
     mar" finds Zoé Martin), or as the name is written (山田太郎).
 
@@ -209,11 +220,14 @@ def is_placeholder_name(last_name: str) -> bool:
 
 
 @functools.lru_cache(maxsize=8192)
-def name_sort_key(first_name: str, last_name: str) -> tuple[bool, str, str]:
-    """Order of lists by last name ("Martin, Zoé"): names folded (`fold`), so Émile is among
-    the E whatever the server's locale; placeholder substitutes after the players, 2 before
-    10. From the names alone, for the standings, which read them without a `Player`; kept
-    per process, as folding a thousand names costs more than ranking them."""
+def name_sort_key(first_name: str, last_name: str, public_name: str = "") -> tuple[bool, str, str]:
+    """Order of lists by last name ("Martin, Zoé"), or by the public name a player chose:
+    names folded (`fold`), so Émile is among the E whatever the server's locale; placeholder
+    substitutes after the players, 2 before 10. From the names alone, for the standings,
+    which read them without a `Player`; kept per process, as folding a thousand names costs
+    more than ranking them."""
+    if public_name:
+        return (False, fold(public_name), "")
     if is_placeholder_name(last_name):
         return (True, fold(first_name), last_name.zfill(6))
     return (False, fold(last_name or first_name), fold(first_name))
@@ -221,7 +235,8 @@ def name_sort_key(first_name: str, last_name: str) -> tuple[bool, str, str]:
 
 def player_sort_key(registration: Registration) -> tuple[bool, str, str]:
     """`name_sort_key` of a registration's player."""
-    return name_sort_key(registration.player.first_name, registration.player.last_name)
+    player = registration.player
+    return name_sort_key(player.first_name, player.last_name, player.public_name)
 
 
 def choice_sort_key(registration: Registration) -> tuple[bool, str, str]:

@@ -18,9 +18,9 @@ class PlainLabels:
 
 
 class RegistrationRequestForm(PlainLabels, forms.ModelForm):
-    """The player's names, as on their identity papers, their nickname, country, club,
-    EMA number and e-mail address. A filled honeypot is answered as a success
-    (`is_bot`) and nothing is saved: the bot learns nothing."""
+    """The player's legal names, as on their identity papers, the name the pages show if
+    another, country, club, EMA number and e-mail address. A filled honeypot is answered as
+    a success (`is_bot`) and nothing is saved: the bot learns nothing."""
 
     website = forms.CharField(
         label=_("Leave this field empty"),
@@ -30,9 +30,13 @@ class RegistrationRequestForm(PlainLabels, forms.ModelForm):
 
     class Meta:
         model = RegistrationRequest
-        fields = ["first_name", "last_name", "nickname", "country", "club", "ema_number", "email"]
+        fields = RegistrationRequest.TYPED_FIELDS
         help_texts = {
-            "first_name": _("Your name as your federation records it."),
+            "first_name": _("Your legal name, as your federation records it."),
+            "public_name": _(
+                "The name the rankings and the seating show, if not the one above. "
+                "The EMA results keep your legal name."
+            ),
             "ema_number": _("Eight digits, if you have one."),
             "email": _("For the confirmation and the news of your registration only."),
         }

@@ -52,7 +52,7 @@ class EmaWarning:
     @property
     def message(self) -> str:
         count = len(self.players)
-        names = ", ".join(isolate(player.display_name) for player in self.players)
+        names = ", ".join(isolate(player.legal_name) for player in self.players)
         texts = {
             "missing_ema_number": ngettext(
                 "%(count)s player has no EMA number: %(names)s.",

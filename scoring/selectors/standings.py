@@ -56,7 +56,7 @@ from scoring.rules import (
 )
 from tournament.invalidation import first_standings_version, standings_version, version_key
 from tournament.models import AuditEntry, Player, Registration, Round, Seat, Tournament
-from tournament.names import name_sort_key, written_name
+from tournament.names import name_sort_key, shown_name
 
 CACHE_SECONDS = 60 * 60
 #: A build of 1,000 players × 20 rounds takes well under a second (docs/performance.md); a
@@ -262,6 +262,7 @@ _REGISTRATION_FIELDS = (
 )  # fmt: skip
 _FIRST_NAME = 5 + _PLAYER_FIELDS.index("first_name")
 _LAST_NAME = 5 + _PLAYER_FIELDS.index("last_name")
+_PUBLIC_NAME = 5 + _PLAYER_FIELDS.index("public_name")
 _SEAT_FIELDS = ("round_id", "table_number", "wind", "registration_id")
 #: A stored seat result as the standings read it, after its id.
 _RESULT_FIELDS = (
@@ -372,7 +373,9 @@ def _compute(
         if substitute is not None and substitute not in names:
             replaced = registrations.get(substitute)
             names[substitute] = (
-                written_name(replaced[_FIRST_NAME], replaced[_LAST_NAME]) if replaced else ""
+                shown_name(replaced[_FIRST_NAME], replaced[_LAST_NAME], replaced[_PUBLIC_NAME])
+                if replaced
+                else ""
             )
         number = number_of[round_id]
         results.setdefault(registration_id, {})[number] = (
@@ -388,7 +391,7 @@ def _compute(
             for row in registrations.values()
             if not row[2] and row[1] != Registration.Status.DISQUALIFIED
         ),
-        key=lambda row: name_sort_key(row[_FIRST_NAME], row[_LAST_NAME]),
+        key=lambda row: name_sort_key(row[_FIRST_NAME], row[_LAST_NAME], row[_PUBLIC_NAME]),
     )
     records = []
     for registration_id, _status, _substitute, _team, penalty_points, *_player in listed:

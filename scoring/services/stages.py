@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Stage
 from tournament.models import Registration, Tournament
-from tournament.names import written_name
 from tournament.services.audit import audit_record
 from tournament.services.records import record_create, record_delete, record_update
 
@@ -53,7 +52,7 @@ def stage_choice_set(*, stage: Stage, registrations: Iterable[Registration], act
     before, after = sorted(stored.chosen), sorted(registration.pk for registration in chosen)
     if before != after:
         named = {
-            registration.pk: _name(registration)
+            registration.pk: registration.player.display_name
             for registration in Registration.objects.filter(
                 pk__in=[*before, *after]
             ).select_related("player")
@@ -72,7 +71,3 @@ def stage_choice_set(*, stage: Stage, registrations: Iterable[Registration], act
 
 def _names(pks: list[int], named: dict[int, str]) -> list[str]:
     return sorted(named.get(pk, str(pk)) for pk in pks)
-
-
-def _name(registration: Registration) -> str:
-    return written_name(registration.player.first_name, registration.player.last_name)

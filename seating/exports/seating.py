@@ -14,7 +14,8 @@ from tournament.selectors import SeatView, TableView, players_of_round, tables_o
 def _player_cells(seat: SeatView) -> list[object]:
     player = seat.player
     country = player.country.code or ""
-    if player.is_placeholder:  # "Substitute 1", not last name "1"
+    # "Substitute 1", not last name "1"; a public name, as the wall's PDF shows it.
+    if player.is_placeholder or player.public_name:
         return [player.display_name, "", country]
     return [player.last_name, player.first_name, country]
 

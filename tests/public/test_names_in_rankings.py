@@ -46,6 +46,7 @@ def event(client, django_user_model):
         ("last_name", "Newname", "Newname"),
         ("club", "Osaka Riichi Club", "Osaka Riichi Club"),
         ("country", "JP", "Japan"),
+        ("public_name", "Tanuki", "Tanuki"),
     ],
 )
 def test_a_player_changed_shows_on_every_tournament_they_play_in(

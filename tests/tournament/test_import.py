@@ -205,6 +205,13 @@ def test_french_headers_are_understood():
     ]
 
 
+@pytest.mark.parametrize("header", ["Public name", "Preferred name", "Nom public"])
+def test_a_public_name_column_is_read(header):
+    content = f"First name,Last name,{header}\nJoanna,Smith,Jo Smith\n".encode()
+    (row,) = read_table("players.csv", content).rows
+    assert row["public_name"] == "Jo Smith"
+
+
 @pytest.mark.django_db
 def test_the_registration_export_reimports_without_loss(tournament):
     players_import(
@@ -216,14 +223,19 @@ def test_the_registration_export_reimports_without_loss(tournament):
     )
     _filename, _type, content = RegistrationsXlsx(tournament).render()
     sheet = load_workbook(io.BytesIO(content)).active
-    exported = {(row[0], row[1], row[3]) for row in sheet.iter_rows(min_row=2, values_only=True)}
+    exported = {(row[0], row[1], row[4]) for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert exported == set(WORLD_NAMES)
     assert sheet.freeze_panes == "A2"
-    # Read back, the export registers the same players with their addresses.
+    # Read back, the export registers the same players with their addresses and public names.
     zoe = Player.objects.get(first_name="Zoé")
-    player_update(player=zoe, data={"email": "zoe@example.org"}, acting_user=None)
+    player_update(
+        player=zoe, data={"email": "zoe@example.org", "public_name": "Zo"}, acting_user=None
+    )
     rows = read_table("registrations.xlsx", RegistrationsXlsx(tournament).render()[2]).rows
     assert {row["email"] for row in rows} == {"zoe@example.org", ""}
+    public_names = {row["first_name"]: row["public_name"] for row in rows}
+    assert public_names.pop("Zoé") == "Zo"
+    assert set(public_names.values()) == {""}
 
 
 @pytest.mark.django_db

@@ -59,6 +59,7 @@ def test_a_player_is_created_changed_and_deleted_with_an_entry_each(organiser):
         "first_name": "Zoé",
         "last_name": "Martin",
         "nickname": "",
+        "public_name": "",
         "country": "FR",
         "club": "",
         "ema_number": "",

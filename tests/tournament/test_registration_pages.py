@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 FORM = {
     "first_name": "Zoé",
     "last_name": "Martin",
-    "nickname": "",
+    "public_name": "",
     "country": "FR",
     "club": "Riichi Lyon",
     "ema_number": "",

@@ -178,12 +178,25 @@ def test_an_ema_number_on_record_with_another_address_is_refused(open_tournament
 
 
 def test_a_known_player_is_registered_not_created_again(open_tournament, commit):
-    known = make_player(first_name="Anna1", last_name="Berg", ema_number="04010001")
-    request = _confirmed(commit, open_tournament, 1, ema_number="04010001")
+    known = make_player(
+        first_name="Anna1", last_name="Berg", ema_number="04010001", public_name="Anna B."
+    )
+    request = _confirmed(commit, open_tournament, 1, ema_number="04010001", public_name="Annie")
     assert request.registration.player == known
     known.refresh_from_db()
-    assert known.email == "anna1@example.org"  # a blank field filled, nothing overwritten
+    # A blank field filled, nothing overwritten: the public name shows on other tournaments.
+    assert (known.email, known.public_name) == ("anna1@example.org", "Anna B.")
     assert Player.objects.count() == 1
+
+
+def test_the_public_name_typed_is_the_players_the_legal_name_kept(open_tournament, commit):
+    request = _confirmed(commit, open_tournament, 1, public_name="Annie")
+    player = request.registration.player
+    assert (player.public_name, player.display_name, player.legal_name) == (
+        "Annie",
+        "Annie",
+        "Anna1 Berg",
+    )
 
 
 def test_a_closed_form_takes_nothing():

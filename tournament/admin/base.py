@@ -133,7 +133,13 @@ class PlayerListMixin:
         # database search missed.
         names = (
             queryset.exclude(pk__in=found.values("pk"))
-            .values_list(f"{path}pk", f"{path}first_name", f"{path}last_name", f"{path}nickname")
+            .values_list(
+                f"{path}pk",
+                f"{path}first_name",
+                f"{path}last_name",
+                f"{path}nickname",
+                f"{path}public_name",
+            )
             .order_by()  # the admin's ordering would join in every row again under DISTINCT
             .distinct()
         )

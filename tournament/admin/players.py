@@ -52,14 +52,22 @@ class PlayerAdmin(ServiceWritesMixin, PlayerListMixin, admin.ModelAdmin):
     list_display = [
         "last_name",
         "first_name",
-        "nickname",
+        "public_name",
         "country",
         "club",
         "ema_number",
         "is_demo",
     ]
     list_filter = [CountryInUseFilter, "is_demo"]
-    search_fields = ["first_name", "last_name", "nickname", "club", "ema_number", "email"]
+    search_fields = [
+        "first_name",
+        "last_name",
+        "nickname",
+        "public_name",
+        "club",
+        "ema_number",
+        "email",
+    ]
 
     @staticmethod
     def _registered_elsewhere(request: HttpRequest, obj: Player | None) -> bool:

@@ -26,7 +26,7 @@ class RegistrationRequestAdmin(ReadOnlyAdmin):
         "created_at",
     ]
     list_filter = [listed("tournament"), "status"]
-    search_fields = ["first_name", "last_name", "nickname", "email", "ema_number"]
+    search_fields = ["first_name", "last_name", "public_name", "email", "ema_number"]
     list_select_related = ["tournament"]
     actions = ["approve", "refuse"]
 

@@ -156,7 +156,12 @@ class RegistrationAdmin(ServiceWritesMixin, PlayerListMixin, TournamentScopedAdm
         listed("team"),
         "is_substitute",
     ]
-    search_fields = ["player__first_name", "player__last_name", "player__nickname"]
+    search_fields = [
+        "player__first_name",
+        "player__last_name",
+        "player__nickname",
+        "player__public_name",
+    ]
     autocomplete_fields = ["player", "team"]
     list_select_related = ["player", "tournament", "team"]
     readonly_fields = ["status", "status_reason", "checked_in_at", "alerts_stopped_at"]

@@ -13,6 +13,7 @@ from tournament.names import (
     is_east_asian,
     is_placeholder_name,
     isolate,
+    shown_name,
     strip_controls,
     written_name,
 )
@@ -29,6 +30,17 @@ class Player(models.Model):
     first_name = models.CharField(_("first name"), max_length=100)
     last_name = models.CharField(_("last name"), max_length=100, blank=True)
     nickname = models.CharField(_("nickname"), max_length=100, blank=True)
+    # The first and last names are the legal ones, which a federation's results need (the EMA
+    # results workbook); a player may be known by another name on every page.
+    public_name = models.CharField(
+        _("public name"),
+        max_length=100,
+        blank=True,
+        help_text=_(
+            "Shown on the pages, the rankings and the seating instead of the legal name above, "
+            "which the EMA results keep. Leave empty to show the legal name."
+        ),
+    )
     country = CountryField(_("country"), blank=True)
     club = models.CharField(_("club"), max_length=150, blank=True)
     ema_number = models.CharField(
@@ -69,7 +81,7 @@ class Player(models.Model):
         return isolate(self.display_name)
 
     #: What the player's record shows on the pages: stored without control characters.
-    NAME_FIELDS = ("first_name", "last_name", "nickname", "club")
+    NAME_FIELDS = ("first_name", "last_name", "nickname", "public_name", "club")
 
     def clean(self) -> None:
         clean_names(self)
@@ -83,9 +95,23 @@ class Player(models.Model):
         return is_east_asian(self.first_name + self.last_name)
 
     @property
-    def display_name(self) -> str:
-        """The name as its owner writes it (`written_name`)."""
+    def legal_name(self) -> str:
+        """The first and last names as their owner writes them (`written_name`): what a
+        federation's results list."""
         return written_name(self.first_name, self.last_name)
+
+    @property
+    def display_name(self) -> str:
+        """The name the pages show (`shown_name`): the public name, if the player gave one."""
+        return shown_name(self.first_name, self.last_name, self.public_name)
+
+    @property
+    def searched_names(self) -> tuple[str, ...]:
+        """The names a public search finds the player by (`names_match`): a public name
+        stands for the legal one there too, so that no search ties the two together."""
+        if self.public_name:
+            return (self.public_name, "", self.nickname)
+        return (self.first_name, self.last_name, self.nickname)
 
     @property
     def distinguishing_details(self) -> str:
@@ -108,8 +134,13 @@ class Player(models.Model):
     @property
     def sorted_name(self) -> str:
         """The name for alphabetical lists: "Martin, Zoé", but 山田太郎 as it is written, and
-        a placeholder ("Substitute 2") too."""
-        if not self.last_name or self.is_placeholder or self._writes_family_name_first:
+        a public name or a placeholder ("Substitute 2") too."""
+        if (
+            self.public_name
+            or not self.last_name
+            or self.is_placeholder
+            or self._writes_family_name_first
+        ):
             return self.display_name
         return f"{self.last_name}, {self.first_name}"
 
@@ -142,7 +173,7 @@ def clean_names(instance: models.Model) -> None:
     control characters. A first name of control characters only is refused here; an empty
     one is refused by its field already (said twice, a form showed the error twice)."""
     typed = instance.first_name
-    _strip_controls(instance, Player.NAME_FIELDS)
+    _strip_controls(instance, instance.NAME_FIELDS)
     if typed and not instance.first_name:
         raise ValidationError(
             {"first_name": instance._meta.get_field("first_name").error_messages["blank"]}

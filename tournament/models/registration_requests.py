@@ -49,7 +49,7 @@ class RegistrationRequest(models.Model):
     )
     first_name = models.CharField(_("first name"), max_length=100)
     last_name = models.CharField(_("last name"), max_length=100, blank=True)
-    nickname = models.CharField(_("nickname"), max_length=100, blank=True)
+    public_name = models.CharField(_("public name"), max_length=100, blank=True)
     country = CountryField(_("country"), blank=True)
     club = models.CharField(_("club"), max_length=150, blank=True)
     ema_number = models.CharField(
@@ -87,6 +87,19 @@ class RegistrationRequest(models.Model):
 
     def __str__(self) -> str:
         return isolate(written_name(self.first_name, self.last_name))
+
+    #: What a player types on the public form.
+    TYPED_FIELDS = (
+        "first_name",
+        "last_name",
+        "public_name",
+        "country",
+        "club",
+        "ema_number",
+        "email",
+    )
+    #: The names typed, stored as a player's are (`Player.NAME_FIELDS`).
+    NAME_FIELDS = ("first_name", "last_name", "public_name", "club")
 
     def clean(self) -> None:
         """The names are stored as a player's are."""

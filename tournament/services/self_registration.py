@@ -18,9 +18,6 @@ from tournament.services.records import record_create
 from tournament.services.registrations import registration_withdraw
 from tournament.services.waiting_list import player_of_request, request_place
 
-#: What a player types on the form (`RegistrationRequest`'s fields).
-REQUEST_FIELDS = ("first_name", "last_name", "nickname", "country", "club", "ema_number", "email")
-
 
 @transaction.atomic
 def request_submit(
@@ -35,7 +32,7 @@ def request_submit(
     request = RegistrationRequest(
         tournament=tournament,
         language=language,
-        **{name: data.get(name, "") for name in REQUEST_FIELDS},
+        **{name: data.get(name, "") for name in RegistrationRequest.TYPED_FIELDS},
     )
     request.full_clean()
     _refuse_duplicates(request)

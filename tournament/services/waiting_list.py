@@ -76,7 +76,7 @@ def _register(request: RegistrationRequest, *, acting_user) -> RegistrationReque
         player = Player(
             first_name=request.first_name,
             last_name=request.last_name,
-            nickname=request.nickname,
+            public_name=request.public_name,
             country=request.country,
             club=request.club,
             ema_number=request.ema_number,
@@ -84,9 +84,18 @@ def _register(request: RegistrationRequest, *, acting_user) -> RegistrationReque
         )
         player.full_clean()
         player.save()
-    elif not player.email:
-        player.email = request.email
-        player.save(update_fields=["email"])
+    else:
+        # A returning player's blanks are filled; what the record says already is kept, as
+        # the import does (a name changed here would change on other tournaments' pages).
+        blanks = [
+            field
+            for field in ("email", "public_name")
+            if getattr(request, field) and not getattr(player, field)
+        ]
+        for field in blanks:
+            setattr(player, field, getattr(request, field))
+        if blanks:
+            player.save(update_fields=blanks)
     registration = Registration(tournament=request.tournament, player=player)
     registration.full_clean()
     registration.save()
