@@ -263,9 +263,8 @@ def _save(sheet: ScoreSheet, version: SheetVersion | None, acting_user, action: 
         reason=audit.pop("reason", ""),
         data={"version": version.number if version else None, "status": sheet.status, **audit},
     )
-    round_start(
-        round_=sheet.round, acting_user=acting_user
-    )  # a sheet saved: played, clock started or not
+    # A sheet saved: the round is played, its clock started or not.
+    round_start(round_=sheet.round, acting_user=acting_user, origin=audit.get("origin", ""))
     if sheet.status == Status.CONFIRMED:
         _finish_round_if_complete(sheet.round, acting_user)
     seat_results_store(sheet=sheet)
@@ -326,6 +325,15 @@ def sheet_enter(
             _("This sheet is confirmed and locked; a head referee can correct it, with a reason.")
             if sheet.status == Status.CONFIRMED
             else _("This sheet is disputed; a head referee settles it.")
+        )
+    if table_report and sheet.status == Status.IN_PROGRESS:
+        # The official's hands saved part-way stay the sheet; the table's report would
+        # set them aside.
+        raise SheetError(
+            _(
+                "An official is entering this table's sheet hand by hand and will finish it. "
+                "If your scores differ from theirs, call a referee."
+            )
         )
     _check_revision(sheet, revision, acting_user)
     first_entry = sheet.current if awaits_second_entry(sheet, acting_user) else None

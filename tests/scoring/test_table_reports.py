@@ -55,6 +55,20 @@ def _sheet() -> ScoreSheet:
 # --- the service ---------------------------------------------------------------------------
 
 
+def test_every_write_of_a_report_is_audited_as_a_table_report(event, players):
+    # The first sheet of a seated round starts it: that write is the report's too.
+    round_ = event["rounds"][0]
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.SEATED)
+    round_.refresh_from_db()
+    last = AuditEntry.objects.order_by("pk").values_list("pk", flat=True).last() or 0
+    _report(event, players)
+    written = AuditEntry.objects.filter(pk__gt=last)
+    assert {entry.action for entry in written} == {"round.start", TABLE_REPORT_ACTION}
+    assert {(entry.actor, entry.data.get("origin")) for entry in written} == {
+        (None, "table report")
+    }
+
+
 @pytest.mark.parametrize("policy", [Policy.SINGLE, Policy.SECOND_OFFICIAL, Policy.DOUBLE_BLIND])
 def test_a_table_report_waits_for_an_official_under_every_policy(event, players, policy):
     event["tournament"].confirmation_policy = policy
@@ -102,6 +116,24 @@ def test_an_officials_blind_entry_that_agrees_confirms_a_report(event, players):
     _report(event, players)
     enter(event["rounds"][0], 1, make_entry(players), event["users"][Role.REFEREE])
     assert _sheet().status == Status.CONFIRMED
+
+
+def test_a_report_never_sets_aside_an_officials_hands_saved_part_way(event, players):
+    draft = sheet_enter(
+        round_=event["rounds"][0],
+        table_number=1,
+        entry=make_entry(players),
+        token=uuid.uuid4(),
+        revision=0,
+        acting_user=event["users"][Role.REFEREE],
+        draft=True,
+    )
+    assert draft.sheet.status == Status.IN_PROGRESS
+    with pytest.raises(SheetError, match="An official is entering this table's sheet"):
+        _report(event, players, points=(40000, 30000, 30000, 20000))
+    sheet = _sheet()
+    assert (sheet.status, sheet.current) == (Status.IN_PROGRESS, draft.version)
+    assert not AuditEntry.objects.filter(action=TABLE_REPORT_ACTION).exists()
 
 
 def test_no_table_report_when_the_tournament_takes_none(event, players):

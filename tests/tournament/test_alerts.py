@@ -1,6 +1,6 @@
 """The players' e-mail alerts: seating published, seat changed, round about to start, penalty
 given; each only to the players concerned and only on a change, queued once the write
-commits, in the site's language, with a working unsubscribe link (Django's locmem backend:
+commits, in the player's language, with a working unsubscribe link (Django's locmem backend:
 `mail.outbox`)."""
 
 import datetime
@@ -31,7 +31,14 @@ from tournament.alerts.tasks import (
     send_round_start_alerts,
     send_seat_alerts,
 )
-from tournament.models import AlertSent, AuditEntry, Registration, Round, TournamentStaff
+from tournament.models import (
+    AlertSent,
+    AuditEntry,
+    Registration,
+    RegistrationRequest,
+    Round,
+    TournamentStaff,
+)
 from tournament.services.alerts import registration_alerts_stop
 
 pytestmark = pytest.mark.django_db
@@ -287,6 +294,27 @@ def test_the_mails_speak_french_on_a_french_site(
     assert penalty_mail.body.splitlines()[0] == (
         "Ronde 1 : une pénalité de 5,0 points vous a été infligée."
     )
+
+
+def test_a_player_who_registered_in_french_is_written_to_in_french(
+    event, django_capture_on_commit_callbacks
+):
+    # On an English site, the player who filled the registration form in French.
+    french = event["players"][1]
+    RegistrationRequest.objects.create(
+        tournament=event["tournament"],
+        first_name=french.player.first_name,
+        email=french.player.email,
+        language="fr",
+        status=RegistrationRequest.Status.REGISTERED,
+        registration=french,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        seat_again(event["rounds"][0], 7)
+    (to_french,) = mails_to("player1@example.org")
+    (to_english,) = mails_to("player0@example.org")
+    assert to_french.body.splitlines()[0] == "Ronde 1 : le placement est publié."
+    assert to_english.body.splitlines()[0] == "The seating of Round 1 is published."
 
 
 def test_the_start_of_a_round_is_announced_once_however_often_the_job_runs(event):

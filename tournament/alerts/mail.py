@@ -1,10 +1,11 @@
-"""One alert written and sent: in the site's language, to the players who may get it, each
+"""One alert written and sent: in the player's language, to the players who may get it, each
 mail ending with the player's page, calendar feed and unsubscribe link.
 
 A player gets alerts when the organisers have their address (given at registration or in
 the imported spreadsheet: they gave it for this) and they have not followed an unsubscribe
-link of the tournament (`Registration.alerts_stopped_at`). The mails are plain text and in
-the site's language (LANGUAGE_CODE): the worker has no reader whose language it could take.
+link of the tournament (`Registration.alerts_stopped_at`). The mails are plain text, in the
+language of the player's registration form when they registered themselves, else in the
+site's language (LANGUAGE_CODE): the worker has no reader whose language it could take.
 """
 
 from collections.abc import Callable, Iterable
@@ -17,7 +18,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournament.alerts.links import player_links, unsubscribe_url
-from tournament.models import Registration, Round, Tournament
+from tournament.models import Registration, RegistrationRequest, Round, Tournament
 from tournament.selectors import SeatView
 
 
@@ -91,13 +92,22 @@ def send_alerts(
     write: Callable[[Registration], tuple[str, str]],
 ) -> int:
     """Send each registration that may get alerts the mail `write` gives it (subject, body),
-    in the site's language, through one connection; how many were sent."""
-    with translation.override(settings.LANGUAGE_CODE):
-        messages = [
-            _message(tournament, registration, *write(registration))
-            for registration in registrations
-            if may_get_alerts(registration)
-        ]
+    in the player's language (`_languages`), through one connection; how many were sent."""
+    receiving = [registration for registration in registrations if may_get_alerts(registration)]
+    languages = _languages(receiving)
+    messages = []
+    for registration in receiving:
+        with translation.override(languages.get(registration.pk, settings.LANGUAGE_CODE)):
+            messages.append(_message(tournament, registration, *write(registration)))
     if not messages:
         return 0
     return get_connection().send_messages(messages) or 0
+
+
+def _languages(registrations: list[Registration]) -> dict[int, str]:
+    """The language each self-registered player filled the form in, by registration."""
+    return dict(
+        RegistrationRequest.objects.filter(registration__in=registrations)
+        .exclude(language="")
+        .values_list("registration_id", "language")
+    )

@@ -24,14 +24,19 @@ def rounds_in_use_beyond(tournament: Tournament, count: int) -> list[int]:
     )
 
 
-def round_start(*, round_: Round, acting_user) -> None:
+def round_start(*, round_: Round, acting_user, origin: str = "") -> None:
     """A seated round whose clock starts or whose first sheet is saved is being played:
-    re-seating leaves it alone and the pages show it (audited)."""
+    re-seating leaves it alone and the pages show it (audited, with the write's ``origin``
+    when no account made it: "table report")."""
     if round_.status == Round.Status.SEATED:
         round_.status = Round.Status.PLAYING
         round_.save(update_fields=["status"])
         audit_record(
-            tournament=round_.tournament, actor=acting_user, action="round.start", obj=round_
+            tournament=round_.tournament,
+            actor=acting_user,
+            action="round.start",
+            obj=round_,
+            data={"origin": origin} if origin else None,
         )
 
 
