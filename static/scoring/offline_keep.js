@@ -119,7 +119,8 @@
   }
 
   // What was kept goes back into the form, so the official sees it and may change it; each
-  // field says it changed, so that the page's other scripts (the sum of the points) follow.
+  // field says it changed, so that the page's other scripts follow (the sum of the points,
+  // a hand's columns for its result).
   function restore(fields) {
     Array.from(form.elements).forEach(function (field) {
       if (field.type === "checkbox") field.checked = false;
@@ -129,7 +130,10 @@
       if (!field || pair[0] === "csrfmiddlewaretoken" || field.type === "submit") return;
       if (field.type === "checkbox") field.checked = true;
       else field.value = pair[1];
-      if (field.dispatchEvent) field.dispatchEvent(new Event("input", { bubbles: true }));
+      if (field.dispatchEvent) {
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+      }
     });
   }
 

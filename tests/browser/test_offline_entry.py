@@ -184,3 +184,42 @@ def test_a_sheet_kept_for_one_official_is_never_sent_in_anothers_name(live_serve
     assert page.locator("[data-offline-status]").inner_text() == ""
     assert len(page.evaluate(KEPT_COPIES)) == 1  # still there for the scorer
     assert not SheetVersion.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_hands_saved_part_way_offline_are_sent_once_and_restored_after_a_reload(
+    live_server, new_page
+):
+    # The hand-by-hand sheet keeps its part-way saves as the final-score sheet keeps its
+    # saves. The hand typed (a tsumo by East, 3 han 30 fu) is only something to keep: no
+    # score of it is checked here.
+    tournament, _referee = demo_event()
+    page = new_page(390, 844)
+    log_in(page, live_server, "scorer", "pw-scorer-1")
+    path = reverse("scoring:hands", args=[tournament.slug, 1, 1])
+    page.goto(live_server.url + path)
+    page.select_option("[name=hands-0-result]", "tsumo")
+    page.select_option("[name=hands-0-winner]", "E")
+    page.fill("[name=hands-0-han]", "3")
+    page.fill("[name=hands-0-fu]", "30")
+    token = page.locator("[name=token]").input_value()
+    page.route(
+        f"**{path}",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
+    page.locator("button[value=draft]").click()
+    page.get_by_text(NOT_SENT["en"]).wait_for()
+    assert page.evaluate(KEPT_COPIES) == [f"offline-keep:{path}:{token}"]
+    page.reload()  # still cut off: the hand comes back, its columns shown
+    page.get_by_text(NOT_SENT["en"]).wait_for()
+    assert page.locator("[name=hands-0-result]").input_value() == "tsumo"
+    assert page.locator("[name=hands-0-han]").is_visible()
+    assert page.locator("[name=hands-0-fu]").input_value() == "30"
+    assert not SheetVersion.objects.exists()
+    page.unroute(f"**{path}")
+    page.context.set_offline(True)
+    page.context.set_offline(False)  # the browser's online event sends it
+    page.get_by_text(SENT["en"]).wait_for()
+    assert page.evaluate(KEPT_COPIES) == []
+    version = SheetVersion.objects.get()
+    assert (version.token, version.action) == (UUID(token), SheetVersion.Action.DRAFT)
