@@ -186,6 +186,7 @@ TASKS = {
 PERIODIC_JOBS = [
     "seating.tasks.recover_stalled_runs",
     "tournament.tasks.clear_expired_sessions",
+    "tournament.tasks.forget_unconfirmed_requests",
     "tournament.tasks.back_up_tournaments",
     "tournament.alerts.tasks.send_round_start_alerts",
 ]

@@ -21,7 +21,10 @@ from django_tasks.base import Task
 from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
-#: Expired sessions are purged once a day (Django's `clearsessions`).
+from tournament.services.self_registration import requests_forget_unconfirmed
+
+#: Expired sessions are purged once a day (Django's `clearsessions`), and so are the
+#: registration requests never confirmed.
 SESSIONS_EVERY = timedelta(days=1)
 
 
@@ -68,3 +71,13 @@ def back_up_tournaments() -> None:
         call_command("backup", directory=str(settings.BACKUP_DIRECTORY))
     finally:
         queue_next(back_up_tournaments, timedelta(minutes=settings.BACKUP_EVERY_MINUTES))
+
+
+@task()
+def forget_unconfirmed_requests() -> None:
+    """Delete the registration requests whose confirmation link expired unopened
+    (`requests_forget_unconfirmed`), once a day."""
+    try:
+        requests_forget_unconfirmed(acting_user=None)
+    finally:
+        queue_next(forget_unconfirmed_requests, SESSIONS_EVERY)

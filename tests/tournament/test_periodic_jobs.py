@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 JOBS = [
     "seating.tasks.recover_stalled_runs",
     "tournament.tasks.clear_expired_sessions",
+    "tournament.tasks.forget_unconfirmed_requests",
     "tournament.tasks.back_up_tournaments",
     "tournament.alerts.tasks.send_round_start_alerts",
 ]

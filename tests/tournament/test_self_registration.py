@@ -13,6 +13,7 @@ from tests.conftest import make_player, make_registration, make_tournament
 from tournament.models import AuditEntry, Player, Registration, RegistrationRequest
 from tournament.registration_links import (
     CONFIRM,
+    CONFIRM_DAYS,
     WITHDRAW,
     check_in_code,
     registration_of_code,
@@ -25,6 +26,7 @@ from tournament.services.self_registration import (
     request_confirm,
     request_submit,
     request_withdraw,
+    requests_forget_unconfirmed,
 )
 from tournament.services.tournaments import tournament_update
 
@@ -263,3 +265,24 @@ def test_the_mails_speak_the_language_of_the_form(open_tournament, commit):
     (message,) = mail.outbox
     assert message.subject == f"Confirmez votre inscription à {open_tournament.name}"
     assert "Bonjour Anna1 Berg," in message.body
+
+
+def test_requests_never_confirmed_are_forgotten_once_their_link_has_expired(
+    open_tournament, commit
+):
+    now = timezone.now()
+    old, recent = (
+        commit(request_submit, tournament=open_tournament, data=_data(n), acting_user=None)
+        for n in (1, 2)
+    )
+    confirmed = _confirmed(commit, open_tournament, 3)
+    # The confirmation link works for CONFIRM_DAYS; a day's margin past it.
+    eight_days_ago = now - datetime.timedelta(days=CONFIRM_DAYS + 1, minutes=1)
+    RegistrationRequest.objects.filter(pk__in=[old.pk, confirmed.pk]).update(
+        created_at=eight_days_ago
+    )
+    assert requests_forget_unconfirmed(now=now, acting_user=None) == 1
+    assert set(RegistrationRequest.objects.all()) == {recent, confirmed}
+    audit = AuditEntry.objects.get(action="registration_request.forget_unconfirmed")
+    assert (audit.tournament, audit.data) == (open_tournament, {"count": 1})
+    assert requests_forget_unconfirmed(now=now, acting_user=None) == 0

@@ -6,12 +6,17 @@ their link. Nobody is logged in: the anonymous writes are audited without an act
 Where a request gets a place, or a place on the waiting list, is `waiting_list`'s business.
 """
 
+from collections import Counter
+from datetime import datetime, timedelta
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import Registration, RegistrationRequest, Tournament
+from tournament.registration_links import CONFIRM_DAYS
 from tournament.registration_mail import queue_registration_mail
 from tournament.services.audit import audit_record
 from tournament.services.records import record_create
@@ -142,3 +147,25 @@ def request_withdraw(*, request: RegistrationRequest, acting_user) -> Registrati
             acting_user=acting_user,
         )
     return request
+
+
+@transaction.atomic
+def requests_forget_unconfirmed(*, now: datetime | None = None, acting_user) -> int:
+    """Delete the requests whose confirmation link has expired unopened: an address never
+    confirmed is not kept (whoever typed it may not own it), and nothing can confirm them
+    any more. A day's margin past the link's week; audited per tournament, by count only.
+    How many were deleted."""
+    cutoff = (now or timezone.now()) - timedelta(days=CONFIRM_DAYS + 1)
+    expired = RegistrationRequest.objects.filter(
+        status=RegistrationRequest.Status.UNCONFIRMED, created_at__lt=cutoff
+    )
+    counts = Counter(expired.values_list("tournament_id", flat=True))
+    expired.delete()
+    for tournament in Tournament.objects.filter(pk__in=counts):
+        audit_record(
+            tournament=tournament,
+            actor=acting_user,
+            action="registration_request.forget_unconfirmed",
+            data={"count": counts[tournament.pk]},
+        )
+    return sum(counts.values())
