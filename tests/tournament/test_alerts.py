@@ -338,6 +338,28 @@ def test_the_start_of_a_round_is_announced_once_however_often_the_job_runs(event
     assert message.body.splitlines()[0] == "Round 1 starts in 8 minutes."
 
 
+def test_a_start_moved_later_is_announced_again_once(event):
+    now = timezone.now()
+    round_ = seated(event["rounds"][0], event["players"])
+    round_.scheduled_start = now + datetime.timedelta(minutes=8)
+    round_.save()
+    assert round_start_alerts_send(now) == [round_]
+    # The head referee puts the start back by half an hour.
+    round_.scheduled_start += datetime.timedelta(minutes=30)
+    round_.save()
+    assert round_start_alerts_send(now) == []  # not within ten minutes yet
+    later = now + datetime.timedelta(minutes=30)
+    assert round_start_alerts_send(later) == [round_]
+    assert round_start_alerts_send(later) == []
+    first, second = mails_to("player3@example.org")
+    assert (
+        first.body.splitlines()[0]
+        == second.body.splitlines()[0]
+        == ("Round 1 starts in 8 minutes.")
+    )
+    assert first.subject != second.subject  # each with its own hour
+
+
 def test_the_unsubscribe_link_asks_then_stops_every_alert_without_login(
     client, event, django_capture_on_commit_callbacks
 ):

@@ -1,9 +1,10 @@
 """The alerts' tasks on the worker: a round's seats (published or changed), and the job that
 tells the players of a round about to start.
 
-The start of a round is announced once: the job records the alert (`AlertSent`, unique per
-round) before it sends, so a second run, or a second worker, finds it taken and sends
-nothing. A mail server down at that minute loses the alert rather than repeating it later.
+The start of a round is announced once for each start it is given: the job records the
+alert (`AlertSent`, unique per round and start) before it sends, so a second run, or a
+second worker, finds it taken and sends nothing; a start moved is announced again. A mail
+server down at that minute loses the alert rather than repeating it later.
 """
 
 from collections import defaultdict
@@ -11,6 +12,7 @@ from datetime import timedelta
 from math import ceil
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -103,22 +105,31 @@ def send_seat_alerts(kind: str, concerned: list[list[int]]) -> None:
 
 def round_start_alerts_send(now=None) -> list[Round]:
     """Tell the players of every seated round starting within START_ALERT_LEAD, each
-    round once ever; the rounds announced now."""
+    round once for each start it is given; the rounds announced now."""
     now = now or timezone.now()
+    announced_before = AlertSent.objects.filter(
+        round=OuterRef("pk"),
+        kind=AlertSent.Kind.ROUND_STARTING,
+        scheduled_start=OuterRef("scheduled_start"),
+    )
     due = (
         Round.objects.filter(
             status=Round.Status.SEATED,
             scheduled_start__gt=now,
             scheduled_start__lte=now + START_ALERT_LEAD,
         )
-        .exclude(alerts_sent__kind=AlertSent.Kind.ROUND_STARTING)
+        .exclude(Exists(announced_before))
         .select_related("tournament")
     )
     announced = []
     for round_ in due:
         try:
             with transaction.atomic():
-                AlertSent.objects.create(round=round_, kind=AlertSent.Kind.ROUND_STARTING)
+                AlertSent.objects.create(
+                    round=round_,
+                    kind=AlertSent.Kind.ROUND_STARTING,
+                    scheduled_start=round_.scheduled_start,
+                )
         except IntegrityError:
             continue  # another run of the job has just taken it
         _announce_start(round_, now)

@@ -1,5 +1,6 @@
 """What the e-mail alerts sent once and only once: the round's start is announced a single
-time, however often the worker's job runs and however many workers run it."""
+time for each start it is given, however often the worker's job runs and however many
+workers run it."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,8 @@ class AlertSent(models.Model):
         Round, on_delete=models.CASCADE, related_name="alerts_sent", verbose_name=_("round")
     )
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    #: The start announced: a start moved later is announced again.
+    scheduled_start = models.DateTimeField(_("start announced"), null=True, blank=True)
     sent_at = models.DateTimeField(_("sent at"), auto_now_add=True)
 
     class Meta:
@@ -25,7 +28,9 @@ class AlertSent(models.Model):
         verbose_name_plural = _("alerts sent")
         ordering = ["round", "kind"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "kind"], name="alert_sent_once_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "kind", "scheduled_start"], name="alert_sent_once_per_start"
+            ),
         ]
 
     def __str__(self) -> str:
