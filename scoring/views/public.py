@@ -67,6 +67,7 @@ class StandingsMixin(PublicTournamentMixin):
     only shows the standings up to its `round_limit`, which is part of the key."""
 
     visibility_flag = "show_rankings"
+    reads_last_audit = True
 
     @cached_property
     def round_limit(self) -> RoundLimit | None:

@@ -76,11 +76,16 @@ class PublicTournamentMixin:
     """
 
     visibility_flag: str | None = None
+    #: Whether the page's keys hold the tournament's latest audit entry (the standings' key):
+    #: then read with the tournament (`with_last_audit`), not by a query of its own.
+    reads_last_audit = False
     _version: str | None = None
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
-            queryset = Tournament.objects.with_last_audit()
+            queryset = Tournament.objects.all()
+            if self.reads_last_audit:
+                queryset = queryset.with_last_audit()
             user = self.request.user
             if not user.is_authenticated:
                 queryset = queryset.public()
@@ -161,6 +166,7 @@ class CachedPageMixin:
     #: (a loop of ``?x=<random>`` must not fill the cache).
     page_parameters: tuple[str, ...] = ()
     page_stale = False
+    reads_last_audit = True
 
     @cached_property
     def page_facts(self) -> str:
