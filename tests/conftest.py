@@ -2,6 +2,10 @@
 
 import datetime
 import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.forms import MultipleChoiceField, MultiWidget
@@ -12,6 +16,23 @@ from hypothesis import HealthCheck, settings
 from tournament.models import Player, Registration, Round, Team, Tournament, TournamentStaff
 
 _counter = itertools.count(1)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def django_process_output(code: str, **environment: str) -> str:
+    """What ``code`` prints in a new Python process, run after ``django.setup()`` with the
+    project's settings and ``environment``: the settings read the environment once, at start."""
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings", **environment}
+    return subprocess.run(
+        [sys.executable, "-c", f"import django\ndjango.setup()\n{code}"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
 
 
 def make_tournament(**fields) -> Tournament:

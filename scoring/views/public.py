@@ -11,9 +11,7 @@ phones polling cost a cache read.
 import copy
 import hashlib
 import json
-from collections.abc import Callable
 from functools import cached_property
-from typing import Any
 
 import segno
 from django.core.cache import cache
@@ -69,6 +67,7 @@ class StandingsMixin(PublicTournamentMixin):
     only shows the standings up to its `round_limit`, which is part of the key."""
 
     visibility_flag = "show_rankings"
+    reads_last_audit = True
 
     @cached_property
     def round_limit(self) -> RoundLimit | None:
@@ -77,7 +76,7 @@ class StandingsMixin(PublicTournamentMixin):
     @cached_property
     def standings_key(self) -> str:
         limit = self.round_limit
-        key = standings_cache_key(self.get_tournament())
+        key = standings_cache_key(self.get_tournament(), self.version())
         return f"{key}:up-to-{limit.shown_up_to}" if limit else key
 
     def page_version(self) -> str:
@@ -140,32 +139,23 @@ class RankingsMixin(StandingsMixin):
     def table_key(self) -> str:
         return f"public:ranking-table:{self.standings_key}:{self.table_facts}"
 
-    def cached(self, key: str, kind: str, build: Callable[[Any], str]) -> tuple[str, str]:
-        """The table rendered by `build` and its ETag, one for the HTML and the JSON: the page,
-        which comes with the HTML, asks its first poll for the JSON only if the table changed
-        since. Rendering 500 rows costs about a second: phones polling every few seconds get
-        the cached rendering until a sheet or penalty changes the standings. A rendering of
-        the previous standings, served while another process builds the new ones, is not
-        cached, and its own ETag brings the next poll the new one."""
-        text = cache.get(f"{key}:{kind}")
-        if text is not None:
-            return text, etag_of(key)
-        table = self.get_table()
-        text = build(table)
-        if table.stale:
-            return text, etag_of(f"{key}:stale")
-        cache.set(f"{key}:{kind}", text, RANKING_CACHE_SECONDS)
-        return text, etag_of(key)
-
     def table_html(self, key: str) -> tuple[str, str]:
-        def render(table) -> str:
+        """The table as HTML and its ETag, the same as the JSON's: the page, which comes with
+        the HTML, asks its first poll for the JSON only if the table changed since. Rendering
+        500 rows costs about a second: it is cached until a sheet or penalty changes the
+        standings. A rendering of the previous standings, served while another process builds
+        the new ones, is not cached, and its own ETag brings the next poll the new one."""
+        html = cache.get(f"{key}:html")
+        if html is None:
+            table = self.get_table()
             # The sort links carry the ranking's query only, as the cache key does.
             request = copy.copy(self.request)
             request.GET = self.ranking_query
-            return render_to_string("public/_ranking_table.html", {"table": table}, request=request)
-
-        html, etag = self.cached(key, "html", render)
-        return mark_safe(html), etag  # escaped by our template
+            html = render_to_string("public/_ranking_table.html", {"table": table}, request=request)
+            if table.stale:
+                return mark_safe(html), etag_of(f"{key}:stale")  # escaped by our template
+            cache.set(f"{key}:html", html, RANKING_CACHE_SECONDS)
+        return mark_safe(html), etag_of(key)
 
     def table_json(self, key: str) -> tuple[str, str]:
         """Only ever polled: kept compressed by `RankingsRowsView`, not as text too."""
@@ -209,6 +199,9 @@ class RankingsRowsView(RankingsMixin, View):
         phones polling after a change neither compress 200 KiB of rows each nor draw them
         each; the rows of the previous standings, served during another process's rebuild,
         are not kept, and their own ETag brings the next poll the new ones."""
+        latest_key = f"public:ranking-latest:{self.get_tournament().pk}:{self.table_facts}:"
+        latest_key += self.kind
+        latest = self.read_latest(latest_key)
         key = self.table_key()
 
         def built() -> tuple[HttpResponse, Kept | None]:
@@ -224,9 +217,7 @@ class RankingsRowsView(RankingsMixin, View):
             return served_kept(request, kept, etag_of(key + ("" if fresh else ":stale")))
 
         def render() -> HttpResponse:
-            tournament_id = self.get_tournament().pk
-            latest = f"public:ranking-latest:{tournament_id}:{self.table_facts}:{self.kind}"
-            return kept_or_built(f"{key}:{self.kind}:kept", latest, built, served)
+            return kept_or_built(f"{key}:{self.kind}:kept", latest_key, latest, built, served)
 
         return answer_poll(request, etag_of(key), render)
 

@@ -47,7 +47,7 @@ class SeatingPageMixin(CachedPageMixin, PublicTournamentMixin):
     def page_version(self) -> str:
         """The audit entry of every seating applied, swapped or discarded, and of every round
         started or finished, moves the standings' key (`tournament.services.audit`)."""
-        return standings_cache_key(self.get_tournament())
+        return standings_cache_key(self.get_tournament(), self.version())
 
 
 class FindSeatView(SeatingPageMixin, TemplateView):

@@ -7,6 +7,8 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench._support import build_tournament
@@ -60,6 +62,22 @@ def test_the_page_and_the_poll_share_their_tag_so_the_first_poll_costs_a_304(
     assert client.get(url, headers={"if-none-match": etag}).status_code == 304
     confirm_sheet(rounds[0], 2, referee)
     assert client.get(url, headers={"if-none-match": etag}).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_kept_poll_is_the_tournament_and_one_read_of_the_cache(client, django_user_model):
+    # It was four queries: the tournament, the last audit entry, the standings' version and the
+    # rows, on a poll every phone sends every ten seconds.
+    tournament, _registrations, rounds, referee = make_event(django_user_model)
+    confirm_round(rounds[0], referee, tables=1)
+    url = reverse("public:rankings_data", args=[tournament.slug])
+    first = client.get(url, headers=PHONE)
+    with CaptureQueriesContext(connection) as kept:
+        again = client.get(url, headers=PHONE)
+    assert again.content == first.content
+    assert len(kept) == 2
+    confirm_sheet(rounds[0], 2, referee)  # the audit entry moves the key at once
+    assert client.get(url, headers=PHONE).content != first.content
 
 
 @pytest.mark.django_db

@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -45,6 +45,15 @@ class TournamentQuerySet(models.QuerySet):
             return self
         staff = self.model.staff.rel.related_model  # TournamentStaff, which imports this module
         return self.filter(staff__user=user, staff__role=staff.Role.ORGANISER)
+
+    def with_last_audit(self) -> "TournamentQuerySet":
+        """Each tournament with the id of its latest audit entry as ``last_audit`` (None
+        before the first), read in the same query: every audited write moves it, seen at once
+        by the writer and by the others once it commits. The kept public pages' key holds it
+        (`scoring.selectors.standings.standings_cache_key`) without a query of its own."""
+        audit = self.model.audit_entries.rel.related_model  # AuditEntry, which imports this module
+        latest = audit.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
+        return self.annotate(last_audit=Subquery(latest))
 
 
 class Tournament(models.Model):

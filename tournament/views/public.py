@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404
@@ -27,7 +28,8 @@ from django.views.generic import DetailView, ListView, TemplateView
 
 from tournament import selectors
 from tournament.compression import kept_page, kept_response
-from tournament.kept_answers import Kept, kept_or_built
+from tournament.invalidation import standings_version
+from tournament.kept_answers import Kept, Latest, kept_or_built, latest_with_version
 from tournament.models import Round, Tournament, TournamentStaff
 from tournament.permissions import has_role
 from tournament.services.clock import clock_state
@@ -74,10 +76,16 @@ class PublicTournamentMixin:
     """
 
     visibility_flag: str | None = None
+    #: Whether the page's keys hold the tournament's latest audit entry (the standings' key):
+    #: then read with the tournament (`with_last_audit`), not by a query of its own.
+    reads_last_audit = False
+    _version: str | None = None
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
             queryset = Tournament.objects.all()
+            if self.reads_last_audit:
+                queryset = queryset.with_last_audit()
             user = self.request.user
             if not user.is_authenticated:
                 queryset = queryset.public()
@@ -86,6 +94,21 @@ class PublicTournamentMixin:
             self._tournament = get_object_or_404(queryset, slug=self.kwargs["slug"])
             activate_time_zone(self._tournament.time_zone)
         return self._tournament
+
+    def version(self) -> str:
+        """The standings' version token (`tournament.invalidation`), read once a request: every
+        key of the page is made of the same."""
+        if self._version is None:
+            self._version = standings_version(self.get_tournament().pk)
+        return self._version
+
+    def read_latest(self, latest_key: str) -> Latest | None:
+        """The latest answer kept under ``latest_key``, read with the version token when it is
+        not read yet: a kept answer then costs one read of the cache."""
+        if self._version is not None:
+            return cache.get(latest_key)
+        self._version, latest = latest_with_version(self.get_tournament().pk, latest_key)
+        return latest
 
     def is_staff_viewer(self) -> bool:
         if not hasattr(self, "_is_staff_viewer"):
@@ -133,13 +156,17 @@ class CachedPageMixin:
     never served from it nor kept: their pages name them, link their staff pages and show what
     the switches hide (`shows`). A page rendered from the previous standings (`page_stale`,
     during another process's rebuild) is served and not kept, under its own ETag, so the next
-    poll gets the new one.
+    poll gets the new one. A kept page costs two queries, the tournament (with its latest
+    audit entry: `with_last_audit`) and its rounds, and one read of the cache (`read_latest`):
+    the rounds are read, not trusted to the audit, so that a round changed without an audit
+    entry is never shown as it was.
     """
 
     #: The query parameters the page reads; an address with any other is rendered, not kept
     #: (a loop of ``?x=<random>`` must not fill the cache).
     page_parameters: tuple[str, ...] = ()
     page_stale = False
+    reads_last_audit = True
 
     @cached_property
     def page_facts(self) -> str:
@@ -173,6 +200,11 @@ class CachedPageMixin:
         )
 
     def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        keeps = self.keeps_page()
+        latest_key = f"public:page-latest:{self.get_tournament().pk}:{get_language()}:"
+        latest_key += self.page_facts
+        latest = self.read_latest(latest_key) if keeps else None
+
         def rendered() -> tuple[HttpResponse, Kept | None]:
             response = super(CachedPageMixin, self).get(request, *args, **kwargs)
             response.render()
@@ -185,10 +217,9 @@ class CachedPageMixin:
             return served_kept(request, kept, etag_of(self.page_key + ("" if fresh else ":stale")))
 
         def render() -> HttpResponse:
-            if not self.keeps_page():
+            if not keeps:
                 return rendered()[0]
-            latest = f"public:page-latest:{self.get_tournament().pk}:{get_language()}:"
-            return kept_or_built(self.page_key, latest + self.page_facts, rendered, served)
+            return kept_or_built(self.page_key, latest_key, latest, rendered, served)
 
         return answer_poll(request, etag_of(self.page_key), render)
 
