@@ -168,7 +168,7 @@ def test_organiser_imports_a_player_list_from_a_spreadsheet(live_server, new_pag
         ["6", "Léa", "Dubois"],
         ["7", "Zoé", "Lefèvre"],
     ]
-    assert cells[3][4:8] == ["FR", "Lyon Riichi Club", "04010031", "Lyon Riichi"]
+    assert cells[3][5:9] == ["FR", "Lyon Riichi Club", "04010031", "Lyon Riichi"]
     assert cells[4][-1] == "Same player as row 2."
     assert page.locator("tr.import-problem").count() == 1
     screenshot(page, "import-preview")
