@@ -41,7 +41,7 @@ from django.db import transaction
 from django.db.models import Exists, Max, OuterRef, Q, Sum
 
 from scoring.entries import SheetEntry, score_stored
-from scoring.models import ScoreSheet
+from scoring.models import Penalty, ScoreSheet
 from scoring.rules import (
     SCORE_UNIT,
     HanchanResult,
@@ -257,11 +257,10 @@ _PLAYER_FIELDS = tuple(
 #: A registration as the standings read it: no model instance is built (1,000 of them cost
 #: more than the ranking), the player as the values of `_PLAYER_FIELDS`.
 _REGISTRATION_FIELDS = (
-    "pk", "status", "is_substitute", "team__name", "penalty_points",
-    *(f"player__{name}" for name in _PLAYER_FIELDS),
+    "pk", "status", "is_substitute", "team__name", *(f"player__{name}" for name in _PLAYER_FIELDS),
 )  # fmt: skip
-_FIRST_NAME = 5 + _PLAYER_FIELDS.index("first_name")
-_LAST_NAME = 5 + _PLAYER_FIELDS.index("last_name")
+_FIRST_NAME = 4 + _PLAYER_FIELDS.index("first_name")
+_LAST_NAME = 4 + _PLAYER_FIELDS.index("last_name")
 
 
 def _compute(
@@ -279,12 +278,10 @@ def _compute(
     a confirmed sheet) and the active penalties, in a fixed number of queries, without
     scoring any sheet and without building a model instance."""
     rounds = Round.objects.filter(tournament=tournament)
-    penalties = Q(penalties__cancelled_at__isnull=True)
+    penalties = Penalty.objects.filter(registration__tournament=tournament).active().order_by()
     if rounds_up_to is not None:
         rounds = rounds.filter(number__lte=rounds_up_to)
-        penalties &= Q(penalties__round__isnull=True) | Q(
-            penalties__round__number__lte=rounds_up_to
-        )
+        penalties = penalties.filter(Q(round__isnull=True) | Q(round__number__lte=rounds_up_to))
     rounds = list(
         rounds.order_by("number")
         .annotate(
@@ -298,10 +295,12 @@ def _compute(
     )
     registrations = {
         row[0]: row
-        for row in Registration.objects.filter(tournament=tournament)
-        .annotate(penalty_points=Sum("penalties__points", filter=penalties))
-        .values_list(*_REGISTRATION_FIELDS)
+        for row in Registration.objects.filter(tournament=tournament).values_list(
+            *_REGISTRATION_FIELDS
+        )
     }
+    # Apart: summed in the registrations' query, they made it group 1,000 wide rows.
+    penalty_points = dict(penalties.values_list("registration_id").annotate(Sum("points")))
 
     def name_of(registration_id: int) -> str:
         row = registrations.get(registration_id)
@@ -327,17 +326,20 @@ def _compute(
     )
     order = [number for _id, number, _status, _started in rounds]
     records = []
-    for registration_id, _status, _substitute, _team, penalty_points, *_player in listed:
+    for registration_id, *_row in listed:
         played = read.rounds.get(registration_id, ())
-        by_number = {row[0]: row for row in played}
-        counted = [by_number.get(number) for number in order]
+        counted = played
+        if len(played) != len(order):  # not seated in every round: None for the others
+            by_number = {row[0]: row for row in played}
+            counted = [by_number.get(number) for number in order]
+        penalty = penalty_points.get(registration_id)
         # In whole SCORE_UNITs: the engine ranks integers as it ranks Fractions, faster.
         records.append(
             PlayerRecord(
                 key=str(registration_id),
-                hanchan_scores=tuple(row[5] if row else None for row in counted),
-                places=tuple(row[4] if row else None for row in counted),
-                penalties=(to_units(Fraction(penalty_points)) if penalty_points else 0,),
+                hanchan_scores=tuple([row[5] if row else None for row in counted]),
+                places=tuple([row[4] if row else None for row in counted]),
+                penalties=(to_units(Fraction(penalty)) if penalty else 0,),
                 # No confirmed hanchan yet: listed after the ranked players, without a place.
                 ranked=any(row[7] for row in played),
                 sheet_penalties=sum(row[6] for row in played),
@@ -345,9 +347,7 @@ def _compute(
         )
     entries = []
     for row in compute_standings(records, tournament.get_rules().tie_breaks):
-        registration_id, status, _substitute, team, _penalties, *player = registrations[
-            int(row.key)
-        ]
+        registration_id, status, _substitute, team, *player = registrations[int(row.key)]
         entries.append(
             (
                 registration_id,
