@@ -64,10 +64,13 @@ def to_units(value: Fraction | int) -> int:
     >>> to_units(Fraction(-103, 3)), Fraction(to_units(Fraction(27, 10)), SCORE_UNIT)
     (-412000, Fraction(27, 10))
     """
-    units = Fraction(value) * SCORE_UNIT
-    if units.denominator != 1:
+    # Without a Fraction product (its gcd): every stored result is four of these a seat, and a
+    # rebuild stores 20,000 seats.
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    units, finer = divmod(exact.numerator * SCORE_UNIT, exact.denominator)
+    if finer:
         raise RulesFatalError(f"{value} is not a whole number of 1/{SCORE_UNIT} of a point")
-    return units.numerator
+    return units
 
 
 @dataclass(frozen=True)
