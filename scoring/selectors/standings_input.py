@@ -23,6 +23,7 @@ from __future__ import annotations
 import pickle
 import zlib
 from array import array
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
@@ -129,12 +130,14 @@ def _round_tuples(
 
 
 def _columns(rows: dict[int, tuple]) -> _Columns:
-    """The kept columns of rows by id (id, round id, table, registration)."""
+    """The kept columns of rows by id (id, round id, table, registration), in the order of
+    the ids: a row is then found by bisection."""
+    ids = sorted(rows)
     return (
-        array("q", rows),
-        array("q", (row[0] for row in rows.values())),
-        array("q", (row[1] for row in rows.values())),
-        array("q", (row[3] for row in rows.values())),
+        array("q", ids),
+        array("q", (rows[pk][0] for pk in ids)),
+        array("q", (rows[pk][1] for pk in ids)),
+        array("q", (rows[pk][3] for pk in ids)),
     )
 
 
@@ -171,10 +174,10 @@ def _changed(
     new = ids - kept
     if len(new) > len(ids) // 2:
         return None
-    gone = kept - ids
     registrations = set()
-    # Deleted from the end first, so that each position still names its row.
-    for i in sorted((i for i, pk in enumerate(columns[0]) if pk in gone), reverse=True):
+    # Deleted from the last first, so that each position found still names its row.
+    for pk in sorted(kept - ids, reverse=True):
+        i = bisect_left(columns[0], pk)
         registrations.add(columns[3][i])
         counts[columns[1][i], columns[2][i]] -= 1
         for column in columns:
@@ -185,12 +188,14 @@ def _changed(
 def _append(
     columns: _Columns, counts: dict[tuple[int, int], int], rows: dict[int, tuple], new: set[int]
 ) -> None:
-    """Add the new rows among ``rows`` (by id) to the kept ``columns`` and ``counts``."""
-    for pk in new & rows.keys():
+    """Add the new rows among ``rows`` (by id) to the kept ``columns``, in the order of the
+    ids (a new row's id is nearly always the largest yet), and to ``counts``."""
+    for pk in sorted(new & rows.keys()):
         row = rows[pk]
         counts[row[0], row[1]] = counts.get((row[0], row[1]), 0) + 1
+        i = bisect_left(columns[0], pk)
         for column, value in zip(columns, (pk, row[0], row[1], row[3]), strict=True):
-            column.append(value)
+            column.insert(i, value)
 
 
 def _since(

@@ -398,3 +398,18 @@ def test_a_substitute_renamed_is_renamed_in_the_round_they_played(event):
         )
     rounds = {e.registration_id: e.rounds for e in tournament_standings(tournament).entries}
     assert rounds[players[3].pk][round_.number].substitute_name.endswith("Henry")
+
+
+def test_a_row_committed_late_under_a_smaller_id_is_kept_in_order():
+    # On PostgreSQL a transaction may commit, after a build, a row whose id it took before the
+    # build's newest rows: the kept ids stay in order, so that a row deleted later is found.
+    from scoring.selectors.standings_input import _append, _changed, _columns
+
+    columns = _columns({1: (10, 1, "E", 100), 5: (10, 2, "E", 101)})
+    counts = {(10, 1): 1, (10, 2): 1}
+    _append(columns, counts, {3: (11, 1, "S", 102)}, {3})
+    assert list(columns[0]) == [1, 3, 5]
+    assert list(columns[3]) == [100, 102, 101]
+    assert _changed(columns, counts, {1, 5, 7}) == ({102}, {7})
+    assert list(columns[0]) == [1, 5]
+    assert counts == {(10, 1): 1, (10, 2): 1, (11, 1): 0}
