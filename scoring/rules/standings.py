@@ -30,7 +30,6 @@ Not here: loading scores from the database, caching (the Django layer's job).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -65,10 +64,13 @@ def to_units(value: Fraction | int) -> int:
     >>> to_units(Fraction(-103, 3)), Fraction(to_units(Fraction(27, 10)), SCORE_UNIT)
     (-412000, Fraction(27, 10))
     """
-    units = Fraction(value) * SCORE_UNIT
-    if units.denominator != 1:
+    # Without a Fraction product (its gcd): every stored result is four of these a seat, and a
+    # rebuild stores 20,000 seats.
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    units, finer = divmod(exact.numerator * SCORE_UNIT, exact.denominator)
+    if finer:
         raise RulesFatalError(f"{value} is not a whole number of 1/{SCORE_UNIT} of a point")
-    return units.numerator
+    return units
 
 
 @dataclass(frozen=True)
@@ -161,22 +163,22 @@ def _penalty_value(p: object, fld: str) -> int | Fraction:
     return value
 
 
-def _sort_key(row: StandingRow, criterion: str) -> object:
-    """Smaller sorts first (better)."""
+def _sort_key(row: dict, criterion: str) -> object:
+    """Smaller sorts first (better). ``row``: a :class:`StandingRow`'s fields by name."""
     if criterion == "best_hanchan":  # a player without a hanchan after every score
-        return (row.best_hanchan is None, -(row.best_hanchan or 0))
+        return (row["best_hanchan"] is None, -(row["best_hanchan"] or 0))
     if criterion == "firsts":
-        return -row.firsts
+        return -row["firsts"]
     if criterion == "seconds":
-        return -row.seconds
+        return -row["seconds"]
     if criterion == "thirds":
-        return -row.thirds
+        return -row["thirds"]
     if criterion == "fewest_fourths":
-        return row.fourths
+        return row["fourths"]
     if criterion == "fewest_penalties":
-        return -row.penalty_points
+        return -row["penalty_points"]
     if criterion == "played":
-        return -row.played
+        return -row["played"]
     raise RulesError(
         "tie_break_unknown",
         f"Unknown tie-break {criterion!r}; use names among {', '.join(TIE_BREAK_CRITERIA)}.",
@@ -203,7 +205,9 @@ def compute_standings(
     """
     errors: list[RulesError] = []
     seen: set[str] = set()
-    rows: list[StandingRow] = []
+    # Each row's fields by name: the frozen StandingRow is built once, with its place (a
+    # thousand rows built twice cost more than the ranking itself).
+    rows: list[dict] = []
     for i, rec in enumerate(records):
         if rec.key in seen:
             errors.append(
@@ -215,7 +219,7 @@ def compute_standings(
                 )
             )
         seen.add(rec.key)
-        scores = [_exact(s) for s in rec.hanchan_scores if s is not None]
+        scores = [s if type(s) is int else Fraction(s) for s in rec.hanchan_scores if s is not None]
         pens = []
         for j, p in enumerate(rec.penalties):
             try:
@@ -224,26 +228,24 @@ def compute_standings(
                 errors.append(exc)
         hanchan_total = sum(scores)
         penalty_total = sum(pens)
-        places = [p for p in rec.places if p is not None]
+        carried = _exact(rec.carried)
+        places = rec.places
         rows.append(
-            StandingRow(
-                key=rec.key,
-                place=None,
-                total=hanchan_total + penalty_total + _exact(rec.carried),
-                hanchan_total=hanchan_total,
-                penalty_total=penalty_total,
-                penalty_points=penalty_total + _exact(rec.sheet_penalties),
-                played=len(scores),
-                best_hanchan=max(scores) if scores else None,
-                firsts=places.count(1),
-                seconds=places.count(2),
-                thirds=places.count(3),
-                fourths=places.count(4),
-                shared=False,
-                decided_by=None,
-                ranked=rec.ranked,
-                carried=_exact(rec.carried),
-            )
+            {
+                "key": rec.key,
+                "total": hanchan_total + penalty_total + carried,
+                "hanchan_total": hanchan_total,
+                "penalty_total": penalty_total,
+                "penalty_points": penalty_total + _exact(rec.sheet_penalties),
+                "played": len(scores),
+                "best_hanchan": max(scores) if scores else None,
+                "firsts": places.count(1),
+                "seconds": places.count(2),
+                "thirds": places.count(3),
+                "fourths": places.count(4),
+                "ranked": rec.ranked,
+                "carried": carried,
+            }
         )
     for c in tie_breaks:
         if c not in TIE_BREAK_CRITERIA:
@@ -258,18 +260,18 @@ def compute_standings(
     if errors:
         raise RulesErrors(errors)
 
-    def full_key(r: StandingRow) -> tuple:
-        return (-r.total, *(_sort_key(r, c) for c in tie_breaks))
+    def full_key(r: dict) -> tuple:
+        return (-r["total"], *(_sort_key(r, c) for c in tie_breaks))
 
     # A stable sort: players sharing a place stay in the order they were given. Each key is
     # computed once.
-    keyed = sorted(((full_key(r), r) for r in rows if r.ranked), key=lambda pair: pair[0])
+    keyed = sorted(((full_key(r), r) for r in rows if r["ranked"]), key=lambda pair: pair[0])
     keys = [key for key, _row in keyed]
     ranked = [row for _key, row in keyed]
 
-    def separating(a: StandingRow, b: StandingRow) -> str | None:
+    def separating(a: dict, b: dict) -> str | None:
         """The criterion that separates two players with the same total."""
-        if a.total != b.total:
+        if a["total"] != b["total"]:
             return None
         return next((c for c in tie_breaks if _sort_key(a, c) != _sort_key(b, c)), None)
 
@@ -285,9 +287,11 @@ def compute_standings(
         above = separating(ranked[start - 1], row) if start > 0 else None
         below = separating(row, ranked[end + 1]) if end + 1 < len(ranked) else None
         out.append(
-            dataclasses.replace(row, place=start + 1, shared=end > start, decided_by=above or below)
+            StandingRow(place=start + 1, shared=end > start, decided_by=above or below, **row)
         )
-    out.extend(r for r in rows if not r.ranked)
+    out.extend(
+        StandingRow(place=None, shared=False, decided_by=None, **r) for r in rows if not r["ranked"]
+    )
     return tuple(out)
 
 

@@ -11,9 +11,10 @@ audit entry (every audited change, e.g. a disqualification from the
 admin, gives a new key) and the rule set. One process builds a new version while the others
 serve the previous one (`tournament_standings`).
 
-A new version starts from the previous one's stored rows: a stored result is never changed,
-only replaced under a new id, so after one confirmed sheet a build reads the ids and the four
-new rows, not the 20,000 others (`_seats_and_results`). The pages read the cached tuple
+A new version starts from the previous one: seats and stored results are never changed, only
+replaced under new ids, so after one confirmed sheet a build reads the ids and its four
+players' rows, not the 40,000 others, and takes every other player's rounds as they were
+(`scoring.selectors.standings_input`). The pages read the cached tuple
 through `StandingEntry`, which builds a `Player` or a ``Fraction`` only when asked for one.
 
 Only players with a hanchan on a confirmed sheet (played, or missed with a substitute in the
@@ -30,19 +31,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 import time
-import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Exists, IntegerField, Max, OuterRef, Q, Sum, Value
+from django.db.models import Exists, Max, OuterRef, Q, Sum
 
 from scoring.entries import SheetEntry, score_stored
-from scoring.models import ScoreSheet, SeatResult
+from scoring.models import Penalty, ScoreSheet
 from scoring.rules import (
     SCORE_UNIT,
     HanchanResult,
@@ -54,6 +53,7 @@ from scoring.rules import (
     compute_team_standings,
     to_units,
 )
+from scoring.selectors.standings_input import KEPT_FORM, read_rounds
 from tournament.invalidation import first_standings_version, standings_version, version_key
 from tournament.models import AuditEntry, Player, Registration, Round, Seat, Tournament
 from tournament.names import name_sort_key, shown_name
@@ -257,73 +257,32 @@ _PLAYER_FIELDS = tuple(
 #: A registration as the standings read it: no model instance is built (1,000 of them cost
 #: more than the ranking), the player as the values of `_PLAYER_FIELDS`.
 _REGISTRATION_FIELDS = (
-    "pk", "status", "is_substitute", "team__name", "penalty_points",
-    *(f"player__{name}" for name in _PLAYER_FIELDS),
+    "pk", "status", "is_substitute", "team__name", *(f"player__{name}" for name in _PLAYER_FIELDS),
 )  # fmt: skip
-_FIRST_NAME = 5 + _PLAYER_FIELDS.index("first_name")
-_LAST_NAME = 5 + _PLAYER_FIELDS.index("last_name")
-_PUBLIC_NAME = 5 + _PLAYER_FIELDS.index("public_name")
-_SEAT_FIELDS = ("round_id", "table_number", "wind", "registration_id")
-#: A stored seat result as the standings read it, after its id.
-_RESULT_FIELDS = (
-    "round_id", "sheet__table_number", "wind", "registration_id", "points", "place", "score",
-    "penalty", "substitute_id",
-)  # fmt: skip
-
-
-def _seats_and_results(tournament: Tournament, known: bytes | None) -> tuple[list, dict]:
-    """The seats (`_SEAT_FIELDS`) and every stored seat result by id (`_RESULT_FIELDS`).
-
-    A stored result is never changed, only deleted and created again with a new id
-    (`scoring.services.seat_results`), and ids are never reused: the rows the previous build
-    read (``known``, pickled beside the previous version in the cache) are still right
-    wherever their id still exists. So after one confirmed sheet only the ids are read, then
-    its four new rows; the other rows are not loaded again."""
-    seats = Seat.objects.filter(round__tournament=tournament).order_by()
-    stored = SeatResult.objects.filter(tournament=tournament).order_by()
-    previous: dict[int, tuple] = pickle.loads(zlib.decompress(known)) if known else {}
-    if previous:
-        ids = set(stored.values_list("pk", flat=True))
-        new = ids - previous.keys()
-        if len(new) <= len(ids) // 2:
-            rows = {pk: previous[pk] for pk in ids & previous.keys()}
-            fetched = stored.filter(pk__in=new).values_list("pk", *_RESULT_FIELDS) if new else ()
-            rows.update((pk, tuple(row)) for pk, *row in fetched)
-            return list(seats.values_list(*_SEAT_FIELDS)), rows
-    # The first build, or most rows are new (the rules changed): both in one query.
-    nothing = Value(None, output_field=IntegerField())
-    both = (
-        seats.annotate(no_id=nothing, no_score=nothing)
-        .values_list("no_id", *_SEAT_FIELDS, *["no_score"] * 5)
-        .union(stored.values_list("pk", *_RESULT_FIELDS), all=True)
-    )
-    seated, rows = [], {}
-    for pk, *row in both:
-        if pk is None:
-            seated.append(row[:4])
-        else:
-            rows[pk] = tuple(row)
-    return seated, rows
+_FIRST_NAME = 4 + _PLAYER_FIELDS.index("first_name")
+_LAST_NAME = 4 + _PLAYER_FIELDS.index("last_name")
+_PUBLIC_NAME = 4 + _PLAYER_FIELDS.index("public_name")
 
 
 def _compute(
-    tournament: Tournament, known: bytes | None = None, rounds_up_to: int | None = None
+    tournament: Tournament,
+    rounds_up_to: int | None = None,
+    known: bytes | None = None,
+    previous: tuple | None = None,
 ) -> tuple[tuple, bytes]:
-    """The standings in the cache's compact form (`_standings` reads it), and the stored
-    results it read, pickled (`_seats_and_results`: the next build's ``known``, all of them
-    whatever ``rounds_up_to``: the rounds after it are left out of the ranking, not of the
-    rows kept for the next build).
+    """The standings in the cache's compact form (`_standings` reads it), and what the next
+    build starts from (`scoring.selectors.standings_input`: ``known`` is what the previous
+    build kept, ``previous`` its compact form; every row is kept whatever ``rounds_up_to``,
+    whose later rounds are left out of the ranking, not of the rows).
 
     The engine's ranking of the stored seat results (`SeatResult`, one small row a seat of
     a confirmed sheet) and the active penalties, in a fixed number of queries, without
     scoring any sheet and without building a model instance."""
     rounds = Round.objects.filter(tournament=tournament)
-    penalties = Q(penalties__cancelled_at__isnull=True)
+    penalties = Penalty.objects.filter(registration__tournament=tournament).active().order_by()
     if rounds_up_to is not None:
         rounds = rounds.filter(number__lte=rounds_up_to)
-        penalties &= Q(penalties__round__isnull=True) | Q(
-            penalties__round__number__lte=rounds_up_to
-        )
+        penalties = penalties.filter(Q(round__isnull=True) | Q(round__number__lte=rounds_up_to))
     rounds = list(
         rounds.order_by("number")
         .annotate(
@@ -335,54 +294,19 @@ def _compute(
         )
         .values_list("pk", "number", "status", "started")
     )
-    number_of = {round_id: number for round_id, number, _status, _started in rounds}
     registrations = {
         row[0]: row
-        for row in Registration.objects.filter(tournament=tournament)
-        .annotate(penalty_points=Sum("penalties__points", filter=penalties))
-        .values_list(*_REGISTRATION_FIELDS)
+        for row in Registration.objects.filter(tournament=tournament).values_list(
+            *_REGISTRATION_FIELDS
+        )
     }
-    # registration id -> round number -> compact round (`_round_score`)
-    results: dict[int, dict[int, tuple]] = {}
-    tables: dict[int, set[int]] = {}
-    seats, stored = _seats_and_results(tournament, known)
-    for round_id, table, wind, registration_id in seats:
-        if round_id not in number_of:
-            continue  # after ``rounds_up_to``
-        tables.setdefault(round_id, set()).add(table)
-        results.setdefault(registration_id, {})[number_of[round_id]] = (
-            number_of[round_id], table, wind, None, None, None, 0, False, ""
-        )  # fmt: skip
-    # A seat's stored result replaces the bare seat.
-    confirmed: dict[int, set[int]] = {}
-    names: dict[int, str] = {}
-    for (
-        round_id,
-        table,
-        wind,
-        registration_id,
-        points,
-        place,
-        score,
-        penalty,
-        substitute,
-    ) in stored.values():
-        if round_id not in number_of:
-            continue
-        confirmed.setdefault(round_id, set()).add(table)
-        if substitute is not None and substitute not in names:
-            replaced = registrations.get(substitute)
-            names[substitute] = (
-                shown_name(replaced[_FIRST_NAME], replaced[_LAST_NAME], replaced[_PUBLIC_NAME])
-                if replaced
-                else ""
-            )
-        number = number_of[round_id]
-        results.setdefault(registration_id, {})[number] = (
-            number, table, wind, points, place, score, penalty, True,
-            names[substitute] if substitute is not None else "",
-        )  # fmt: skip
-    order = [number for _id, number, _status, _started in rounds]
+    # Apart: summed in the registrations' query, they made it group 1,000 wide rows.
+    penalty_points = dict(penalties.values_list("registration_id").annotate(Sum("points")))
+
+    def name_of(registration_id: int) -> str:
+        row = registrations.get(registration_id)
+        return shown_name(row[_FIRST_NAME], row[_LAST_NAME], row[_PUBLIC_NAME]) if row else ""
+
     # WRC 2015 §7.1: a disqualified player is not listed, so never reaches the engine. By
     # name: the order of players sharing a place, and of those without a result yet.
     listed = sorted(
@@ -393,27 +317,38 @@ def _compute(
         ),
         key=lambda row: name_sort_key(row[_FIRST_NAME], row[_LAST_NAME], row[_PUBLIC_NAME]),
     )
+    read = read_rounds(
+        tournament,
+        {round_id: number for round_id, number, _status, _started in rounds},
+        name_of,
+        [row[0] for row in listed],
+        known,
+        None if previous is None else {entry[0]: entry[9] for entry in previous[3]},
+    )
+    order = [number for _id, number, _status, _started in rounds]
     records = []
-    for registration_id, _status, _substitute, _team, penalty_points, *_player in listed:
-        scored = results.get(registration_id, {})
-        counted = [scored.get(number) for number in order]
+    for registration_id, *_row in listed:
+        played = read.rounds.get(registration_id, ())
+        counted = played
+        if len(played) != len(order):  # not seated in every round: None for the others
+            by_number = {row[0]: row for row in played}
+            counted = [by_number.get(number) for number in order]
+        penalty = penalty_points.get(registration_id)
         # In whole SCORE_UNITs: the engine ranks integers as it ranks Fractions, faster.
         records.append(
             PlayerRecord(
                 key=str(registration_id),
-                hanchan_scores=tuple(row[5] if row else None for row in counted),
-                places=tuple(row[4] if row else None for row in counted),
-                penalties=(to_units(Fraction(penalty_points)) if penalty_points else 0,),
+                hanchan_scores=tuple([row[5] if row else None for row in counted]),
+                places=tuple([row[4] if row else None for row in counted]),
+                penalties=(to_units(Fraction(penalty)) if penalty else 0,),
                 # No confirmed hanchan yet: listed after the ranked players, without a place.
-                ranked=any(row[7] for row in scored.values()),
-                sheet_penalties=sum(row[6] for row in scored.values()),
+                ranked=any(row[7] for row in played),
+                sheet_penalties=sum(row[6] for row in played),
             )
         )
     entries = []
     for row in compute_standings(records, tournament.get_rules().tie_breaks):
-        registration_id, status, _substitute, team, _penalties, *player = registrations[
-            int(row.key)
-        ]
+        registration_id, status, _substitute, team, *player = registrations[int(row.key)]
         entries.append(
             (
                 registration_id,
@@ -425,12 +360,11 @@ def _compute(
                 row.shared,
                 status == Registration.Status.WITHDRAWN,
                 row.decided_by,
-                tuple(row for _number, row in sorted(results.get(registration_id, {}).items())),
+                read.rounds.get(registration_id, ()),
             )
         )
-    compact = (*_round_state(rounds, tables, confirmed), tuple(entries))
-    # Compressed (to a fifth): every read of the cached standings fetches these bytes too.
-    return compact, zlib.compress(pickle.dumps(stored, pickle.HIGHEST_PROTOCOL), 1)
+    compact = (*_round_state(rounds, read.tables, read.confirmed), tuple(entries))
+    return compact, read.kept
 
 
 def _fraction(units: int) -> Fraction:
@@ -493,14 +427,8 @@ def _standings(tournament_id: int, compact: tuple, *, stale: bool = False) -> St
 
 def standings_cache_key(tournament: Tournament, version: str | None = None) -> str:
     """Changes whenever the standings may change; pages cache what they render under it.
-    ``version``: the token (`standings_version`) when the caller has already read it. A
-    tournament read `with_last_audit()` carries its latest audit entry; any other costs a
-    query for it."""
-    if hasattr(tournament, "last_audit"):
-        last_audit = tournament.last_audit
-    else:
-        entries = AuditEntry.objects.filter(tournament=tournament)
-        last_audit = entries.aggregate(last=Max("id"))["last"]
+    ``version``: the token (`standings_version`) when the caller has already read it."""
+    last_audit = AuditEntry.objects.filter(tournament=tournament).aggregate(last=Max("id"))["last"]
     rules = hashlib.sha256(
         json.dumps([tournament.ruleset, tournament.rule_options], sort_keys=True).encode()
     ).hexdigest()[:16]
@@ -517,14 +445,18 @@ def _latest_key(tournament_id: int, rounds_up_to: int | None) -> str:
     return f"scoring:standings-built:{tournament_id}{_up_to(rounds_up_to)}"
 
 
+def _kept_key(tournament_id: int, rounds_up_to: int | None) -> str:
+    """What the latest build kept for the next one, apart: a read of the standings does
+    not fetch it."""
+    return f"{_latest_key(tournament_id, rounds_up_to)}:kept-{KEPT_FORM}"
+
+
 def forget_built_standings(tournament: Tournament) -> None:
     """Once the transaction commits, drop the builds a new one would start from (every
     limit's): after the stored results are written again wholesale, their ids are new, and a
     restored database may give them the ids of other rows an earlier build holds."""
-    keys = [_latest_key(tournament.pk, None)] + [
-        _latest_key(tournament.pk, number)
-        for number in tournament.rounds.values_list("number", flat=True)
-    ]
+    limits = [None, *tournament.rounds.values_list("number", flat=True)]
+    keys = [key(tournament.pk, limit) for limit in limits for key in (_latest_key, _kept_key)]
     transaction.on_commit(lambda: cache.delete_many(keys))
 
 
@@ -560,15 +492,18 @@ def tournament_standings(
             break  # the builder died or is slow: build too rather than fail the page
         time.sleep(0.05)
         latest = cache.get(latest_key)
+    kept_key = _kept_key(tournament.pk, rounds_up_to)
     try:
-        known = latest[2] if latest is not None else None
-        compact, stored = _compute(tournament, known, rounds_up_to)
+        known = cache.get(kept_key) if latest is not None else None
+        if known is not None and known[0] == latest[0]:  # kept by the latest version's build
+            compact, kept = _compute(tournament, rounds_up_to, known[1], latest[1])
+        else:
+            compact, kept = _compute(tournament, rounds_up_to)
     except BaseException:
         cache.delete(lock)
         raise
     # The lock is left to expire: it names this version, which is now built.
-    # The stored results go as bytes: a read of the standings does not unpickle them.
-    cache.set(latest_key, (key, compact, stored), CACHE_SECONDS)
+    cache.set_many({latest_key: (key, compact), kept_key: (key, kept)}, CACHE_SECONDS)
     return _standings(tournament.pk, compact)
 
 

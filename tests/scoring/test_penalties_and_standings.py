@@ -319,8 +319,10 @@ def test_standings_take_a_constant_number_of_queries(single, django_assert_max_n
     tournament, round_, users = single["tournament"], single["rounds"][0], single["users"]
     for table in (1, 2, 3):
         enter(round_, table, make_entry(table_registrations(round_, table)), users["referee"])
-    # 6 reads of results; the rest is the database cache backend's own bookkeeping
-    with django_assert_max_num_queries(20):
+    # 7 reads of results (the penalties apart); the rest is the database cache backend's own
+    # bookkeeping (the version built and, apart, what the next build starts from: a read and
+    # a write each)
+    with django_assert_max_num_queries(26):
         tournament_standings(tournament)
     with django_assert_max_num_queries(4):
         tournament_standings(tournament)  # cached

@@ -3,12 +3,14 @@ happened to the sheets, the penalties and the players; and `check_standings` say
 
 from __future__ import annotations
 
+import re
 import uuid
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import TestCase
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,7 +30,9 @@ from tests.conftest import (
     make_tournament,
 )
 from tests.scoring.conftest import Role, enter, make_entry, seat_round, table_registrations
-from tournament.models import Registration
+from tournament.models import Registration, Seat
+from tournament.services.audit import audit_record
+from tournament.services.players import player_update
 
 EXAMPLES = 8
 SUITE = derandomised(EXAMPLES)
@@ -41,7 +45,9 @@ POINTS = [
     (50000, 30000, 30000, 10000),
     (61000, 25000, 25000, 9000),
 ]
-OPERATIONS = ["confirm", "correct", "penalty", "cancel", "disqualify", "substitute"]
+OPERATIONS = [
+    "confirm", "correct", "penalty", "cancel", "disqualify", "substitute", "reseat", "rename",
+]  # fmt: skip
 
 
 def _expected_totals(tournament) -> dict[int, Fraction]:
@@ -80,9 +86,17 @@ def _a_tournament(django_user_model):
 
 
 def _apply(operation: str, choice: int, points, tournament, rounds, head) -> None:
+    # As in a request: what a service does once its transaction commits is done.
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        _applied(operation, choice, points, tournament, rounds, head)
+
+
+def _applied(operation: str, choice: int, points, tournament, rounds, head) -> None:
     round_ = rounds[choice % 2]
     table = choice % 3 + 1
     sheet = ScoreSheet.objects.filter(round=round_, table_number=table).first()
+    if not Seat.objects.filter(round=round_, table_number=table).exists():
+        return  # a table taken out by a reseating
     seated = table_registrations(round_, table)
     if operation in ("confirm", "substitute") and sheet is None:
         changes = {}
@@ -115,6 +129,18 @@ def _apply(operation: str, choice: int, points, tournament, rounds, head) -> Non
         registration.refresh_from_db()
         if registration.status != Registration.Status.DISQUALIFIED:
             player_disqualify(registration=registration, reason="Cheating.", acting_user=head)
+    elif operation == "reseat" and not ScoreSheet.objects.filter(round=rounds[1]).exists():
+        # New seats under new ids, audited, as the seating services write them.
+        Seat.objects.filter(round=rounds[1]).delete()
+        players = list(tournament.registrations.filter(is_substitute=False).order_by("pk"))
+        # Sometimes a table fewer: four players lose their seat and get none.
+        seat_round(rounds[1], players[: 8 if choice % 2 else 12], shift=choice % 5 + 1)
+        audit_record(tournament=tournament, actor=head, action="seating.apply", obj=rounds[1])
+    elif operation == "rename":
+        # A substitute's name is written in the round they played for someone.
+        registrations = list(tournament.registrations.order_by("pk"))
+        player = registrations[choice % len(registrations)].player
+        player_update(player=player, data={"last_name": f"Renamed {choice}"}, acting_user=head)
 
 
 @pytest.mark.django_db
@@ -135,7 +161,7 @@ def test_stored_results_equal_a_scoring_of_the_sheets_after_any_changes(steps, d
             pass  # refused (a disqualified player at the table): nothing changed
 
         assert differences(tournament) == []
-        # Built from the previous step's rows plus the changed ones (`_seats_and_results`)…
+        # Built from the previous build plus the changed rows (`standings_input`)…
         standings = tournament_standings(tournament)
         totals = {entry.registration_id: entry.total for entry in standings.entries}
         assert {pk: totals[pk] for pk in _expected_totals(tournament)} == _expected_totals(
@@ -299,9 +325,10 @@ def test_exports_and_pairings_wait_for_the_new_standings_during_a_rebuild(event,
     cache.delete(lock)
 
 
-def test_after_one_sheet_the_standings_read_only_its_new_rows(event):
-    # Stored rows are never changed, only replaced under new ids: the next build keeps the
-    # rows it had read and fetches the new ones, not the whole tournament's again.
+def test_after_one_sheet_a_build_reads_only_its_players_rows(event):
+    # Seats and stored results are never changed, only replaced under new ids: the next
+    # build reads the ids, then every seat and result of the sheet's four players, and takes
+    # the other players' rounds from the previous build, not the whole tournament's again.
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -311,17 +338,24 @@ def test_after_one_sheet_the_standings_read_only_its_new_rows(event):
     referee = event["users"][Role.REFEREE]
     enter(round_, 1, make_entry(table_registrations(round_, 1)), referee)
     tournament_standings(tournament)
-    enter(round_, 2, make_entry(table_registrations(round_, 2)), referee)
-    new = set(SeatResult.objects.filter(sheet__table_number=2).values_list("pk", flat=True))
+    players = table_registrations(round_, 2)
+    enter(round_, 2, make_entry(players), referee)
     with CaptureQueriesContext(connection) as queries:
         standings = tournament_standings(tournament)
-    read = [q["sql"] for q in queries.captured_queries if '"score"' in q["sql"]]
+    # Every query that reads seats or results row by row (their winds), and whose rows.
+    read = [q["sql"] for q in queries.captured_queries if '"wind"' in q["sql"]]
     assert len(read) == 1
-    assert " IN (" in read[0]  # … WHERE id IN (the 4 new rows)
-    assert all(str(pk) in read[0] for pk in new)
+    chosen = re.findall(r'"registration_id" IN \(([^)]*)\)', read[0])
+    assert chosen
+    assert all({int(pk) for pk in ids.split(",")} == {p.pk for p in players} for ids in chosen)
     # 42,300 at table 2's East: (42,300 − 30,000) / 1,000 + 15 uma = +27.3 (WRC 2015 §5.9.2)
-    east = table_registrations(round_, 2)[0].pk
+    assert {e.registration_id: e.total for e in standings.entries}[players[0].pk] == Fraction(
+        273, 10
+    )
+    # Table 1's players, not read again, keep their rounds: East's +27.3 as well.
+    east = table_registrations(round_, 1)[0].pk
     assert {e.registration_id: e.total for e in standings.entries}[east] == Fraction(273, 10)
+    assert _from_scratch(tournament) == _compared(standings)
 
 
 def test_a_cached_read_builds_no_player(event, monkeypatch):
@@ -342,3 +376,40 @@ def test_a_cached_read_builds_no_player(event, monkeypatch):
     assert entries[0].total == Fraction(273, 10)  # East's +27.3, WRC 2015 §5.9.2 as above
     monkeypatch.setattr(Player, "from_db", built)
     assert entries[0].player.display_name == players[0].player.display_name
+
+
+def test_a_substitute_renamed_is_renamed_in_the_round_they_played(event):
+    # The name of the substitute who played a seat is written in the absent player's round;
+    # a build that takes that round from the previous build must not keep the old name.
+    tournament, round_ = event["tournament"], event["rounds"][0]
+    tournament.confirmation_policy = "single"
+    tournament.save()
+    players = table_registrations(round_, 1)
+    substitute = make_registration(tournament, is_substitute=True)
+    entry = make_entry(players, N={"substitute_id": substitute.pk})
+    enter(round_, 1, entry, event["users"][Role.REFEREE])
+    enter(round_, 2, make_entry(table_registrations(round_, 2)), event["users"][Role.REFEREE])
+    tournament_standings(tournament)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        player_update(
+            player=substitute.player,
+            data={"last_name": "Henry"},
+            acting_user=event["users"][Role.REFEREE],
+        )
+    rounds = {e.registration_id: e.rounds for e in tournament_standings(tournament).entries}
+    assert rounds[players[3].pk][round_.number].substitute_name.endswith("Henry")
+
+
+def test_a_row_committed_late_under_a_smaller_id_is_kept_in_order():
+    # On PostgreSQL a transaction may commit, after a build, a row whose id it took before the
+    # build's newest rows: the kept ids stay in order, so that a row deleted later is found.
+    from scoring.selectors.standings_input import _append, _changed, _columns
+
+    columns = _columns({1: (10, 1, "E", 100), 5: (10, 2, "E", 101)})
+    counts = {(10, 1): 1, (10, 2): 1}
+    _append(columns, counts, {3: (11, 1, "S", 102)}, {3})
+    assert list(columns[0]) == [1, 3, 5]
+    assert list(columns[3]) == [100, 102, 101]
+    assert _changed(columns, counts, {1, 5, 7}) == ({102}, {7})
+    assert list(columns[0]) == [1, 5]
+    assert counts == {(10, 1): 1, (10, 2): 1, (11, 1): 0}
