@@ -427,8 +427,14 @@ def _standings(tournament_id: int, compact: tuple, *, stale: bool = False) -> St
 
 def standings_cache_key(tournament: Tournament, version: str | None = None) -> str:
     """Changes whenever the standings may change; pages cache what they render under it.
-    ``version``: the token (`standings_version`) when the caller has already read it."""
-    last_audit = AuditEntry.objects.filter(tournament=tournament).aggregate(last=Max("id"))["last"]
+    ``version``: the token (`standings_version`) when the caller has already read it. A
+    tournament read `with_last_audit()` carries its latest audit entry; any other costs a
+    query for it."""
+    if hasattr(tournament, "last_audit"):
+        last_audit = tournament.last_audit
+    else:
+        entries = AuditEntry.objects.filter(tournament=tournament)
+        last_audit = entries.aggregate(last=Max("id"))["last"]
     rules = hashlib.sha256(
         json.dumps([tournament.ruleset, tournament.rule_options], sort_keys=True).encode()
     ).hexdigest()[:16]
