@@ -120,6 +120,14 @@ def test_the_check_shows_every_score_on_a_small_phone_in_french(referee_page, li
     assert score["x"] + score["width"] <= visible["x"] + visible["width"]
 
 
+def _submit(page, selector: str) -> None:
+    """Press a button of the sheet's form and wait for the server's answer: the page's script
+    sends the form and writes the answer in (static/scoring/offline_keep.js), so the click
+    returns before the new page is there."""
+    with page.expect_navigation():
+        page.click(selector)
+
+
 def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, live_server):
     page, tournament = referee_page
     page.goto(live_server.url + reverse("scoring:hands", args=[tournament.slug, 1, 1]))
@@ -140,18 +148,18 @@ def test_a_referee_enters_a_double_ron_hand_by_hand_on_a_phone(referee_page, liv
     page.fill("#id_hands-0-fu", "30")
     page.check("#id_hands-0-ron_claimants input[value=S]")
     page.check("#id_hands-0-ron_claimants input[value=N]")
-    page.click("button[value=check]")
+    _submit(page, "button[value=check]")
     # WRC 2015 §5.4.1, §5.7.6 (head bump): after W's discard N plays before S
     assert "North is first in turn order" in page.inner_text(".hand .errorlist")
     assert page.is_checked("#id_hands-0-ron_claimants input[value=N]")  # kept
     page.select_option("#id_hands-0-winner", "N")
-    page.click("button[value=check]")
+    _submit(page, "button[value=check]")
     # One hand is not a whole game: saved as finished only with the time marked up
     # (WRC 2015 §8.2), the box tapped by its label
     assert "The game is not over after hand 1" in page.inner_text(".hand .errorlist")
     page.locator("label.check", has_text="The time was up").click()
-    page.click("button[value=check]")
-    page.click("button[value=save]")
+    _submit(page, "button[value=check]")
+    _submit(page, "button[value=save]")
     assert "Saved and confirmed" in page.inner_text(".messages")
     seats = ScoreSheet.objects.get().current.data["seats"]
     # 2 han 30 fu by a non-dealer: 2 000 from the discarder (docs/rules.md §6.2)
@@ -168,12 +176,12 @@ def test_at_the_gong_check_says_first_what_is_missing_then_saves_from_the_top(
     page, tournament = referee_page
     page.goto(live_server.url + reverse("scoring:hands", args=[tournament.slug, 1, 1]))
     page.select_option("#id_hands-0-result", "draw")
-    page.click("button[value=draft]")
+    _submit(page, "button[value=draft]")
     page.select_option("#id_hands-1-result", "tsumo")
     page.select_option("#id_hands-1-winner", "S")
     page.fill("#id_hands-1-han", "1")
     page.fill("#id_hands-1-fu", "30")
-    page.click("button[value=check]")
+    _submit(page, "button[value=check]")
     problem = page.locator(".problems a", has_text="Hand 2: The game is not over after hand 2")
     box = problem.bounding_box()
     assert box is not None
@@ -185,7 +193,7 @@ def test_at_the_gong_check_says_first_what_is_missing_then_saves_from_the_top(
     # The gong ended the game (WRC 2015 §8.2): the box, Check, and the result is saved from
     # beside the check, on the first screen, not from the foot of every hand and seat.
     page.locator("label.check", has_text="The time was up").click()
-    page.click("#sheet-form button[value=check]")
+    _submit(page, "#sheet-form button[value=check]")
     page.wait_for_load_state()  # measured once the page has placed itself, not mid-load
     save = page.locator(".preview button[value=save]")
     assert save.inner_text() == "Finish and save"
@@ -194,7 +202,7 @@ def test_at_the_gong_check_says_first_what_is_missing_then_saves_from_the_top(
     # (the page came back scrolled to #hand-2, the link's, the Save 900 px above the screen)
     assert box["y"] >= 0
     assert box["y"] + box["height"] <= page.viewport_size["height"]
-    save.click()
+    _submit(page, ".preview button[value=save]")
     assert "Saved and confirmed" in page.inner_text(".messages")
     assert ScoreSheet.objects.get().current.data["hands"][-1]["time_up"] is True
 
