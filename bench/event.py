@@ -5,6 +5,7 @@ Run from the repository root::
     .venv/bin/python -m bench.event                      # SQLite file
     DATABASE_URL=postgres://postgres@127.0.0.1:5433/riichi_h6 .venv/bin/python -m bench.event
     .venv/bin/python -m bench.event --steady --seconds 60   # writes under load, no rounds
+    .venv/bin/python -m bench.event --steady --scorers 8    # … by 8 officials, not one a table
 
 It builds the tournament in a temporary database, starts gunicorn on loopback (DEBUG off) and
 logs in 36 scorers, one per table. For every round, the 36 scorers enter their table's sheet
@@ -370,24 +371,27 @@ def run_steady(options, world: dict, port: int, log: Log) -> None:
     lock = threading.Lock()
     deadline = time.monotonic() + options.seconds
 
-    def scorer(table: int) -> None:
-        rng = random.Random(options.seed * 1000 + table)
+    def scorer(tables: list[int]) -> None:
+        rngs = {table: random.Random(options.seed * 1000 + table) for table in tables}
         for number in range(1, world["rounds"] + 1):
-            if time.monotonic() > deadline:
-                return
-            points = random_points(rng, start)
-            with lock:
-                submitted[(number, table)] = points
-            players = world["seating"][number][table]
-            try:
-                score_table(log, sessions[table], slug, number, table, players, points)
-            except OSError as error:
-                log.problem(f"round {number} table {table}: {type(error).__name__}")
+            for table in tables:
+                if time.monotonic() > deadline:
+                    return
+                points = random_points(rngs[table], start)
+                with lock:
+                    submitted[(number, table)] = points
+                players = world["seating"][number][table]
+                try:
+                    score_table(log, sessions[table], slug, number, table, players, points)
+                except OSError as error:
+                    log.problem(f"round {number} table {table}: {type(error).__name__}")
 
+    # One scorer a table, or `--scorers` officials each saving the sheets of every Nth table.
+    count = min(options.scorers or world["tables"], world["tables"])
     with public_clients(options, log, port, slug):
         threads = [
-            threading.Thread(target=scorer, args=(table,))
-            for table in range(1, world["tables"] + 1)
+            threading.Thread(target=scorer, args=(list(range(first, world["tables"] + 1, count)),))
+            for first in range(1, count + 1)
         ]
         for thread in threads:
             thread.start()
@@ -557,6 +561,9 @@ def main() -> None:
     parser.add_argument("--deadline", type=float, default=1200.0)
     parser.add_argument("--steady", action="store_true", help="save continuously instead")
     parser.add_argument("--seconds", type=float, default=60.0, help="of --steady")
+    parser.add_argument(
+        "--scorers", type=int, default=0, help="of --steady: officials saving (one a table)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     options = parser.parse_args()
     print(f"Machine: {machine()}")
@@ -568,9 +575,12 @@ def main() -> None:
         world = build(options.seed, options.players, options.rounds)
         connections.close_all()
         mode = f"steady for {options.seconds:g} s" if options.steady else "round by round"
+        scorers = world["tables"]
+        if options.steady and options.scorers:
+            scorers = min(options.scorers, world["tables"])
         print(
             f"Event on {database_kind(database_url)}: {world['players']} players, "
-            f"{world['tables']} tables, {world['rounds']} rounds, {mode}; {world['tables']} "
+            f"{world['tables']} tables, {world['rounds']} rounds, {mode}; {scorers} "
             f"scorers, {options.pollers} public clients polling every "
             f"{options.poll_interval:g} s; gunicorn {options.workers} workers, DEBUG off"
         )

@@ -67,7 +67,9 @@ def test_the_load_benchmark_ends_on_its_summary_beside_the_floor():
 
 
 def test_the_event_benchmark_ends_on_its_summary_in_both_modes():
-    for mode in ((), ("--steady", "--seconds", "3")):
+    # The steady mode also with fewer officials than tables (each saving every Nth table).
+    steady = ("--steady", "--seconds", "3")
+    for mode in ((), steady, (*steady, "--scorers", "1")):
         figures = summary(
             "bench.event",
             *("--players", "8", "--rounds", "2", "--pollers", "2", "--poll-interval", "1"),
