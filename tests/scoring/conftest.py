@@ -62,7 +62,11 @@ def make_entry(
     return SheetEntry(kind="final", seats=tuple(seats), riichi_sticks_left=sticks)
 
 
-def enter(round_: Round, table: int, entry: SheetEntry, user, revision: int | None = None):
+def enter(
+    round_: Round, table: int, entry: SheetEntry, user, revision: int | None = None, **options
+):
+    """`sheet_enter` with a fresh token at the sheet's revision; ``options``: draft,
+    table_report."""
     from scoring.models import ScoreSheet
 
     if revision is None:
@@ -75,6 +79,7 @@ def enter(round_: Round, table: int, entry: SheetEntry, user, revision: int | No
         token=uuid.uuid4(),
         revision=revision,
         acting_user=user,
+        **options,
     )
 
 

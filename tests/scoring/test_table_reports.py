@@ -119,14 +119,8 @@ def test_an_officials_blind_entry_that_agrees_confirms_a_report(event, players):
 
 
 def test_a_report_never_sets_aside_an_officials_hands_saved_part_way(event, players):
-    draft = sheet_enter(
-        round_=event["rounds"][0],
-        table_number=1,
-        entry=make_entry(players),
-        token=uuid.uuid4(),
-        revision=0,
-        acting_user=event["users"][Role.REFEREE],
-        draft=True,
+    draft = enter(
+        event["rounds"][0], 1, make_entry(players), event["users"][Role.REFEREE], draft=True
     )
     assert draft.sheet.status == Status.IN_PROGRESS
     with pytest.raises(SheetError, match="An official is entering this table's sheet"):
@@ -146,13 +140,11 @@ def test_no_table_report_when_the_tournament_takes_none(event, players):
 
 def test_a_table_report_is_made_by_no_account(event, players):
     with pytest.raises(PermissionDenied):
-        sheet_enter(
-            round_=event["rounds"][0],
-            table_number=1,
-            entry=make_entry(players),
-            token=uuid.uuid4(),
-            revision=0,
-            acting_user=event["users"][Role.REFEREE],
+        enter(
+            event["rounds"][0],
+            1,
+            make_entry(players),
+            event["users"][Role.REFEREE],
             table_report=True,
         )
 

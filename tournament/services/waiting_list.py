@@ -73,15 +73,8 @@ def _register(request: RegistrationRequest, *, acting_user) -> RegistrationReque
     (`player_of_request`), else a new one."""
     player = player_of_request(request)
     if player is None:
-        player = Player(
-            first_name=request.first_name,
-            last_name=request.last_name,
-            public_name=request.public_name,
-            country=request.country,
-            club=request.club,
-            ema_number=request.ema_number,
-            email=request.email,
-        )
+        # What the form typed is a player's record, field for field.
+        player = Player(**{field: getattr(request, field) for field in request.TYPED_FIELDS})
         player.full_clean()
         player.save()
     else:
