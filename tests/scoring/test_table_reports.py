@@ -124,6 +124,7 @@ def test_a_report_never_sets_aside_an_officials_hands_saved_part_way(event, play
     )
     assert draft.sheet.status == Status.IN_PROGRESS
     with pytest.raises(SheetError, match="An official is entering this table's sheet"):
+        # Four final points adding up to 4 × 30,000 (WRC 2015 §4.1).
         _report(event, players, points=(40000, 30000, 30000, 20000))
     sheet = _sheet()
     assert (sheet.status, sheet.current) == (Status.IN_PROGRESS, draft.version)
