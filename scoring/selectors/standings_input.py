@@ -3,17 +3,20 @@ stored seat results, and what a build keeps for the next one.
 
 A seat and a stored result (`scoring.models.SeatResult`) are never changed, only deleted and
 created again under a new id (the seating services, `scoring.services.seat_results`), and
-ids are never reused. So a build keeps, beside the version it builds, the ids it read with
-each row's round, table and registration (`_Kept`: arrays of integers, cheap to store and to
-read back), and the next build reads only the ids. The players whose rows were deleted or
-created are read again in full, with any player listed now who was not before; every other
-player's rounds are taken from the previous version as they were. After one confirmed sheet
-a build reads its four players' rows, not the tournament's 40,000 (docs/performance.md).
+ids are never reused. So a build keeps, beside the version it builds, the ids it read: the
+seats' as one text, the stored results' with each row's round, table and registration
+(`_Kept`: a text and arrays of integers, cheap to store and to read back), and the next
+build reads only the ids, each kind as one text (`_id_list`). The players whose results were
+deleted or created are read again in full, with any player listed now who was not before;
+every other player's rounds are taken from the previous version as they were. After one
+confirmed sheet a build reads its four players' rows, not the tournament's 40,000
+(docs/performance.md).
 
-A build starts from every row when there is no previous one, when the rounds changed (added,
-removed or numbered again: a round's number is in every row), when the name of a substitute
-written in a round changed, or when most rows are new (the rules changed: every result was
-stored again).
+A build starts from every row when there is no previous one, when the seats changed (a
+round seated or a seat corrected: once a round, not once a sheet), when the rounds changed
+(added, removed or numbered again: a round's number is in every row), when the name of a
+substitute written in a round changed, or when most results are new (the rules changed:
+every result was stored again).
 
 Not here: the ranking (`scoring.selectors.standings`, the rules engine's).
 """
@@ -45,22 +48,24 @@ _RESULT_FIELDS = (
 
 #: The form of what a build keeps (`_Kept`), changed with it: the cache key holds it, so
 #: that a release never reads what another kept.
-KEPT_FORM = 1
-#: One row of a kind kept for the next build: its id, round id, table and registration.
+KEPT_FORM = 2
+#: A stored result kept for the next build: its id, round id, table and registration.
 _Columns = tuple[array, array, array, array]
 
 
 class _Kept(NamedTuple):
     """What a build read, for the next one: the rounds (id, number) it numbered the rows
-    with, the seats' and the stored results' columns, how many of each a table has ((round
-    id, table) -> rows) and the substitutes' names it wrote."""
+    with, the stored results' columns, the tables seated (round id -> tables), how many
+    results a table has ((round id, table) -> rows), the substitutes' names it wrote and
+    the seats' and results' ids as `_id_list` gives them."""
 
     rounds: tuple[tuple[int, int], ...]
-    seats: _Columns
     results: _Columns
-    seated: dict[tuple[int, int], int]
+    seated: dict[int, set[int]]
     confirmed: dict[tuple[int, int], int]
     names: dict[int, str]
+    seat_ids: str
+    result_ids: str
 
 
 @dataclass
@@ -155,21 +160,37 @@ def _tables(counts: dict[tuple[int, int], int], number_of: dict[int, int]) -> di
     return tables
 
 
-def _ids(queryset: QuerySet) -> set[int]:
-    """The ids of ``queryset``'s rows, fetched at once: a build reads twice 20,000 ids, and
-    Django's row-by-row iteration doubles their cost (docs/performance.md)."""
-    sql, params = queryset.order_by().values_list("pk").query.sql_with_params()
+def _id_list(queryset: QuerySet) -> str:
+    """The ids of ``queryset``'s rows as one text ("3,5,8"), in the order of the ids: the
+    database joins them (twice 20,000 ids a build, fetched as rows, cost more than ranking
+    the players; docs/performance.md), and a list unchanged since the last build is then
+    told by comparing two texts. A list out of order only makes the next build compare
+    sets."""
+    sql, params = queryset.order_by("pk").values_list("pk").query.sql_with_params()
+    if connection.vendor == "postgresql":
+        joined = f"SELECT string_agg(CAST(pk AS text), ',' ORDER BY pk) FROM ({sql}) AS ids"
+    else:
+        joined = f"SELECT group_concat(pk) FROM ({sql}) AS ids"
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return {pk for (pk,) in cursor.fetchall()}
+        cursor.execute(joined, params)
+        return cursor.fetchone()[0] or ""
+
+
+def _listed(ids: Iterable[int]) -> str:
+    """Ids in order as `_id_list` gives them."""
+    return ",".join(map(str, ids))
 
 
 def _changed(
-    columns: _Columns, counts: dict[tuple[int, int], int], ids: set[int]
+    columns: _Columns, counts: dict[tuple[int, int], int], listed: str, before: str
 ) -> tuple[set[int], set[int]] | None:
-    """Take the rows no longer there out of the kept ``columns`` and ``counts``; the
-    registrations of those rows and the ids of the new rows, or None when most rows are new
-    (start from every row)."""
+    """Take the rows no longer there (``listed``: the ids now, ``before``: when kept, both
+    as `_id_list` gives them) out of the kept ``columns`` and ``counts``; the registrations
+    of those rows and the ids of the new rows, or None when most rows are new (start from
+    every row)."""
+    if listed == before:  # no row deleted or created: the seats, after nearly every sheet
+        return set(), set()
+    ids = {int(pk) for pk in listed.split(",")} if listed else set()
     kept = set(columns[0])
     new = ids - kept
     if len(new) > len(ids) // 2:
@@ -211,38 +232,25 @@ def _since(
     every row."""
     if any(name_of(pk) != name for pk, name in kept.names.items()):
         return None
-    seats = _changed(
-        kept.seats, kept.seated, _ids(Seat.objects.filter(round__tournament=tournament))
-    )
-    results = _changed(
-        kept.results, kept.confirmed, _ids(SeatResult.objects.filter(tournament=tournament))
-    )
-    if seats is None or results is None:
+    if _id_list(Seat.objects.filter(round__tournament=tournament)) != kept.seat_ids:
         return None
-    seats_gone, new_seats = seats
-    results_gone, new_results = results
-    again = seats_gone | results_gone | (set(listed) - previous.keys())
+    result_ids = _id_list(SeatResult.objects.filter(tournament=tournament))
+    results = _changed(kept.results, kept.confirmed, result_ids, kept.result_ids)
+    if results is None:
+        return None
+    kept = kept._replace(result_ids=result_ids)
+    gone, new = results
+    again = gone | (set(listed) - previous.keys())
     rounds = dict(previous)
-    if new_seats or new_results:
-        # The new rows' players, in one query.
-        new_players = (
-            Seat.objects.filter(pk__in=new_seats)
-            .order_by()
-            .values_list("registration_id")
-            .union(
-                SeatResult.objects.filter(pk__in=new_results)
-                .order_by()
-                .values_list("registration_id"),
-                all=True,
-            )
+    if new:
+        again.update(
+            SeatResult.objects.filter(pk__in=new).values_list("registration_id", flat=True)
         )
-        again.update(registration_id for (registration_id,) in new_players)
     if again:
-        # Every row of each player concerned: the deleted rows' players, the new rows' and
-        # the players listed now who were not before.
+        # Every row of each player concerned: the deleted results' players, the new ones'
+        # and the players listed now who were not before.
         seated, stored = _rows(tournament, Q(registration_id__in=again))
-        _append(kept.seats, kept.seated, seated, new_seats)
-        _append(kept.results, kept.confirmed, stored, new_results)
+        _append(kept.results, kept.confirmed, stored, new)
         read = {row[3] for row in seated.values()} | {row[3] for row in stored.values()}
         for registration_id in again | read:
             rounds.pop(registration_id, None)
@@ -255,7 +263,7 @@ def _since(
 def _built(kept: _Kept, rounds: dict[int, tuple], number_of: dict[int, int]) -> RoundsRead:
     return RoundsRead(
         rounds,
-        _tables(kept.seated, number_of),
+        kept.seated,
         _tables(kept.confirmed, number_of),
         # Compressed (1.4 MB to 0.2 MB for 1,000 players × 20 rounds): the database cache
         # stores and reads the smaller bytes faster than zlib takes (docs/performance.md).
@@ -285,13 +293,15 @@ def read_rounds(
                 return read
     seated, stored = _rows(tournament)
     names: dict[int, str] = {}
+    results = _columns(stored)
     kept = _Kept(
         round_numbers,
-        _columns(seated),
-        _columns(stored),
-        _counted(seated.values()),
+        results,
+        _tables(_counted(seated.values()), number_of),
         _counted(stored.values()),
         names,
+        _listed(sorted(seated)),
+        _listed(results[0]),
     )
     rounds = _round_tuples(seated.values(), stored.values(), number_of, name_of, names)
     return _built(kept, rounds, number_of)

@@ -410,6 +410,6 @@ def test_a_row_committed_late_under_a_smaller_id_is_kept_in_order():
     _append(columns, counts, {3: (11, 1, "S", 102)}, {3})
     assert list(columns[0]) == [1, 3, 5]
     assert list(columns[3]) == [100, 102, 101]
-    assert _changed(columns, counts, {1, 5, 7}) == ({102}, {7})
+    assert _changed(columns, counts, "1,5,7", "1,3,5") == ({102}, {7})
     assert list(columns[0]) == [1, 5]
     assert counts == {(10, 1): 1, (10, 2): 1, (11, 1): 0}
