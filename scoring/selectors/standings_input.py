@@ -3,13 +3,13 @@ stored seat results, and what a build keeps for the next one.
 
 A seat and a stored result (`scoring.models.SeatResult`) are never changed, only deleted and
 created again under a new id (the seating services, `scoring.services.seat_results`), and
-ids are never reused. So a build keeps, beside the version it builds, the ids it read: the
-seats' as one text, the stored results' with each row's round, table and registration
-(`_Kept`: a text and arrays of integers, cheap to store and to read back), and the next
-build reads only the ids, each kind as one text (`_id_list`). The players whose results were
-deleted or created are read again in full, with any player listed now who was not before;
-every other player's rounds are taken from the previous version as they were. After one
-confirmed sheet a build reads its four players' rows, not the tournament's 40,000
+ids are never reused. So a build keeps, beside the version it builds, what it read of the
+ids: the digest of the seats' (`_digest`), and the stored results' with each row's round,
+table and registration (`_Kept`: arrays of integers, cheap to store and to read back). The
+next build reads only the ids, each kind as one text (`_id_list`). The players whose results
+were deleted or created are read again in full, with any player listed now who was not
+before; every other player's rounds are taken from the previous version as they were. After
+one confirmed sheet a build reads its four players' rows, not the tournament's 40,000
 (docs/performance.md).
 
 A build starts from every row when there is no previous one, when the seats changed (a
@@ -23,6 +23,7 @@ Not here: the ranking (`scoring.selectors.standings`, the rules engine's).
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import zlib
 from array import array
@@ -57,15 +58,15 @@ class _Kept(NamedTuple):
     """What a build read, for the next one: the rounds (id, number) it numbered the rows
     with, the stored results' columns, the tables seated (round id -> tables), how many
     results a table has ((round id, table) -> rows), the substitutes' names it wrote and
-    the seats' and results' ids as `_id_list` gives them."""
+    the digests of the seats' and results' ids as `_id_list` gives them (`_digest`)."""
 
     rounds: tuple[tuple[int, int], ...]
     results: _Columns
     seated: dict[int, set[int]]
     confirmed: dict[tuple[int, int], int]
     names: dict[int, str]
-    seat_ids: str
-    result_ids: str
+    seat_ids: bytes
+    result_ids: bytes
 
 
 @dataclass
@@ -161,12 +162,13 @@ def _tables(counts: dict[tuple[int, int], int], number_of: dict[int, int]) -> di
 
 
 def _id_list(queryset: QuerySet) -> str:
-    """The ids of ``queryset``'s rows as one text ("3,5,8"), in the order of the ids: the
-    database joins them (twice 20,000 ids a build, fetched as rows, cost more than ranking
-    the players; docs/performance.md), and a list unchanged since the last build is then
-    told by comparing two texts. A list out of order only makes the next build compare
-    sets."""
-    sql, params = queryset.order_by("pk").values_list("pk").query.sql_with_params()
+    """The ids of ``queryset``'s rows as one text ("3,8,5"): the database joins them (twice
+    20,000 ids a build, fetched as rows, cost more than ranking the players;
+    docs/performance.md), and a list unchanged since the last build is told by its digest.
+    PostgreSQL sorts them; SQLite lists them in the order of its index, the same from one
+    read to the next while the rows are (sorting cost more than the reading). Ids in
+    another order only make the next build compare them as sets."""
+    sql, params = queryset.order_by().values_list("pk").query.sql_with_params()
     if connection.vendor == "postgresql":
         joined = f"SELECT string_agg(CAST(pk AS text), ',' ORDER BY pk) FROM ({sql}) AS ids"
     else:
@@ -176,20 +178,26 @@ def _id_list(queryset: QuerySet) -> str:
         return cursor.fetchone()[0] or ""
 
 
-def _listed(ids: Iterable[int]) -> str:
-    """Ids in order as `_id_list` gives them."""
-    return ",".join(map(str, ids))
+def _ids_now(tournament: Tournament) -> tuple[str, str]:
+    """The seats' and the stored results' ids (`_id_list`)."""
+    return (
+        _id_list(Seat.objects.filter(round__tournament=tournament)),
+        _id_list(SeatResult.objects.filter(tournament=tournament)),
+    )
+
+
+def _digest(listed: str) -> bytes:
+    """What a build keeps of a list of ids, to tell whether it changed: 32 bytes instead of
+    the text's 150,000 for 20,000 ids, to store and read back with every build."""
+    return hashlib.sha256(listed.encode()).digest()
 
 
 def _changed(
-    columns: _Columns, counts: dict[tuple[int, int], int], listed: str, before: str
+    columns: _Columns, counts: dict[tuple[int, int], int], listed: str
 ) -> tuple[set[int], set[int]] | None:
-    """Take the rows no longer there (``listed``: the ids now, ``before``: when kept, both
-    as `_id_list` gives them) out of the kept ``columns`` and ``counts``; the registrations
-    of those rows and the ids of the new rows, or None when most rows are new (start from
-    every row)."""
-    if listed == before:  # no row deleted or created: the seats, after nearly every sheet
-        return set(), set()
+    """Take the rows no longer there (``listed``: the ids now, as `_id_list` gives them)
+    out of the kept ``columns`` and ``counts``; the registrations of those rows and the ids
+    of the new rows, or None when most rows are new (start from every row)."""
     ids = {int(pk) for pk in listed.split(",")} if listed else set()
     kept = set(columns[0])
     new = ids - kept
@@ -232,10 +240,14 @@ def _since(
     every row."""
     if any(name_of(pk) != name for pk, name in kept.names.items()):
         return None
-    if _id_list(Seat.objects.filter(round__tournament=tournament)) != kept.seat_ids:
+    seat_ids, ids = _ids_now(tournament)
+    if _digest(seat_ids) != kept.seat_ids:
         return None
-    result_ids = _id_list(SeatResult.objects.filter(tournament=tournament))
-    results = _changed(kept.results, kept.confirmed, result_ids, kept.result_ids)
+    result_ids = _digest(ids)
+    if result_ids == kept.result_ids:  # no result deleted or created
+        results = (set(), set())
+    else:
+        results = _changed(kept.results, kept.confirmed, ids)
     if results is None:
         return None
     kept = kept._replace(result_ids=result_ids)
@@ -291,17 +303,19 @@ def read_rounds(
             read = _since(tournament, kept, listed, previous, number_of, name_of)
             if read is not None:
                 return read
+    # The ids before the rows: a row created or deleted between the two reads makes the
+    # next build's ids differ from these, and it reads that row's player again.
+    seat_ids, result_ids = map(_digest, _ids_now(tournament))
     seated, stored = _rows(tournament)
     names: dict[int, str] = {}
-    results = _columns(stored)
     kept = _Kept(
         round_numbers,
-        results,
+        _columns(stored),
         _tables(_counted(seated.values()), number_of),
         _counted(stored.values()),
         names,
-        _listed(sorted(seated)),
-        _listed(results[0]),
+        seat_ids,
+        result_ids,
     )
     rounds = _round_tuples(seated.values(), stored.values(), number_of, name_of, names)
     return _built(kept, rounds, number_of)
