@@ -410,7 +410,11 @@ class SeatResult(models.Model):
             ),
             models.CheckConstraint(condition=Q(penalty__lte=0), name="seat_result_penalty_sign"),
         ]
-        indexes = [models.Index(fields=["tournament", "round"], name="seat_result_by_round")]
+        indexes = [
+            models.Index(fields=["tournament", "round"], name="seat_result_by_round"),
+            # A build of the standings reads the few players whose results changed.
+            models.Index(fields=["tournament", "registration"], name="seat_result_by_player"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.sheet} {self.wind}"

@@ -329,21 +329,26 @@ def _compute(
     records = []
     for registration_id, *_row in listed:
         played = read.rounds.get(registration_id, ())
-        counted = played
-        if len(played) != len(order):  # not seated in every round: None for the others
+        if played and len(played) == len(order):  # seated in every round: its columns
+            places, scores, penalties, confirmed = tuple(zip(*played, strict=True))[4:8]
+        else:  # None for the rounds without a seat
             by_number = {row[0]: row for row in played}
             counted = [by_number.get(number) for number in order]
+            scores = tuple([row[5] if row else None for row in counted])
+            places = tuple([row[4] if row else None for row in counted])
+            penalties = [row[6] for row in played]
+            confirmed = [row[7] for row in played]
         penalty = penalty_points.get(registration_id)
         # In whole SCORE_UNITs: the engine ranks integers as it ranks Fractions, faster.
         records.append(
             PlayerRecord(
                 key=str(registration_id),
-                hanchan_scores=tuple([row[5] if row else None for row in counted]),
-                places=tuple([row[4] if row else None for row in counted]),
+                hanchan_scores=scores,
+                places=places,
                 penalties=(to_units(Fraction(penalty)) if penalty else 0,),
                 # No confirmed hanchan yet: listed after the ranked players, without a place.
-                ranked=any(row[7] for row in played),
-                sheet_penalties=sum(row[6] for row in played),
+                ranked=True in confirmed,
+                sheet_penalties=sum(penalties),
             )
         )
     entries = []

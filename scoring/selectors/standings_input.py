@@ -3,23 +3,27 @@ stored seat results, and what a build keeps for the next one.
 
 A seat and a stored result (`scoring.models.SeatResult`) are never changed, only deleted and
 created again under a new id (the seating services, `scoring.services.seat_results`), and
-ids are never reused. So a build keeps, beside the version it builds, the ids it read with
-each row's round, table and registration (`_Kept`: arrays of integers, cheap to store and to
-read back), and the next build reads only the ids. The players whose rows were deleted or
-created are read again in full, with any player listed now who was not before; every other
-player's rounds are taken from the previous version as they were. After one confirmed sheet
-a build reads its four players' rows, not the tournament's 40,000 (docs/performance.md).
+ids are never reused. So a build keeps, beside the version it builds, what it read of the
+ids: the digest of the seats' (`_digest`), and the stored results' with each row's round,
+table and registration (`_Kept`: arrays of integers, cheap to store and to read back). The
+next build reads only the ids, each kind as one text (`_id_list`). The players whose results
+were deleted or created are read again in full, with any player listed now who was not
+before; every other player's rounds are taken from the previous version as they were. After
+one confirmed sheet a build reads its four players' rows, not the tournament's 40,000
+(docs/performance.md).
 
-A build starts from every row when there is no previous one, when the rounds changed (added,
-removed or numbered again: a round's number is in every row), when the name of a substitute
-written in a round changed, or when most rows are new (the rules changed: every result was
-stored again).
+A build starts from every row when there is no previous one, when the seats changed (a
+round seated or a seat corrected: once a round, not once a sheet), when the rounds changed
+(added, removed or numbered again: a round's number is in every row), when the name of a
+substitute written in a round changed, or when most results are new (the rules changed:
+every result was stored again).
 
 Not here: the ranking (`scoring.selectors.standings`, the rules engine's).
 """
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import zlib
 from array import array
@@ -45,22 +49,24 @@ _RESULT_FIELDS = (
 
 #: The form of what a build keeps (`_Kept`), changed with it: the cache key holds it, so
 #: that a release never reads what another kept.
-KEPT_FORM = 1
-#: One row of a kind kept for the next build: its id, round id, table and registration.
+KEPT_FORM = 2
+#: A stored result kept for the next build: its id, round id, table and registration.
 _Columns = tuple[array, array, array, array]
 
 
 class _Kept(NamedTuple):
     """What a build read, for the next one: the rounds (id, number) it numbered the rows
-    with, the seats' and the stored results' columns, how many of each a table has ((round
-    id, table) -> rows) and the substitutes' names it wrote."""
+    with, the stored results' columns, the tables seated (round id -> tables), how many
+    results a table has ((round id, table) -> rows), the substitutes' names it wrote and
+    the digests of the seats' and results' ids as `_id_list` gives them (`_digest`)."""
 
     rounds: tuple[tuple[int, int], ...]
-    seats: _Columns
     results: _Columns
-    seated: dict[tuple[int, int], int]
+    seated: dict[int, set[int]]
     confirmed: dict[tuple[int, int], int]
     names: dict[int, str]
+    seat_ids: bytes
+    result_ids: bytes
 
 
 @dataclass
@@ -155,21 +161,44 @@ def _tables(counts: dict[tuple[int, int], int], number_of: dict[int, int]) -> di
     return tables
 
 
-def _ids(queryset: QuerySet) -> set[int]:
-    """The ids of ``queryset``'s rows, fetched at once: a build reads twice 20,000 ids, and
-    Django's row-by-row iteration doubles their cost (docs/performance.md)."""
+def _id_list(queryset: QuerySet) -> str:
+    """The ids of ``queryset``'s rows as one text ("3,8,5"): the database joins them (twice
+    20,000 ids a build, fetched as rows, cost more than ranking the players;
+    docs/performance.md), and a list unchanged since the last build is told by its digest.
+    PostgreSQL sorts them; SQLite lists them in the order of its index, the same from one
+    read to the next while the rows are (sorting cost more than the reading). Ids in
+    another order only make the next build compare them as sets."""
     sql, params = queryset.order_by().values_list("pk").query.sql_with_params()
+    if connection.vendor == "postgresql":
+        joined = f"SELECT string_agg(CAST(pk AS text), ',' ORDER BY pk) FROM ({sql}) AS ids"
+    else:
+        joined = f"SELECT group_concat(pk) FROM ({sql}) AS ids"
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return {pk for (pk,) in cursor.fetchall()}
+        cursor.execute(joined, params)
+        return cursor.fetchone()[0] or ""
+
+
+def _ids_now(tournament: Tournament) -> tuple[str, str]:
+    """The seats' and the stored results' ids (`_id_list`)."""
+    return (
+        _id_list(Seat.objects.filter(round__tournament=tournament)),
+        _id_list(SeatResult.objects.filter(tournament=tournament)),
+    )
+
+
+def _digest(listed: str) -> bytes:
+    """What a build keeps of a list of ids, to tell whether it changed: 32 bytes instead of
+    the text's 150,000 for 20,000 ids, to store and read back with every build."""
+    return hashlib.sha256(listed.encode()).digest()
 
 
 def _changed(
-    columns: _Columns, counts: dict[tuple[int, int], int], ids: set[int]
+    columns: _Columns, counts: dict[tuple[int, int], int], listed: str
 ) -> tuple[set[int], set[int]] | None:
-    """Take the rows no longer there out of the kept ``columns`` and ``counts``; the
-    registrations of those rows and the ids of the new rows, or None when most rows are new
-    (start from every row)."""
+    """Take the rows no longer there (``listed``: the ids now, as `_id_list` gives them)
+    out of the kept ``columns`` and ``counts``; the registrations of those rows and the ids
+    of the new rows, or None when most rows are new (start from every row)."""
+    ids = {int(pk) for pk in listed.split(",")} if listed else set()
     kept = set(columns[0])
     new = ids - kept
     if len(new) > len(ids) // 2:
@@ -211,38 +240,29 @@ def _since(
     every row."""
     if any(name_of(pk) != name for pk, name in kept.names.items()):
         return None
-    seats = _changed(
-        kept.seats, kept.seated, _ids(Seat.objects.filter(round__tournament=tournament))
-    )
-    results = _changed(
-        kept.results, kept.confirmed, _ids(SeatResult.objects.filter(tournament=tournament))
-    )
-    if seats is None or results is None:
+    seat_ids, ids = _ids_now(tournament)
+    if _digest(seat_ids) != kept.seat_ids:
         return None
-    seats_gone, new_seats = seats
-    results_gone, new_results = results
-    again = seats_gone | results_gone | (set(listed) - previous.keys())
+    result_ids = _digest(ids)
+    if result_ids == kept.result_ids:  # no result deleted or created
+        results = (set(), set())
+    else:
+        results = _changed(kept.results, kept.confirmed, ids)
+    if results is None:
+        return None
+    kept = kept._replace(result_ids=result_ids)
+    gone, new = results
+    again = gone | (set(listed) - previous.keys())
     rounds = dict(previous)
-    if new_seats or new_results:
-        # The new rows' players, in one query.
-        new_players = (
-            Seat.objects.filter(pk__in=new_seats)
-            .order_by()
-            .values_list("registration_id")
-            .union(
-                SeatResult.objects.filter(pk__in=new_results)
-                .order_by()
-                .values_list("registration_id"),
-                all=True,
-            )
+    if new:
+        again.update(
+            SeatResult.objects.filter(pk__in=new).values_list("registration_id", flat=True)
         )
-        again.update(registration_id for (registration_id,) in new_players)
     if again:
-        # Every row of each player concerned: the deleted rows' players, the new rows' and
-        # the players listed now who were not before.
+        # Every row of each player concerned: the deleted results' players, the new ones'
+        # and the players listed now who were not before.
         seated, stored = _rows(tournament, Q(registration_id__in=again))
-        _append(kept.seats, kept.seated, seated, new_seats)
-        _append(kept.results, kept.confirmed, stored, new_results)
+        _append(kept.results, kept.confirmed, stored, new)
         read = {row[3] for row in seated.values()} | {row[3] for row in stored.values()}
         for registration_id in again | read:
             rounds.pop(registration_id, None)
@@ -255,7 +275,7 @@ def _since(
 def _built(kept: _Kept, rounds: dict[int, tuple], number_of: dict[int, int]) -> RoundsRead:
     return RoundsRead(
         rounds,
-        _tables(kept.seated, number_of),
+        kept.seated,
         _tables(kept.confirmed, number_of),
         # Compressed (1.4 MB to 0.2 MB for 1,000 players × 20 rounds): the database cache
         # stores and reads the smaller bytes faster than zlib takes (docs/performance.md).
@@ -283,15 +303,19 @@ def read_rounds(
             read = _since(tournament, kept, listed, previous, number_of, name_of)
             if read is not None:
                 return read
+    # The ids before the rows: a row created or deleted between the two reads makes the
+    # next build's ids differ from these, and it reads that row's player again.
+    seat_ids, result_ids = map(_digest, _ids_now(tournament))
     seated, stored = _rows(tournament)
     names: dict[int, str] = {}
     kept = _Kept(
         round_numbers,
-        _columns(seated),
         _columns(stored),
-        _counted(seated.values()),
+        _tables(_counted(seated.values()), number_of),
         _counted(stored.values()),
         names,
+        seat_ids,
+        result_ids,
     )
     rounds = _round_tuples(seated.values(), stored.values(), number_of, name_of, names)
     return _built(kept, rounds, number_of)
