@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from scoring.entries import SheetEntry
 from scoring.models import ScoreSheet, SeatResult
-from scoring.rules import RulesError, RulesErrors, RuleSet, score_hanchan, to_units
+from scoring.rules import RulesError, RulesErrors, RuleSet, score_hanchan
 from tournament.models import WINDS, Tournament
 
 
@@ -50,8 +50,8 @@ def seat_rows(rules: RuleSet, kind: str, data: dict[str, Any]) -> list[SeatRow]:
                 wind=wind,
                 points=score.points if played else None,
                 place=score.place if played else None,
-                score=to_units(score.score),
-                penalty=to_units(score.penalty),
+                score=score.score_units,
+                penalty=score.penalty_units,
                 substitute_id=seat.substitute_id,
             )
         )
