@@ -165,16 +165,49 @@ class SheetEntry:
     def seat_sheets(self) -> list[SeatSheet]:
         """The engine's view of the seats; the player is the registration id."""
         return [
-            SeatSheet(
-                player=str(seat.registration_id or ""),
-                points=seat.points,
-                chombo=seat.chombo,
-                late_minutes=seat.late_minutes,
-                substitute=seat.substitute_id is not None,
-                absent=seat.absent,
+            _seat_sheet(
+                seat.registration_id,
+                seat.points,
+                seat.chombo,
+                seat.late_minutes,
+                seat.substitute_id,
             )
             for seat in self.seats
         ]
+
+
+def _seat_sheet(
+    registration_id: int | None,
+    points: int | None,
+    chombo: int,
+    late_minutes: int,
+    substitute_id: int | None,
+) -> SeatSheet:
+    """The engine's line of one seat (`SeatEntry.absent`: a substitute and no minutes)."""
+    substitute = substitute_id is not None
+    return SeatSheet(
+        str(registration_id or ""),
+        points,
+        chombo,
+        late_minutes,
+        substitute,
+        substitute and late_minutes == 0,
+    )
+
+
+def stored_seat_sheets(data: Mapping[str, Any]) -> list[SeatSheet]:
+    """`SheetEntry.from_data(kind, data).seat_sheets()` read straight from the stored JSON,
+    without its hands: a rebuild of the standings scores every sheet of the event."""
+    return [
+        _seat_sheet(
+            seat["registration"],
+            seat["points"],
+            seat["chombo"],
+            seat["late_minutes"],
+            seat["substitute"],
+        )
+        for seat in data["seats"]
+    ]
 
 
 @dataclass(frozen=True)

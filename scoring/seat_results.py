@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from scoring.entries import SheetEntry
+from scoring.entries import stored_seat_sheets
 from scoring.models import ScoreSheet, SeatResult
-from scoring.rules import RulesError, RulesErrors, RuleSet, score_hanchan, to_units
+from scoring.rules import RulesError, RulesErrors, RuleSet, score_hanchan
 from tournament.models import WINDS, Tournament
 
 
@@ -33,36 +33,33 @@ class SeatRow(NamedTuple):
     substitute_id: int | None
 
 
-def seat_rows(rules: RuleSet, kind: str, data: dict[str, Any]) -> list[SeatRow]:
-    """The rows of one confirmed version; none when the current rules refuse it (the rule
-    set changed under it: it counts again once a head referee corrects it)."""
-    entry = SheetEntry.from_data(kind, data)
+def seat_rows(rules: RuleSet, data: dict[str, Any]) -> list[SeatRow]:
+    """The rows of one confirmed version's data; none when the current rules refuse it (the
+    rule set changed under it: it counts again once a head referee corrects it). Read from
+    the stored JSON as it is: the seats and the sticks left are all the score needs."""
     try:
-        result = score_hanchan(rules, entry.seat_sheets(), entry.riichi_sticks_left)
+        result = score_hanchan(rules, stored_seat_sheets(data), data["riichi_sticks_left"])
     except (RulesError, RulesErrors):
         return []
-    rows = []
-    for wind, seat, score in zip(WINDS, entry.seats, result.seats, strict=True):
-        played = seat.substitute_id is None
-        rows.append(
-            SeatRow(
-                registration_id=seat.registration_id,
-                wind=wind,
-                points=score.points if played else None,
-                place=score.place if played else None,
-                score=to_units(score.score),
-                penalty=to_units(score.penalty),
-                substitute_id=seat.substitute_id,
-            )
+    return [
+        SeatRow(
+            seat["registration"],
+            wind,
+            score.points if seat["substitute"] is None else None,
+            score.place if seat["substitute"] is None else None,
+            score.score_units,
+            score.penalty_units,
+            seat["substitute"],
         )
-    return rows
+        for wind, seat, score in zip(WINDS, data["seats"], result.seats, strict=True)
+    ]
 
 
 def sheet_seat_rows(rules: RuleSet, sheet: ScoreSheet) -> list[SeatRow]:
     """The rows the sheet should have stored: none unless it is confirmed."""
     if sheet.status != ScoreSheet.Status.CONFIRMED or sheet.current is None:
         return []
-    return seat_rows(rules, sheet.current.kind, sheet.current.data)
+    return seat_rows(rules, sheet.current.data)
 
 
 def _described(sheet: ScoreSheet, row: SeatRow) -> str:

@@ -22,7 +22,7 @@ def store_confirmed_sheets(apps, schema_editor):
             rules[tournament.pk] = resolve_ruleset(tournament.ruleset, tournament.rule_options or {})
         rows += [
             SeatResult(sheet=sheet, tournament=tournament, round=sheet.round, **row._asdict())
-            for row in seat_rows(rules[tournament.pk], sheet.current.kind, sheet.current.data)
+            for row in seat_rows(rules[tournament.pk], sheet.current.data)
         ]
     SeatResult.objects.bulk_create(rows, batch_size=1000)
 

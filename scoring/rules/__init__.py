@@ -36,8 +36,9 @@ a game (:func:`replay_game`) or stored on a score sheet by the web.
 
 Modules: :mod:`.errors`, :mod:`.bounds` (the range of every number), :mod:`.rulesets`,
 :mod:`.sources` (where each default comes from), :mod:`.value` (what a winning hand is
-worth), :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`, :mod:`.standings`, :mod:`.stages` (the
-cut between two stages and the score carried over).
+worth), :mod:`.hands`, :mod:`.game`, :mod:`.hanchan`, :mod:`.units` (the whole unit scores
+are counted in), :mod:`.standings`, :mod:`.stages` (the cut between two stages and the score
+carried over).
 """
 
 from .bounds import check_penalty, unusual_points_limit
@@ -76,7 +77,6 @@ from .rulesets import (
 )
 from .stages import CARRY_OVER_POLICIES, Cut, RankedPlayer, carry_over, cut_standings
 from .standings import (
-    SCORE_UNIT,
     Penalty,
     PlayerRecord,
     StandingRow,
@@ -85,8 +85,8 @@ from .standings import (
     compute_standings,
     compute_team_standings,
     running_ranks,
-    to_units,
 )
+from .units import SCORE_UNIT, to_units
 
 __all__ = [
     "APPLICABLE_KEYS",

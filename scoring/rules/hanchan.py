@@ -5,8 +5,11 @@ substitutes and the riichi sticks left on the table, compute each seat's place (
 ranking, 1 1 3 4), uma and oka (ties as the rule set says), table score, penalty points and
 the score that goes to the registered player's tournament total.
 
-Arithmetic is exact (:class:`fractions.Fraction`); nothing is rounded, as WRC requires
-[WRC 2015 §5.9.2]. The sheet is validated first and every fault is reported at once
+Arithmetic is exact: every score is a whole number of :data:`~scoring.rules.units.SCORE_UNIT`
+(1/12,000 of a point), computed in integers and read as a :class:`fractions.Fraction` of
+points; nothing is rounded, as WRC requires [WRC 2015 §5.9.2]. A rule set whose values are
+finer than a unit is refused (:class:`~scoring.rules.errors.RulesFatalError`), never
+rounded. The sheet is validated first and every fault is reported at once
 (:class:`~scoring.rules.errors.RulesErrors`).
 
 Not here: the hand-by-hand replay that produces the final points (:mod:`scoring.rules.game`)
@@ -18,11 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from operator import attrgetter
+from typing import NamedTuple
 
 from .bounds import (
     CHOMBO_MAX,
     LATE_MINUTES_MAX,
     points_error,
+    points_limit,
     shown,
     sticks_limit,
     too_high,
@@ -32,6 +39,7 @@ from .errors import RulesError, RulesErrors, RulesFatalError
 from .game import replay_game
 from .hands import RIICHI_DEPOSIT, SEATS, Hand
 from .rulesets import RuleSet
+from .units import SCORE_UNIT, to_units
 
 __all__ = [
     "SeatSheet",
@@ -44,9 +52,10 @@ __all__ = [
 ]
 
 THOUSAND = 1000  # 1 tournament point = 1 000 table points [WRC 2015 §7.1]
+TABLE_POINT_UNITS = SCORE_UNIT // THOUSAND  # one table point in whole units
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatSheet:
     """One line of the signed score sheet.
 
@@ -63,9 +72,17 @@ class SeatSheet:
     absent: bool = False
 
 
-@dataclass(frozen=True)
+def _in_points(units: str) -> property:
+    """The exact score in points of the whole units held in the field ``units``."""
+    get = attrgetter(units)
+    return property(lambda seat: Fraction(get(seat), SCORE_UNIT))
+
+
+@dataclass(frozen=True, slots=True)
 class SeatScore:
-    """One seat's result. All scores are tournament points (:class:`Fraction`).
+    """One seat's result. Scores are tournament points, held as whole :data:`SCORE_UNIT`
+    (the ``*_units`` fields, what the standings store) and read as exact :class:`Fraction`
+    points under the same names without ``_units`` (``score``, ``penalty``…).
 
     ``table_score`` = (points - return) / 1000 + uma + oka (+ leftover sticks where the rule
     set gives them to 1st place, in ``riichi_bonus``). ``penalty`` (<= 0) = the penalty points
@@ -81,15 +98,24 @@ class SeatScore:
     player: str
     points: int
     place: int
-    uma: Fraction
-    oka: Fraction
-    riichi_bonus: Fraction
-    table_score: Fraction
-    penalty: Fraction
-    score: Fraction
     ranked: bool
-    chombo_penalty: Fraction
-    late_penalty: Fraction
+    uma_units: int
+    oka_units: int
+    riichi_bonus_units: int
+    table_score_units: int
+    penalty_units: int
+    score_units: int
+    chombo_penalty_units: int
+    late_penalty_units: int
+
+    uma = _in_points("uma_units")
+    oka = _in_points("oka_units")
+    riichi_bonus = _in_points("riichi_bonus_units")
+    table_score = _in_points("table_score_units")
+    penalty = _in_points("penalty_units")
+    score = _in_points("score_units")
+    chombo_penalty = _in_points("chombo_penalty_units")
+    late_penalty = _in_points("late_penalty_units")
 
 
 @dataclass(frozen=True)
@@ -118,18 +144,65 @@ def validate_sheet(
     ruleset: RuleSet, seats: Sequence[SeatSheet], riichi_sticks_left: int = 0
 ) -> None:
     """Raise :class:`RulesErrors` listing every fault of the sheet (docs/rules.md §7.4)."""
+    if _plainly_valid(ruleset, seats, riichi_sticks_left):
+        return
+    if errors := _sheet_errors(ruleset, seats, riichi_sticks_left):
+        raise RulesErrors(errors)
+
+
+def _plainly_valid(ruleset: RuleSet, seats: object, riichi_sticks_left: object) -> bool:
+    """Whether the sheet is the common valid one, told in one pass: four different players
+    who all played, none later than the limit, whole numbers in range and the right sum.
+
+    True only for a sheet in which :func:`_sheet_errors` finds nothing, so that a rescoring
+    of every sheet of an event skips the full checks; False says nothing (the full checks
+    then find the faults, or none), so the checks are exactly as strict either way.
+    """
+    if not isinstance(seats, list | tuple) or len(seats) != 4:
+        return False
+    if type(riichi_sticks_left) is not int or not 0 <= riichi_sticks_left <= sticks_limit(ruleset):
+        return False
+    points_high = points_limit(ruleset)
+    late_limit = ruleset.late_limit_minutes
+    late_high = LATE_MINUTES_MAX if late_limit is None else min(late_limit, LATE_MINUTES_MAX)
+    names = set()
+    total = 0
+    for s in seats:
+        points, chombo, late = s.points, s.chombo, s.late_minutes
+        if not (
+            isinstance(s.player, str)
+            and type(points) is int
+            and -points_high <= points <= points_high
+            and not points % 100
+            and type(chombo) is int
+            and 0 <= chombo <= CHOMBO_MAX
+            and type(late) is int
+            and 0 <= late <= late_high
+            and s.substitute is False
+            and s.absent is False
+        ):
+            return False
+        names.add(_name_key(s.player))
+        total += points
+    expected = 4 * ruleset.start_points - RIICHI_DEPOSIT * riichi_sticks_left
+    return len(names) == 4 and "" not in names and total == expected
+
+
+def _sheet_errors(
+    ruleset: RuleSet, seats: Sequence[SeatSheet], riichi_sticks_left: int
+) -> list[RulesError]:
+    """Every fault of the sheet, in the order of its fields; the seats' count alone when
+    there are not four."""
     if not isinstance(seats, Sequence) or len(seats) != 4:
         n = len(seats) if isinstance(seats, Sequence) else 0
-        raise RulesErrors(
-            [
-                RulesError(
-                    "seats_count",
-                    f"A score sheet has exactly four seats (E, S, W, N); got {n}.",
-                    field="seats",
-                    count=n,
-                )
-            ]
-        )
+        return [
+            RulesError(
+                "seats_count",
+                f"A score sheet has exactly four seats (E, S, W, N); got {n}.",
+                field="seats",
+                count=n,
+            )
+        ]
     errors: list[RulesError] = []
     seen: dict[str, int] = {}
     points_ok = True
@@ -257,8 +330,7 @@ def validate_sheet(
                     start_points=ruleset.start_points,
                 )
             )
-    if errors:
-        raise RulesErrors(errors)
+    return errors
 
 
 def _seat_number_errors(ruleset: RuleSet, index: int, seat: SeatSheet) -> list[RulesError]:
@@ -387,37 +459,75 @@ def _rank_key(ruleset: RuleSet, s: SeatSheet) -> int:
     return s.points
 
 
+class _RuleUnits(NamedTuple):
+    """A rule set's values in whole units, each worked out once per rule set."""
+
+    uma: tuple[int, ...]  # by place
+    oka: int
+    return_points: int
+    chombo: int  # one chombo, as penalty (table points off in ORAN)
+    late_per_minute: int
+    late_substituted: int
+    missed_hanchan: int
+
+
+@lru_cache(maxsize=64)
+def _rule_units(ruleset: RuleSet) -> _RuleUnits:
+    """The rule set's values in units; a value finer than a unit raises
+    :class:`RulesFatalError` (no rule set's value is: they are whole points, or whole
+    table points divided by 1,000)."""
+    if ruleset.chombo_model == "penalty_points":
+        chombo = to_units(ruleset.chombo_amount)
+    else:
+        chombo = to_units(Fraction(ruleset.chombo_amount, THOUSAND))
+    return _RuleUnits(
+        uma=tuple(to_units(u) for u in ruleset.uma),
+        oka=to_units(Fraction(ruleset.oka, THOUSAND)),
+        return_points=to_units(Fraction(ruleset.return_points, THOUSAND)),
+        chombo=chombo,
+        late_per_minute=to_units(ruleset.late_points_per_minute),
+        late_substituted=to_units(ruleset.late_substituted_penalty),
+        missed_hanchan=to_units(ruleset.missed_hanchan_penalty),
+    )
+
+
+def _share(units: int, among: int) -> int:
+    """An equal share of ``units`` among tied players; a unit is fine enough for 2, 3 or 4
+    (:data:`SCORE_UNIT`), so a remainder is an engine bug."""
+    share, finer = divmod(units, among)
+    if finer:
+        raise RulesFatalError(f"{units} units do not split among {among} players")
+    return share
+
+
 def _places(
-    ruleset: RuleSet, keys: Sequence[int]
-) -> tuple[list[int], list[Fraction], list[Fraction], list[Fraction]]:
-    """Place, share of uma, share of oka, share of 1st place (0..1) per seat."""
-    order = sorted(range(4), key=lambda i: (-keys[i], i))
+    ruleset: RuleSet, uma_by_place: Sequence[int], keys: Sequence[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """Place and uma (units) per seat, and the seats that share 1st place."""
+    # Stable: seats with equal keys stay in seat order E, S, W, N.
+    order = sorted(range(4), key=keys.__getitem__, reverse=True)
     place = [0] * 4
-    uma = [Fraction(0)] * 4
-    first_share = [Fraction(0)] * 4
-    if ruleset.tie_mode == "seat_order":
-        # Ties broken by initial seat E > S > W > N [Évriichi adv. 6]
+    uma = [0] * 4
+    if ruleset.tie_mode == "seat_order" or len(set(keys)) == 4:
+        # No tie, or ties broken by initial seat E > S > W > N [Évriichi adv. 6]
         for pos, seat in enumerate(order):
             place[seat] = pos + 1
-            uma[seat] = Fraction(ruleset.uma[pos])
-        first_share[order[0]] = Fraction(1)
-    else:
-        # Tied players share the uma of the places they occupy [WRC 2015 §5.9.2]
-        pos = 0
-        while pos < 4:
-            end = pos
-            while end + 1 < 4 and keys[order[end + 1]] == keys[order[pos]]:
-                end += 1
-            group = order[pos : end + 1]
-            share = Fraction(sum(ruleset.uma[pos : end + 1]), len(group))
-            for seat in group:
-                place[seat] = pos + 1
-                uma[seat] = share
-                if pos == 0:
-                    first_share[seat] = Fraction(1, len(group))
-            pos = end + 1
-    oka = [Fraction(ruleset.oka, THOUSAND) * f for f in first_share]
-    return place, uma, oka, first_share
+            uma[seat] = uma_by_place[pos]
+        return place, uma, order[:1]
+    # Tied players share the uma of the places they occupy [WRC 2015 §5.9.2]
+    firsts: list[int] = []
+    pos = 0
+    while pos < 4:
+        end = pos + 1
+        while end < 4 and keys[order[end]] == keys[order[pos]]:
+            end += 1
+        share = _share(sum(uma_by_place[pos:end]), end - pos)
+        for seat in order[pos:end]:
+            place[seat] = pos + 1
+            uma[seat] = share
+        firsts = firsts or order[pos:end]
+        pos = end
+    return place, uma, firsts
 
 
 def score_hanchan(
@@ -432,52 +542,56 @@ def score_hanchan(
     ...     SeatSheet("C", 27700), SeatSheet("D", 18000)], riichi_sticks_left=1)
     >>> [str(s.score) for s in r.seats]
     ['273/10', '6', '-73/10', '-27']
+    >>> r.seats[0].score_units == 273 * SCORE_UNIT // 10
+    True
     """
     validate_sheet(ruleset, seats, riichi_sticks_left)
-    keys = [_rank_key(ruleset, s) for s in seats]
-    place, uma, oka, first_share = _places(ruleset, keys)
-    bonus_total = (
-        Fraction(RIICHI_DEPOSIT * riichi_sticks_left, THOUSAND)
+    units = _rule_units(ruleset)
+    place, uma, firsts = _places(ruleset, units.uma, [_rank_key(ruleset, s) for s in seats])
+    oka = _share(units.oka, len(firsts))
+    bonus = (
+        _share(RIICHI_DEPOSIT * TABLE_POINT_UNITS * riichi_sticks_left, len(firsts))
         if ruleset.leftover_riichi == "to_first_place"
-        else Fraction(0)
+        else 0
     )
+    limit = ruleset.late_limit_minutes
     out = []
     for i, s in enumerate(seats):
-        bonus = bonus_total * first_share[i]
-        table = Fraction(s.points - ruleset.return_points, THOUSAND) + uma[i] + oka[i] + bonus
-        if ruleset.chombo_model == "penalty_points":
-            chombo_pen = -Fraction(ruleset.chombo_amount * s.chombo)
-        else:
-            chombo_pen = -Fraction(ruleset.chombo_amount * s.chombo, THOUSAND)
-        limit = ruleset.late_limit_minutes
+        first = i in firsts
+        table = (
+            s.points * TABLE_POINT_UNITS
+            - units.return_points
+            + uma[i]
+            + (oka + bonus if first else 0)
+        )
+        chombo_pen = -units.chombo * s.chombo
         if s.absent:
-            late_pen = -Fraction(ruleset.missed_hanchan_penalty)  # [WRC 2015 §7.2]
+            late_pen = -units.missed_hanchan  # [WRC 2015 §7.2]
         elif s.substitute and limit is not None and s.late_minutes >= limit:
-            late_pen = -Fraction(ruleset.late_substituted_penalty)  # 30 in total [C18]
+            late_pen = -units.late_substituted  # 30 in total [C18]
         else:
-            late_pen = -Fraction(ruleset.late_points_per_minute * s.late_minutes)
+            late_pen = -units.late_per_minute * s.late_minutes
         # A substitute's score counts for the table only, "not in the ranking": the registered
         # player gets no hanchan points and only the lateness/absence penalty [WRC 2015 §7.2]; the
         # substitute's own chombo stays in chombo_penalty and is taken off nobody.
         penalty = late_pen if s.substitute else chombo_pen + late_pen
-        score = penalty if s.substitute else table + penalty
         out.append(
-            SeatScore(
-                seat=SEATS[i],
-                player=s.player,
-                points=s.points,
-                place=place[i],
-                uma=uma[i],
-                oka=oka[i],
-                riichi_bonus=bonus,
-                table_score=table,
-                penalty=penalty,
-                score=score,
-                ranked=not s.substitute,
-                chombo_penalty=chombo_pen,
-                late_penalty=late_pen,
+            SeatScore(  # fields in order: keywords cost a tenth of the scoring time
+                SEATS[i],
+                s.player,
+                s.points,
+                place[i],
+                not s.substitute,
+                uma[i],
+                oka if first else 0,
+                bonus if first else 0,
+                table,
+                penalty,
+                penalty if s.substitute else table + penalty,
+                chombo_pen,
+                late_pen,
             )
         )
-    if sum(uma) != sum(ruleset.uma):
+    if sum(uma) != sum(units.uma):
         raise RulesFatalError("uma not preserved")
     return HanchanResult(ruleset.key, tuple(out), riichi_sticks_left)

@@ -18,7 +18,7 @@ the teams by the sum of their members' totals (:func:`compute_team_standings`), 
 player's rank after every round by the running sums (:func:`running_ranks`). The rule books
 rank neither; these are the application's own rules.
 
-Scores leave the engine as exact integers in :data:`SCORE_UNIT` (:func:`to_units`), so that
+Scores leave the engine as exact integers in :data:`SCORE_UNIT` (:mod:`.units`), so that
 the Django layer stores and caches plain integers and sums them without ``Fraction``. The
 rankings take either: given integers (units), they add and compare integers and give integer
 totals, many times faster than ``Fraction`` arithmetic for a thousand players; given
@@ -35,8 +35,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import RulesError, RulesErrors, RulesFatalError
+from .errors import RulesError, RulesErrors
 from .rulesets import DEFAULT_TIE_BREAKS, TIE_BREAK_CRITERIA
+from .units import SCORE_UNIT, to_units
 
 __all__ = [
     "SCORE_UNIT",
@@ -50,27 +51,6 @@ __all__ = [
     "running_ranks",
     "to_units",
 ]
-
-#: Every score the engine gives is a whole number of 1/12,000 of a point: table points are
-#: divided by 1,000, the uma, the oka and the leftover riichi sticks are shared by 2, 3 or 4
-#: tied players (12 = lcm(2, 3, 4)), and the rule sets' values and the referees' penalties
-#: (hundredths) are whole or decimal numbers within that.
-SCORE_UNIT = 12000
-
-
-def to_units(value: Fraction | int) -> int:
-    """``value`` as a whole number of :data:`SCORE_UNIT`; anything finer is an engine bug.
-
-    >>> to_units(Fraction(-103, 3)), Fraction(to_units(Fraction(27, 10)), SCORE_UNIT)
-    (-412000, Fraction(27, 10))
-    """
-    # Without a Fraction product (its gcd): every stored result is four of these a seat, and a
-    # rebuild stores 20,000 seats.
-    exact = value if isinstance(value, Fraction) else Fraction(value)
-    units, finer = divmod(exact.numerator * SCORE_UNIT, exact.denominator)
-    if finer:
-        raise RulesFatalError(f"{value} is not a whole number of 1/{SCORE_UNIT} of a point")
-    return units
 
 
 @dataclass(frozen=True)

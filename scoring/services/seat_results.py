@@ -59,11 +59,11 @@ def seat_results_rebuild(*, tournament: Tournament) -> int:
     SeatResult.objects.filter(tournament=tournament).delete()
     sheets = ScoreSheet.objects.filter(
         round__tournament=tournament, status=ScoreSheet.Status.CONFIRMED, current__isnull=False
-    ).values_list("pk", "round_id", "current__kind", "current__data")
+    ).values_list("pk", "round_id", "current__data")
     rows = [
         (sheet_id, tournament.pk, round_id, *row)
-        for sheet_id, round_id, kind, data in sheets
-        for row in seat_rows(rules, kind, data)
+        for sheet_id, round_id, data in sheets
+        for row in seat_rows(rules, data)
     ]
     _insert(rows)
     standings_changed(tournament)

@@ -14,12 +14,13 @@ from django.test import TestCase
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.entries import score_stored
+from scoring.entries import SeatEntry, SheetEntry, score_stored, stored_seat_sheets
 from scoring.models import Penalty, ScoreSheet, SeatResult
-from scoring.rules import RulesErrors
+from scoring.rules import Hand, RulesErrors, to_units
 from scoring.seat_results import differences
 from scoring.selectors.standings import load_results, tournament_standings
 from scoring.services.penalties import penalty_cancel, penalty_give, player_disqualify
+from scoring.services.seat_results import seat_results_rebuild
 from scoring.services.sheets import sheet_correct
 from tests.conftest import (
     derandomised,
@@ -455,3 +456,67 @@ def test_a_sheet_confirmed_while_a_build_reads_is_read_by_the_next_build(
     # Table 2's East: (42,300 − 30,000) / 1,000 + 15 uma = +27.3 (WRC 2015 §5.9.2)
     assert totals[late[0].pk] == Fraction(273, 10)
     assert _from_scratch(tournament) == _compared(tournament_standings(tournament))
+
+
+# Seats a WRC sheet can have: chombo, a player late and playing, one late past the 10-minute
+# limit and replaced, and one absent, replaced (WRC 2015 §7.1, §7.2).
+SEATS_OF_EVERY_KIND = (
+    SeatEntry(registration_id=11, points=42300, chombo=1),
+    SeatEntry(registration_id=12, points=31000, late_minutes=4),
+    SeatEntry(registration_id=13, points=27700, late_minutes=12, substitute_id=21),
+    SeatEntry(registration_id=14, points=18000, substitute_id=22),
+)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        SheetEntry(kind="final", seats=SEATS_OF_EVERY_KIND, riichi_sticks_left=1),
+        SheetEntry(kind="hands", seats=SEATS_OF_EVERY_KIND, hands=(Hand("draw", tenpai=("E",)),)),
+    ],
+    ids=["final", "hands"],
+)
+def test_the_stored_seats_are_read_as_the_entry_reads_them(entry):
+    # A rebuild reads the seats straight from the stored JSON, without its hands.
+    data = entry.to_data()
+    assert stored_seat_sheets(data) == SheetEntry.from_data(entry.kind, data).seat_sheets()
+    assert [seat.absent for seat in stored_seat_sheets(data)] == [False, False, False, True]
+
+
+def test_a_rebuild_stores_each_seats_score_of_the_sheet(event):
+    tournament, round_ = event["tournament"], event["rounds"][0]
+    tournament.confirmation_policy = "single"
+    tournament.save()
+    seated = table_registrations(round_, 1)
+    substitute = make_registration(tournament, is_substitute=True)
+    entry = make_entry(
+        seated,
+        sticks=1,
+        points=(42300, 31000, 27700, 18000),
+        E={"chombo": 1},
+        S={"late_minutes": 4},
+        N={"substitute_id": substitute.pk},
+    )
+    enter(round_, 1, entry, event["users"][Role.REFEREE])
+    SeatResult.objects.all().delete()  # as if lost: the rebuild writes them all again
+
+    assert seat_results_rebuild(tournament=tournament) == 4
+    sheet = ScoreSheet.objects.select_related("current").get(round=round_, table_number=1)
+    scored = score_stored(tournament.get_rules(), sheet.current.kind, sheet.current.data)
+    stored = {row.wind: row for row in SeatResult.objects.filter(sheet=sheet).order_by("wind")}
+    for wind, seat in zip("ESWN", scored.seats, strict=True):
+        assert (stored[wind].score, stored[wind].penalty) == (
+            to_units(seat.score),
+            to_units(seat.penalty),
+        )
+    # E: 12.3 + 15 uma − 20 chombo; S: 1 + 5 − 4 minutes late (WRC 2015 §5.9.2, §7.1, §7.2)
+    assert stored["E"].score == to_units(Fraction(73, 10))
+    assert stored["S"].score == to_units(Fraction(2))
+    # N missed the hanchan: no points or place, the 20-point penalty (WRC 2015 §7.2)
+    assert (stored["N"].points, stored["N"].place, stored["N"].substitute_id) == (
+        None,
+        None,
+        substitute.pk,
+    )
+    assert stored["N"].score == to_units(Fraction(-20))
+    assert differences(tournament) == []
