@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import secrets
 import statistics
 import sys
 import time
@@ -117,7 +118,8 @@ def print_database() -> None:
         print("Database part skipped: scoring.selectors.standings does not exist yet.")
         return
     with temporary_database("standings") as database_url:
-        setup_django(database_url)
+        # As a production process runs: DEBUG off, so no query goes through Django's query log.
+        setup_django(database_url, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50))
         from django.core.cache import cache
         from django.db import connection
         from django.test.utils import CaptureQueriesContext

@@ -82,7 +82,11 @@ class RoundsRead:
 
 
 def _rows(tournament: Tournament, only: Q | None = None) -> tuple[dict, dict]:
-    """The seats and the stored results by id, in one query; ``only``: a filter on both."""
+    """The seats and the stored results by id, in one query; ``only``: a filter on both.
+
+    Read with the database's own cursor: the columns are integers and a wind's letter, which
+    need no converter, and Django's converters, called for each of a build's 40,000 rows,
+    cost more than reading them (docs/performance.md)."""
     seats = Seat.objects.filter(round__tournament=tournament).order_by()
     stored = SeatResult.objects.filter(tournament=tournament).order_by()
     if only is not None:
@@ -93,12 +97,16 @@ def _rows(tournament: Tournament, only: Q | None = None) -> tuple[dict, dict]:
         .values_list("pk", *_SEAT_FIELDS, *["no_score"] * 5)
         .union(stored.values_list("pk", *_RESULT_FIELDS), all=True)
     )
+    sql, params = both.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
     seated, results = {}, {}
-    for pk, *row in both:
-        if row[6] is None:
-            seated[pk] = tuple(row[:4])
+    for row in rows:
+        if row[7] is None:  # no score: a seat
+            seated[row[0]] = row[1:5]
         else:
-            results[pk] = tuple(row)
+            results[row[0]] = row[1:]
     return seated, results
 
 
@@ -114,23 +122,29 @@ def _round_tuples(
     replaces the bare seat; rounds not in ``number_of`` (after ``rounds_up_to``) are left out.
     ``names``: the substitutes' names written, filled in."""
     by_registration: dict[int, dict[int, tuple]] = {}
-    for round_id, table, wind, registration_id in seats:
-        if round_id in number_of:
-            number = number_of[round_id]
-            by_registration.setdefault(registration_id, {})[number] = (
-                number, table, wind, None, None, None, 0, False, ""
-            )  # fmt: skip
+    # The results first: a seat is a bare round only where its player has no result.
     for round_id, table, wind, registration_id, points, place, score, penalty, sub in results:
-        if round_id in number_of:
+        number = number_of.get(round_id)
+        if number is not None:
             if sub is not None and sub not in names:
                 names[sub] = name_of(sub)
-            number = number_of[round_id]
-            by_registration.setdefault(registration_id, {})[number] = (
+            rounds = by_registration.get(registration_id)
+            if rounds is None:
+                rounds = by_registration[registration_id] = {}
+            rounds[number] = (
                 number, table, wind, points, place, score, penalty, True,
                 names[sub] if sub is not None else "",
             )  # fmt: skip
+    for round_id, table, wind, registration_id in seats:
+        number = number_of.get(round_id)
+        if number is not None:
+            rounds = by_registration.get(registration_id)
+            if rounds is None:
+                rounds = by_registration[registration_id] = {}
+            if number not in rounds:
+                rounds[number] = (number, table, wind, None, None, None, 0, False, "")
     return {
-        registration_id: tuple(rounds[number] for number in sorted(rounds))
+        registration_id: tuple([rounds[number] for number in sorted(rounds)])
         for registration_id, rounds in by_registration.items()
     }
 
