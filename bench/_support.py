@@ -45,11 +45,27 @@ def machine() -> str:
     with contextlib.suppress(OSError, ValueError):
         pages = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
         memory = f", {pages / 2**30:.0f} GiB RAM"
-    # The load average says whether other work shared the machine during the run.
+    # The load average says whether other work shared the machine during the run, the
+    # reference workload how fast its CPU ran meanwhile.
     return (
         f"{cpu}, {os.cpu_count()} cores{memory}, Python {platform.python_version()}, "
-        f"{platform.system()} {platform.release()}; load average {os.getloadavg()[0]:.1f}"
+        f"{platform.system()} {platform.release()}; load average {os.getloadavg()[0]:.1f}; "
+        f"reference workload {reference_workload_ms():.0f} ms"
     )
+
+
+def reference_workload_ms() -> float:
+    """CPU milliseconds of a fixed pure-Python workload (making, sorting and summing tuples
+    of integers), the best of five. On a shared virtual machine the same code runs up to
+    twice as slowly from one hour to the next, whatever the load average says: figures of
+    two runs compare through this one (docs/performance.md)."""
+    timings = []
+    for _attempt in range(5):
+        started = time.process_time()
+        rows = sorted((index * 7919 % 10007, index) for index in range(100_000))
+        sum(first for first, _index in rows)
+        timings.append(time.process_time() - started)
+    return min(timings) * 1000
 
 
 @contextlib.contextmanager

@@ -212,7 +212,7 @@ def _changed(
     """Take the rows no longer there (``listed``: the ids now, as `_id_list` gives them)
     out of the kept ``columns`` and ``counts``; the registrations of those rows and the ids
     of the new rows, or None when most rows are new (start from every row)."""
-    ids = {int(pk) for pk in listed.split(",")} if listed else set()
+    ids = set(map(int, listed.split(","))) if listed else set()
     kept = set(columns[0])
     new = ids - kept
     if len(new) > len(ids) // 2:
