@@ -37,6 +37,7 @@ from scoring.rules import (
 from tournament.models import WIND_LABELS, WINDS, Registration, Round
 from tournament.names import choice_sort_key
 from tournament.services.clock import table_clocks, table_time_left
+from tournament.widgets import LongSelect
 
 #: The fields of one seat on the sheet form, named "<wind>_<field>".
 SEAT_FIELDS = ("player", "points", "chombo", "late", "substitute")
@@ -138,6 +139,7 @@ class SheetForm(forms.Form):
             self.fields[f"{wind}_player"] = forms.TypedChoiceField(
                 label=_("Player"),
                 choices=player_choices,
+                widget=LongSelect,
                 coerce=int,
                 initial=seated.pk if seated else None,
             )
@@ -155,6 +157,7 @@ class SheetForm(forms.Form):
             self.fields[f"{wind}_substitute"] = forms.TypedChoiceField(
                 label=_("Substitute"),
                 choices=substitute_choices,
+                widget=LongSelect,
                 coerce=int,
                 required=False,
                 empty_value=None,
@@ -540,7 +543,9 @@ class PenaltyRoundField(forms.ModelChoiceField):
 
 
 class PenaltyForm(forms.Form):
-    registration = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
+    registration = forms.ModelChoiceField(
+        label=_("Player"), queryset=Registration.objects.none(), widget=LongSelect
+    )
     round = PenaltyRoundField(label=_("Round"), queryset=Round.objects.none(), required=False)
     kind = forms.ChoiceField(label=_("Kind"), choices=Penalty.Kind.choices)
     points = forms.DecimalField(

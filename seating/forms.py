@@ -10,6 +10,7 @@ from seating.models import SeatingRun
 from seating.selectors import default_keep_apart
 from tournament.models import WIND_LABELS, WINDS, Registration, Round, Tournament
 from tournament.names import choice_sort_key
+from tournament.widgets import LongSelect
 
 MAX_SEED = 2**31 - 1
 
@@ -146,8 +147,9 @@ class SubstitutesForm(forms.Form):
 
 class SwapForm(forms.Form):
     round = forms.TypedChoiceField(label=_("Round"), coerce=int)
-    first = forms.TypedChoiceField(label=_("Player"), coerce=int)
-    second = forms.TypedChoiceField(label=_("swaps seats with"), coerce=int)
+    # Every player seated by the run, twice.
+    first = forms.TypedChoiceField(label=_("Player"), coerce=int, widget=LongSelect)
+    second = forms.TypedChoiceField(label=_("swaps seats with"), coerce=int, widget=LongSelect)
 
     def __init__(self, *args, run: SeatingRun, registrations: dict[int, Registration], **kwargs):
         super().__init__(*args, **kwargs)
