@@ -174,7 +174,7 @@ class CachedPageMixin:
         fields, the reader and the address."""
         tournament = self.get_tournament()
         fields = [str(field.value_from_object(tournament)) for field in Tournament._meta.fields]
-        rounds = Round.objects.filter(tournament=tournament).order_by("pk").values_list()
+        rounds = selectors.round_rows(tournament.pk)
         user = self.request.user
         reader = f"user{user.pk}:{self.is_staff_viewer()}" if user.is_authenticated else "anon"
         facts = "\n".join([*fields, str(list(rounds)), reader, self.request.get_full_path()])
