@@ -83,15 +83,21 @@ class PublicTournamentMixin:
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
-            queryset = Tournament.objects.all()
-            if self.reads_last_audit:
-                queryset = queryset.with_last_audit()
             user = self.request.user
-            if not user.is_authenticated:
-                queryset = queryset.public()
-            elif not user.is_superuser:
-                queryset = queryset.filter(Q(is_public=True) | Q(staff__user=user)).distinct()
-            self._tournament = get_object_or_404(queryset, slug=self.kwargs["slug"])
+            if not user.is_authenticated:  # the phones: most public requests
+                found = selectors.public_tournament(
+                    self.kwargs["slug"], with_last_audit=self.reads_last_audit
+                )
+                if found is None:
+                    raise Http404(_("This page does not exist, or it is not published yet."))
+                self._tournament = found
+            else:
+                queryset = Tournament.objects.all()
+                if self.reads_last_audit:
+                    queryset = queryset.with_last_audit()
+                if not user.is_superuser:
+                    queryset = queryset.filter(Q(is_public=True) | Q(staff__user=user)).distinct()
+                self._tournament = get_object_or_404(queryset, slug=self.kwargs["slug"])
             activate_time_zone(self._tournament.time_zone)
         return self._tournament
 
