@@ -46,8 +46,13 @@ class SeatEntry:
 
     @property
     def absent(self) -> bool:
-        """A substitute played and the registered player never came (missed hanchan)."""
-        return self.substitute_id is not None and self.late_minutes == 0
+        return missed_hanchan(self.substitute_id, self.late_minutes)
+
+
+def missed_hanchan(substitute_id: int | None, late_minutes: int) -> bool:
+    """A substitute played and the registered player never came (missed hanchan): a
+    substitute with no minutes late."""
+    return substitute_id is not None and late_minutes == 0
 
 
 #: The keys of one hand in `SheetVersion.data`, in their stored order. The sheet has one
@@ -183,15 +188,14 @@ def _seat_sheet(
     late_minutes: int,
     substitute_id: int | None,
 ) -> SeatSheet:
-    """The engine's line of one seat (`SeatEntry.absent`: a substitute and no minutes)."""
-    substitute = substitute_id is not None
+    """The engine's line of one seat."""
     return SeatSheet(
         str(registration_id or ""),
         points,
         chombo,
         late_minutes,
-        substitute,
-        substitute and late_minutes == 0,
+        substitute_id is not None,
+        missed_hanchan(substitute_id, late_minutes),
     )
 
 

@@ -10,6 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_each_slug_reads_its_own_public_tournament_and_never_a_hidden_one():
+    # Any stored option shows the JSON decoded; this uma is only data here, not a rule.
     first = make_tournament(is_public=True, rule_options={"uma": [20, 10, -10, -20]})
     second = make_tournament(is_public=True)
     hidden = make_tournament(is_public=False)

@@ -62,6 +62,7 @@ def rule_sets(draw) -> RuleSet:
             optional={
                 "tie_mode": st.sampled_from(["split", "seat_order"]),
                 "leftover_riichi": st.sampled_from(["lost", "to_first_place"]),
+                # 30,000 [WRC 2015 §4.1] or 25,000 (the Mahjong Soul rules' start points)
                 "start_points": st.sampled_from([25000, 30000]),
                 "return_points": st.integers(250, 400).map(lambda n: n * 100),
                 "oka": st.integers(0, 200).map(lambda n: n * 100),
